@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { addDays } from "~/lib/dates";
+import { offerSearchSchema, type OfferSearch } from "~/lib/schemas/offer-search";
+import { TEXTS } from "~/lib/texts";
+import { DatePicker } from "./date-picker";
+
+export interface CountyOption {
+  id: string;
+  code: string;
+  name: string;
+}
+
+interface SearchFormProps {
+  today: string;
+  busy: boolean;
+  initial?: Partial<OfferSearch>;
+  onSearch: (search: OfferSearch, county: CountyOption) => void;
+}
+
+type CountiesState = { status: "loading" } | { status: "ready"; counties: CountyOption[] } | { status: "error" };
+
+export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) {
+  const t = TEXTS.search;
+  const [counties, setCounties] = useState<CountiesState>({ status: "loading" });
+  const [county, setCounty] = useState(initial?.county ?? "");
+  const [date, setDate] = useState(initial?.date ?? addDays(today, 1));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch("/api/counties", { signal: controller.signal })
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((body: { data: CountyOption[] }) => setCounties({ status: "ready", counties: body.data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) {
+          console.error("counties", error);
+          setCounties({ status: "error" });
+        }
+      });
+    return () => controller.abort();
+  }, []);
+
+  const schema = offerSearchSchema(today);
+  const [form, fields] = useForm({
+    id: "offer-search",
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success" || counties.status !== "ready") return;
+      const chosen = counties.counties.find((c) => c.code === submission.value.county);
+      if (chosen) onSearch(submission.value, chosen);
+    },
+  });
+
+  const countiesReady = counties.status === "ready";
+  const canSubmit = countiesReady && county !== "" && date !== "" && !busy;
+
+  return (
+    <form {...getFormProps(form)} className="search-form" noValidate>
+      <div className="field">
+        <label htmlFor={fields.county.id}>{t.countyLabel}</label>
+        <select
+          id={fields.county.id}
+          name={fields.county.name}
+          className={`input${fields.county.errors ? " invalid" : ""}`}
+          value={county}
+          onChange={(e) => setCounty(e.target.value)}
+          disabled={!countiesReady}
+          aria-invalid={fields.county.errors ? true : undefined}
+        >
+          <option value="">{countiesReady ? t.countyPlaceholder : t.countyLoading}</option>
+          {countiesReady
+            ? counties.counties.map((c) => (
+                <option key={c.id} value={c.code}>
+                  {c.name}
+                </option>
+              ))
+            : null}
+        </select>
+        {counties.status === "error" ? <p className="field-error">{t.countiesFailed}</p> : null}
+        {fields.county.errors ? <p className="field-error">{fields.county.errors[0]}</p> : null}
+      </div>
+      <DatePicker
+        name={fields.date.name}
+        label={t.dateLabel}
+        hint={t.dateHint}
+        value={date}
+        minDay={today}
+        onChange={setDate}
+        error={fields.date.errors?.[0]}
+      />
+      <input type="hidden" name={fields.consumptionType.name} value="casnic" />
+      <button type="submit" className="button primary search-submit" disabled={!canSubmit}>
+        {busy ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> {t.submitLoading}
+          </>
+        ) : (
+          t.submit
+        )}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+// UUID v7: time-ordered for index locality, random enough that ids cannot be guessed (docs/decisions/0002).
+export function newId(now: number = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let ts = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = ts % 256;
+    ts = Math.floor(ts / 256);
+  }
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The short form the UI shows for request ids: the last 8 characters. */
+export function shortId(id: string): string {
+  return id.slice(-8);
+}

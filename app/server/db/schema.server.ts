@@ -1,0 +1,429 @@
+// The whole data model (design.md "Data"). Conventions:
+// - ids are random text (uuid v7) except reference data keyed by official codes;
+// - instants are epoch milliseconds (UTC), calendar days are 'YYYY-MM-DD' text;
+// - prices in lei/kWh are integer micro-lei (1 leu = 1_000_000), money amounts integer bani.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    status: text("status", { enum: ["active", "inactive", "suspended"] })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+    lastLoginAt: integer("last_login_at"),
+  },
+  (t) => [uniqueIndex("users_phone_unique").on(t.phone), index("users_created_idx").on(t.createdAt)],
+);
+
+export const otpChallenges = sqliteTable(
+  "otp_challenges",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: integer("sent_at").notNull(),
+    consumedAt: integer("consumed_at"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [index("otp_phone_sent_idx").on(t.phone, t.sentAt)],
+);
+
+export const userSessions = sqliteTable(
+  "user_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    refreshTokenHash: text("refresh_token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    replacedBy: text("replaced_by"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_sessions_refresh_unique").on(t.refreshTokenHash),
+    index("user_sessions_family_idx").on(t.familyId),
+  ],
+);
+
+export const authLogs = sqliteTable(
+  "auth_logs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    phone: text("phone"),
+    action: text("action").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    success: integer("success", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_logs_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const distributionZones = sqliteTable("distribution_zones", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  operator: text("operator").notNull(),
+  distributionMicroLeiPerKwh: integer("distribution_micro_lei_per_kwh").notNull(),
+});
+
+export const counties = sqliteTable(
+  "counties",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    cnpCode: text("cnp_code").notNull(),
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => distributionZones.id),
+  },
+  (t) => [uniqueIndex("counties_code_unique").on(t.code)],
+);
+
+export const suppliers = sqliteTable("suppliers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  website: text("website").notNull(),
+  logoUrl: text("logo_url"),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  maxConcurrent: integer("max_concurrent").notNull().default(1),
+  createdAt: createdAt(),
+});
+
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: text("id").primaryKey(),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["fix", "variabil"] }).notNull(),
+    greenSharePercent: integer("green_share_percent").notNull().default(0),
+    monthlyFeeBani: integer("monthly_fee_bani").notNull().default(0),
+    validFrom: text("valid_from").notNull(),
+    validUntil: text("valid_until"),
+    contractMonths: integer("contract_months"),
+    consumptionType: text("consumption_type").notNull().default("casnic"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [index("offers_supplier_idx").on(t.supplierId)],
+);
+
+// Final household price of an offer in one distribution zone, with its breakdown.
+export const offerPrices = sqliteTable(
+  "offer_prices",
+  {
+    offerId: text("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => distributionZones.id),
+    energyMicroLei: integer("energy_micro_lei").notNull(),
+    distributionMicroLei: integer("distribution_micro_lei").notNull(),
+    regulatedMicroLei: integer("regulated_micro_lei").notNull(),
+    vatMicroLei: integer("vat_micro_lei").notNull(),
+    totalMicroLei: integer("total_micro_lei").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.zoneId] }), index("offer_prices_zone_idx").on(t.zoneId)],
+);
+
+export const offerCollections = sqliteTable(
+  "offer_collections",
+  {
+    id: text("id").primaryKey(),
+    collectionKey: text("collection_key").notNull(),
+    status: text("status", { enum: ["started", "running", "completed", "failed"] }).notNull(),
+    resultJson: text("result_json"),
+    message: text("message"),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("offer_collections_key_idx").on(t.collectionKey, t.startedAt)],
+);
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentType: text("document_type").notNull(),
+    documentSubtype: text("document_subtype"),
+    r2Key: text("r2_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sha256: text("sha256").notNull(),
+    status: text("status", {
+      enum: ["pending", "processing", "verified", "rejected", "uploaded", "failed"],
+    })
+      .notNull()
+      .default("pending"),
+    confidence: real("confidence"),
+    processingMethod: text("processing_method"),
+    extractedDataJson: text("extracted_data_json"),
+    validationJson: text("validation_json"),
+    processingAttempts: integer("processing_attempts").notNull().default(0),
+    uploadedAt: createdAt(),
+    processingStartedAt: integer("processing_started_at"),
+    processedAt: integer("processed_at"),
+    verifiedAt: integer("verified_at"),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("documents_user_sha_unique").on(t.userId, t.sha256),
+    index("documents_user_idx").on(t.userId, t.documentType),
+    index("documents_status_idx").on(t.status),
+  ],
+);
+
+export const documentEvents = sqliteTable(
+  "document_events",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    adminId: text("admin_id"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_events_doc_idx").on(t.documentId)],
+);
+
+export const meterReadings = sqliteTable(
+  "meter_readings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    readingDate: text("reading_date").notNull(),
+    photoDocumentId: text("photo_document_id"),
+    validated: integer("validated", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("meter_readings_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const switchRequests = sqliteTable(
+  "switch_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetSupplierId: text("target_supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    offerId: text("offer_id").notNull(),
+    offerSnapshotJson: text("offer_snapshot_json").notNull(),
+    offerName: text("offer_name").notNull(),
+    offerPriceMicroLei: integer("offer_price_micro_lei").notNull(),
+    offerValidFrom: text("offer_valid_from"),
+    offerValidUntil: text("offer_valid_until"),
+    countyId: text("county_id"),
+    status: text("status").notNull().default("created"),
+    currentStep: text("current_step").notNull().default("request_validation"),
+    progressPercentage: integer("progress_percentage").notNull().default(0),
+    desiredSwitchDate: text("desired_switch_date").notNull(),
+    switchType: text("switch_type", { enum: ["manual", "automatic"] }).notNull(),
+    switchReason: text("switch_reason").notNull(),
+    titleHolderQuality: text("title_holder_quality").notNull(),
+    idDocumentId: text("id_document_id"),
+    invoiceDocumentId: text("invoice_document_id"),
+    meterReadingId: text("meter_reading_id"),
+    contractDocumentId: text("contract_document_id"),
+    estimatedMonthlySavingsBani: integer("estimated_monthly_savings_bani"),
+    signatureTokenHash: text("signature_token_hash"),
+    signatureExpiresAt: integer("signature_expires_at"),
+    signatureAttemptsRemaining: integer("signature_attempts_remaining"),
+    signatureMaxAttempts: integer("signature_max_attempts"),
+    retryCount: integer("retry_count").notNull().default(0),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    index("switch_requests_user_idx").on(t.userId, t.createdAt),
+    index("switch_requests_status_idx").on(t.status),
+    index("switch_requests_supplier_idx").on(t.targetSupplierId, t.status),
+  ],
+);
+
+export const switchRequestLogs = sqliteTable(
+  "switch_request_logs",
+  {
+    id: text("id").primaryKey(),
+    switchRequestId: text("switch_request_id")
+      .notNull()
+      .references(() => switchRequests.id, { onDelete: "cascade" }),
+    step: text("step"),
+    message: text("message").notNull(),
+    logType: text("log_type").notNull().default("info"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("switch_request_logs_req_idx").on(t.switchRequestId, t.createdAt)],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["success", "warning", "error", "info"] }).notNull(),
+    category: text("category", { enum: ["documents", "offers", "account", "general"] }).notNull(),
+    event: text("event"),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    dataJson: text("data_json"),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ["super_admin", "admin", "moderator"] }).notNull(),
+    permissionsJson: text("permissions_json").notNull().default("{}"),
+    status: text("status", { enum: ["active", "invited", "revoked"] })
+      .notNull()
+      .default("active"),
+    failedLoginCount: integer("failed_login_count").notNull().default(0),
+    lockedUntil: integer("locked_until"),
+    invitedBy: text("invited_by"),
+    lastLoginAt: integer("last_login_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admins_email_unique").on(t.email)],
+);
+
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_sessions_token_unique").on(t.tokenHash)],
+);
+
+export const adminNotifications = sqliteTable(
+  "admin_notifications",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    metadataJson: text("metadata_json"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_notifications_created_idx").on(t.createdAt)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    detailsJson: text("details_json"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_target_idx").on(t.targetType, t.targetId)],
+);
+
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  valueJson: text("value_json").notNull(),
+  updatedAt: integer("updated_at"),
+  updatedBy: text("updated_by"),
+});
+
+export const automationConfig = sqliteTable("automation_config", {
+  id: text("id").primaryKey(),
+  snapshotId: text("snapshot_id").notNull(),
+  snapshotComment: text("snapshot_comment"),
+  orchestratorPath: text("orchestrator_path").notNull(),
+  status: text("status", { enum: ["running", "stopped", "error"] }).notNull().default("running"),
+  lastRestartAt: integer("last_restart_at"),
+  updatedAt: integer("updated_at"),
+});
+
+export const reviews = sqliteTable("reviews", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  rating: integer("rating").notNull(),
+  comment: text("comment").notNull(),
+  reviewDate: text("review_date").notNull(),
+  verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+});
+
+// Per-minute request counters, written by the Worker, read by the admin metrics.
+export const metricsRollups = sqliteTable(
+  "metrics_rollups",
+  {
+    bucketStart: integer("bucket_start").notNull(),
+    routeGroup: text("route_group").notNull(),
+    requests: integer("requests").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    totalMs: integer("total_ms").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketStart, t.routeGroup] })],
+);

@@ -1,0 +1,36 @@
+// Bindings and vars of wrangler.toml plus the secrets of .dev.vars.example.
+import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
+import type { OfferCollector } from "../../workers/durable-objects/offer-collector";
+import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
+import type { UserChannel } from "../../workers/durable-objects/user-channel";
+import type { DocumentJob } from "../../workers/queues/document-processing";
+
+export interface Env {
+  DB: D1Database;
+  DOCUMENTS: R2Bucket;
+  DOCUMENT_QUEUE: Queue<DocumentJob>;
+  DOCUMENT_DLQ: Queue<DocumentJob>;
+  USER_CHANNEL: DurableObjectNamespace<UserChannel>;
+  ADMIN_CHANNEL: DurableObjectNamespace<AdminChannel>;
+  OFFER_COLLECTOR: DurableObjectNamespace<OfferCollector>;
+  SUPPLIER_QUEUE: DurableObjectNamespace<SupplierQueue>;
+
+  APP_ENV: string;
+  PUBLIC_BASE_URL: string;
+  SMS_PROVIDER: string;
+  OFFER_SOURCES: string;
+  OFFER_CACHE_TTL_SECONDS: string;
+  DOCUMENT_MAX_BYTES: string;
+  BILL_MAX_AGE_DAYS: string;
+
+  SESSION_SECRET?: string;
+  OTP_HASH_KEY?: string;
+  PII_ENCRYPTION_KEY?: string;
+  ADMIN_EMAIL?: string;
+  ADMIN_PASSWORD?: string;
+  SMS_GATEWAY_URL?: string;
+  SMS_GATEWAY_TOKEN?: string;
+  SMS_SENDER?: string;
+  DEV_GATE_USER?: string;
+  DEV_GATE_PASSWORD?: string;
+}

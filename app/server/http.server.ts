@@ -1,0 +1,27 @@
+// JSON answers of the API. Errors carry a machine code and the Romanian message shown to people.
+import type { z } from "zod";
+
+export function jsonOk<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
+  return Response.json({ success: true, ...body }, init);
+}
+
+export function jsonError(
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
+  return Response.json({ success: false, error, message, ...extra }, { status });
+}
+
+/** 400 with every field problem, so a client can show them next to the fields. */
+export function invalidInput(zodError: z.ZodError, message?: string): Response {
+  const issues = zodError.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return jsonError(400, "invalid_input", message ?? issues[0]?.message ?? "Date invalide.", { issues });
+}
+
+export function searchParamsObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) out[key] = value;
+  return out;
+}

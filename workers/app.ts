@@ -1,0 +1,37 @@
+// The Worker: Remix for pages and the API, WebSocket upgrades to the channels, queue consumers,
+// cron sweeps, and the Durable Object classes (design.md).
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import * as build from "../build/index.js";
+import type { Env } from "../app/server/env.server";
+import { consumeDocumentBatch } from "./queues/document-processing";
+import { runSweeps } from "./sweeps";
+
+export { AdminChannel } from "./durable-objects/admin-channel";
+export { OfferCollector } from "./durable-objects/offer-collector";
+export { SupplierQueue } from "./durable-objects/supplier-queue";
+export { UserChannel } from "./durable-objects/user-channel";
+
+const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/auth/ws") {
+      // Sockets are bound to a user after `authenticate` (live-channel issue); until then one lobby instance.
+      return env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName("lobby")).fetch(request);
+    }
+    if (url.pathname === "/api/admin/ws") {
+      return env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global")).fetch(request);
+    }
+    return handleRemix(request, { cloudflare: { env, ctx } });
+  },
+
+  async queue(batch, env) {
+    if (batch.queue === "document-processing") await consumeDocumentBatch(batch, env);
+    else for (const message of batch.messages) message.ack();
+  },
+
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runSweeps(env).then((result) => console.log("sweeps", JSON.stringify(result))));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,12 @@
+// Cron sweeps: housekeeping that must not depend on user traffic.
+import type { Env } from "../app/server/env.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function runSweeps(env: Env, now: number = Date.now()): Promise<{ otps: number; sessions: number }> {
+  const [otps, sessions] = await env.DB.batch([
+    env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
+    env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
+  ]);
+  return { otps: otps?.meta.changes ?? 0, sessions: sessions?.meta.changes ?? 0 };
+}
