@@ -6,8 +6,10 @@ import { bootstrapSuperAdminStatement, referenceDataStatements } from "../app/se
 import { newId } from "../app/lib/ids";
 import { ensureDevVars } from "./dev-vars.mjs";
 
+// PERSIST_TO lets tests and benches seed their own throw-away state instead of the dev one.
+const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
 const wrangler = (args: string[], quiet = false) =>
-  execFileSync("npx", ["wrangler", ...args], {
+  execFileSync("npx", ["wrangler", ...args, ...persist], {
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
   });

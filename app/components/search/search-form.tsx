@@ -31,7 +31,7 @@ export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) 
     const controller = new AbortController();
     fetch("/api/counties", { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((body: { data: CountyOption[] }) => setCounties({ status: "ready", counties: body.data }))
+      .then((body) => setCounties({ status: "ready", counties: (body as { data: CountyOption[] }).data }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) {
           console.error("counties", error);

@@ -1,0 +1,5 @@
+/// <reference types="@remix-run/cloudflare" />
+declare module "*.css?url" {
+  const href: string;
+  export default href;
+}

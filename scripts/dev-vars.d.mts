@@ -1,0 +1,2 @@
+export function ensureDevVars(): Record<string, string | undefined>;
+export function parseDevVars(text: string): Record<string, string | undefined>;

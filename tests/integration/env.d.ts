@@ -1,0 +1,9 @@
+import type { Env as AppEnv } from "../../app/server/env.server";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends AppEnv {
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
+  }
+}

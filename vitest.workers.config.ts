@@ -1,0 +1,34 @@
+// Integration tests run inside workerd with the real bindings of wrangler.toml (D1, R2, DOs, Queues).
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: "./workers/app.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          SESSION_SECRET: "test-session-secret-0123456789abcdef",
+          OTP_HASH_KEY: "test-otp-hash-key-0123456789abcdef",
+          PII_ENCRYPTION_KEY: "dGVzdC1waWktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
+          ADMIN_EMAIL: "admin@test.ro",
+          ADMIN_PASSWORD: "Test-Admin-Password-1",
+        },
+      },
+    }),
+  ],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    include: ["tests/integration/**/*.test.ts"],
+    setupFiles: ["./tests/integration/setup.ts"],
+    // Remix's CommonJS packages have require cycles that the module runner cannot load lazily:
+    // pre-bundle them to ESM like the production build does.
+    deps: {
+      optimizer: {
+        ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+      },
+    },
+  },
+}));
