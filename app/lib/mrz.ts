@@ -1,0 +1,289 @@
+// Machine readable zone of identity cards (ICAO 9303). Romanian cards carry two layouts:
+// the classic card (CI) a 2 × 36 zone laid out like TD2, the electronic card (CEI) a 3 × 30 TD1 zone.
+// OCR confusions are repaired only where the field type leaves no doubt (a digit field never holds 'O').
+
+export type MrzFormat = "TD1" | "TD2";
+export type MrzCheckName = "documentNumber" | "birthDate" | "expiryDate" | "composite";
+
+export interface MrzResult {
+  format: MrzFormat;
+  lines: string[];
+  documentCode: string;
+  issuingState: string;
+  /** Without fillers: 'XV123456' */
+  documentNumber: string;
+  nationality: string;
+  /** YYYY-MM-DD, century chosen so that the birth is not in the future. */
+  birthDate: string | null;
+  sex: "M" | "F" | null;
+  /** YYYY-MM-DD */
+  expiryDate: string | null;
+  optionalData: string;
+  lastName: string;
+  firstName: string;
+  checks: Record<MrzCheckName, boolean>;
+  /** All check digits valid. */
+  valid: boolean;
+  /** Characters changed by the OCR repair (0 when the zone was read cleanly). */
+  corrections: number;
+}
+
+const WEIGHTS = [7, 3, 1];
+
+function charValue(char: string): number {
+  if (char >= "0" && char <= "9") return char.charCodeAt(0) - 48;
+  if (char >= "A" && char <= "Z") return char.charCodeAt(0) - 55;
+  return 0; // '<'
+}
+
+/** ICAO 9303 check digit: weights 7-3-1, A=10…Z=35, '<'=0, mod 10. */
+export function mrzCheckDigit(text: string): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) sum += charValue(text[i]!) * WEIGHTS[i % 3]!;
+  return sum % 10;
+}
+
+const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", T: "1", Z: "2", S: "5", B: "8", G: "6" };
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "8": "B", "6": "G" };
+
+type FieldKind = "N" | "A" | "X" | "<"; // numeric, alphabetic, any, filler
+
+/** Repairs characters by field kind; returns the repaired text and how many characters changed. */
+function repair(text: string, mask: string): [string, number] {
+  let out = "";
+  let changed = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    const kind = (mask[i] ?? "X") as FieldKind;
+    let fixed = char;
+    if (kind === "N" && !/[0-9<]/.test(char)) fixed = TO_DIGIT[char] ?? char;
+    else if (kind === "A" && !/[A-Z<]/.test(char)) fixed = TO_LETTER[char] ?? char;
+    else if (kind === "<" && char !== "<") fixed = "<";
+    if (fixed !== char) changed++;
+    out += fixed;
+  }
+  return [out, changed];
+}
+
+/** Cleans an OCR line: upper case, no spaces, guillemets to fillers. */
+export function cleanMrzLine(line: string): string {
+  return line
+    .toUpperCase()
+    .replace(/[«≪]/g, "<<")
+    .replace(/[‹〈(\[{]/g, "<")
+    .replace(/\s+/g, "");
+}
+
+function mrzDate(yymmdd: string, kind: "birth" | "expiry", referenceYear: number): string | null {
+  if (!/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const mm = Number(yymmdd.slice(2, 4));
+  const dd = Number(yymmdd.slice(4, 6));
+  const currentYy = referenceYear % 100;
+  const century = Math.floor(referenceYear / 100) * 100;
+  let year: number;
+  if (kind === "birth") year = yy > currentYy ? century - 100 + yy : century + yy;
+  else year = yy < currentYy - 50 ? century + 100 + yy : century + yy;
+  const date = new Date(Date.UTC(year, mm - 1, dd));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== mm - 1 || date.getUTCDate() !== dd) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+function namesFrom(field: string): { lastName: string; firstName: string } {
+  // A lone 'K' between fillers is the most common OCR misreading of '<<'.
+  const cleaned = field.replace(/<K</g, "<<<").replace(/[K<]+$/, "");
+  const [last = "", ...rest] = cleaned.split("<<");
+  return {
+    lastName: last.replace(/<+/g, " ").trim(),
+    firstName: rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim(),
+  };
+}
+
+function checkField(value: string, check: string): boolean {
+  return /^\d$/.test(check) && mrzCheckDigit(value) === Number(check);
+}
+
+function sexFrom(char: string): "M" | "F" | null {
+  return char === "M" ? "M" : char === "F" ? "F" : null;
+}
+
+/** Romanian document numbers are two letters of the series and six digits. */
+function documentNumberMask(issuingState: string): string {
+  return issuingState === "ROU" ? "AANNNNNNX" : "XXXXXXXXX";
+}
+
+function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult | null {
+  let [l1, l2] = rawLines.map((l) => l.padEnd(36, "<").slice(0, 36)) as [string, string];
+  let corrections = 0;
+  const apply = (text: string, mask: string) => {
+    const [fixed, changed] = repair(text, mask);
+    corrections += changed;
+    return fixed;
+  };
+  l1 = apply(l1.slice(0, 5), "AAAAA") + l1.slice(5).replace(/[^A-Z<]/g, (c) => TO_LETTER[c] ?? c);
+  const issuingState = l1.slice(2, 5);
+  l2 = apply(l2, documentNumberMask(issuingState) + "NAAANNNNNNNANNNNNNNXXXXXXXN");
+  const documentNumberField = l2.slice(0, 9);
+  const birth = l2.slice(13, 19);
+  const expiry = l2.slice(21, 27);
+  const optional = l2.slice(28, 35);
+  const checks: Record<MrzCheckName, boolean> = {
+    documentNumber: checkField(documentNumberField, l2[9]!),
+    birthDate: checkField(birth, l2[19]!),
+    expiryDate: checkField(expiry, l2[27]!),
+    composite: checkField(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 35), l2[35]!),
+  };
+  const names = namesFrom(l1.slice(5));
+  return {
+    format: "TD2",
+    lines: [l1, l2],
+    documentCode: l1.slice(0, 2).replace(/</g, ""),
+    issuingState,
+    documentNumber: documentNumberField.replace(/</g, ""),
+    nationality: l2.slice(10, 13),
+    birthDate: mrzDate(birth, "birth", referenceYear),
+    sex: sexFrom(l2[20]!),
+    expiryDate: mrzDate(expiry, "expiry", referenceYear),
+    optionalData: optional.replace(/<+$/, ""),
+    ...names,
+    checks,
+    valid: Object.values(checks).every(Boolean),
+    corrections,
+  };
+}
+
+function parseTd1(rawLines: [string, string, string], referenceYear: number): MrzResult | null {
+  let [l1, l2, l3] = rawLines.map((l) => l.padEnd(30, "<").slice(0, 30)) as [string, string, string];
+  let corrections = 0;
+  const apply = (text: string, mask: string) => {
+    const [fixed, changed] = repair(text, mask);
+    corrections += changed;
+    return fixed;
+  };
+  const issuingState = apply(l1.slice(2, 5), "AAA");
+  l1 = apply(l1.slice(0, 2), "AA") + issuingState + apply(l1.slice(5), documentNumberMask(issuingState) + "N" + "X".repeat(15));
+  l2 = apply(l2, "NNNNNNNANNNNNNNAAA" + "X".repeat(11) + "N");
+  l3 = l3.replace(/[^A-Z<]/g, (c) => TO_LETTER[c] ?? c);
+  const checks: Record<MrzCheckName, boolean> = {
+    documentNumber: checkField(l1.slice(5, 14), l1[14]!),
+    birthDate: checkField(l2.slice(0, 6), l2[6]!),
+    expiryDate: checkField(l2.slice(8, 14), l2[14]!),
+    composite: checkField(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29), l2[29]!),
+  };
+  return {
+    format: "TD1",
+    lines: [l1, l2, l3],
+    documentCode: l1.slice(0, 2).replace(/</g, ""),
+    issuingState,
+    documentNumber: l1.slice(5, 14).replace(/</g, ""),
+    nationality: l2.slice(15, 18),
+    birthDate: mrzDate(l2.slice(0, 6), "birth", referenceYear),
+    sex: sexFrom(l2[7]!),
+    expiryDate: mrzDate(l2.slice(8, 14), "expiry", referenceYear),
+    optionalData: (l1.slice(15, 30) + "<" + l2.slice(18, 29)).replace(/^<+|<+$/g, ""),
+    ...namesFrom(l3),
+    checks,
+    valid: Object.values(checks).every(Boolean),
+    corrections,
+  };
+}
+
+/** Parses already separated MRZ lines (2 × 36 or 3 × 30, small length errors tolerated). */
+export function parseMrz(lines: string[], referenceYear = new Date().getUTCFullYear()): MrzResult | null {
+  const cleaned = lines.map(cleanMrzLine);
+  if (cleaned.length === 2 && cleaned.every((l) => l.length >= 34 && l.length <= 38)) {
+    return parseTd2(cleaned as [string, string], referenceYear);
+  }
+  if (cleaned.length === 3 && cleaned.every((l) => l.length >= 28 && l.length <= 32)) {
+    return parseTd1(cleaned as [string, string, string], referenceYear);
+  }
+  return null;
+}
+
+const MRZ_LIKE = /^[A-Z0-9<]{26,40}$/;
+
+/**
+ * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check
+ * digits all hold; otherwise returns the best-scoring candidate (or null when nothing looks like one).
+ */
+export function findMrz(text: string, referenceYear?: number): MrzResult | null {
+  const lines = text
+    .split(/\r?\n/)
+    .map(cleanMrzLine)
+    .filter((l) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
+  const candidates: MrzResult[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const two = parseMrz(lines.slice(i, i + 2), referenceYear);
+    if (two && lines[i]!.startsWith("I")) candidates.push(two);
+    const three = parseMrz(lines.slice(i, i + 3), referenceYear);
+    if (three && lines[i]!.startsWith("I")) candidates.push(three);
+  }
+  const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
+  candidates.sort((a, b) => score(b) - score(a));
+  return candidates[0] ?? null;
+}
+
+/**
+ * The CNP a Romanian MRZ encodes: the classic card stores S + last six digits in the optional data
+ * and the birth date in its own field; the electronic card stores the whole CNP.
+ */
+export function cnpFromMrz(result: MrzResult): string | null {
+  const whole = /\d{13}/.exec(result.optionalData.replace(/</g, ""));
+  if (whole) return whole[0];
+  const short = /^(\d)(\d{6})$/.exec(result.optionalData.replace(/</g, ""));
+  const birth = result.birthDate;
+  if (!short || !birth) return null;
+  return `${short[1]}${birth.slice(2, 4)}${birth.slice(5, 7)}${birth.slice(8, 10)}${short[2]}`;
+}
+
+function pad(text: string, length: number): string {
+  return text.padEnd(length, "<").slice(0, length);
+}
+
+function mrzName(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, "<");
+}
+
+export interface MrzBuildInput {
+  documentNumber: string;
+  birthDate: string; // YYYY-MM-DD
+  sex: "M" | "F";
+  expiryDate: string; // YYYY-MM-DD
+  lastName: string;
+  firstName: string;
+  optionalData: string;
+  issuingState?: string;
+  nationality?: string;
+}
+
+const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+
+/** The 2 × 36 zone of a classic Romanian identity card (used to render fixtures). */
+export function buildTd2(input: MrzBuildInput): [string, string] {
+  const state = input.issuingState ?? "ROU";
+  const line1 = pad(`ID${state}${mrzName(input.lastName)}<<${mrzName(input.firstName)}`, 36);
+  const docNumber = pad(input.documentNumber, 9);
+  const birth = yymmdd(input.birthDate);
+  const expiry = yymmdd(input.expiryDate);
+  const optional = pad(input.optionalData, 7);
+  const body = `${docNumber}${mrzCheckDigit(docNumber)}${input.nationality ?? state}${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${mrzCheckDigit(expiry)}${optional}`;
+  const composite = mrzCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 35));
+  return [line1, body + composite];
+}
+
+/** The 3 × 30 TD1 zone of an electronic identity card. */
+export function buildTd1(input: MrzBuildInput): [string, string, string] {
+  const state = input.issuingState ?? "ROU";
+  const docNumber = pad(input.documentNumber, 9);
+  const line1 = pad(`ID${state}${docNumber}${mrzCheckDigit(docNumber)}${input.optionalData}`, 30);
+  const birth = yymmdd(input.birthDate);
+  const expiry = yymmdd(input.expiryDate);
+  const line2Body = pad(`${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${mrzCheckDigit(expiry)}${input.nationality ?? state}`, 29);
+  const composite = mrzCheckDigit(line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29));
+  const line3 = pad(`${mrzName(input.lastName)}<<${mrzName(input.firstName)}`, 30);
+  return [line1, line2Body + composite, line3];
+}
