@@ -32,6 +32,8 @@ export const TEXTS = {
     collectionTimeout: "Data collection timeout - scraping took too long. Please try again later.",
     incompleteCacheTitle: "Date incomplete în cache",
     incompleteCacheMessage: "Încearcă o altă dată sau reîncarcă pagina.",
+    collecting: "Colectăm ofertele furnizorilor.",
+    collectionNotFound: "Căutarea nu mai există. Caută din nou.",
   },
   offerType: { fix: "Preț fix", variabil: "Preț variabil" } as Record<string, string>,
   claims: {
@@ -68,6 +70,87 @@ export const TEXTS = {
     gdpr: "GDPR",
     login: "Autentificare",
     home: "Acasă",
+  },
+  // Sign-in (user spec §2, §5, §8). Entries marked "ours" fill places where the spec shows no text.
+  auth: {
+    invalidPhoneDialog: { title: "Format invalid", message: "Folosiți formatul +40xxxxxxxxx sau 0xxxxxxxxx" },
+    invalidPhoneLogin: {
+      title: "Număr invalid",
+      message: "Vă rugăm să introduceți un număr de telefon valid (+40...)",
+    },
+    invalidCode: { title: "Cod invalid", message: "Codul SMS trebuie să aibă 6 cifre" },
+    smsFailed: { title: "Eroare", message: "Nu s-a putut trimite SMS-ul. Încercați din nou." },
+    verifyFailed: { title: "Eroare verificare", message: "Codul introdus nu este corect. Încercați din nou." },
+    wrongCodeLogin: "Cod incorect",
+    resendFailed: "Nu s-a putut retrimite codul. Încercați din nou.",
+    codeSent: "Cod SMS trimis",
+    codeResent: "Cod trimis din nou",
+    signedIn: "Conectare reușită",
+    changeNumber: "Schimbă numărul",
+    resendIn: (seconds: number) => `Trimite din nou în ${seconds}s`,
+    sessionExpired: "Sesiunea a expirat. Vă rugăm să vă autentificați din nou.",
+    noRefreshToken: "No refresh token available",
+    // ours
+    codeExpired: "Codul a expirat. Solicitați un cod nou.",
+    tooManyAttempts: "Ați introdus de prea multe ori un cod greșit. Solicitați un cod nou.",
+    resendTooSoon: (seconds: number) => `Puteți cere un cod nou peste ${seconds} secunde.`,
+    tooManyCodes: "Ați cerut prea multe coduri. Încercați din nou mai târziu.",
+    tooManyRequests: "Prea multe cereri. Încercați din nou mai târziu.",
+    accountSuspended: "Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.",
+    loggedOut: "Ați fost deconectat.",
+    // GSM-7 without diacritics, so the code fits one SMS segment on every phone.
+    smsBody: (code: string) =>
+      `Codul tau de verificare CEL MAI IEFTIN CURENT este ${code}. Expira in 5 minute. Nu il comunica nimanui.`,
+  },
+  profile: {
+    loadFailed: "Nu am putut încărca profilul utilizatorului.",
+    timeout: "Conexiunea a expirat. Încearcă din nou.",
+    updateFailed: "Nu am putut actualiza profilul. Încearcă din nou.",
+    updated: "Profilul a fost actualizat cu succes.",
+    // ours
+    invalidEmail: "Adresa de e-mail nu este validă.",
+    invalidName: "Numele poate conține doar litere, spații, cratime și apostrofuri (maximum 50 de caractere).",
+    phoneReadOnly: "Numărul de telefon nu poate fi modificat. Contactați echipa de suport.",
+  },
+  // Admin sign-in and navigation (admin spec §2, §6, §8).
+  admin: {
+    loginFailed: "Email sau parolă incorectă.",
+    loginFailedGeneric: "Login failed",
+    authenticationFailed: "Authentication failed",
+    superAdminOnly: "Acces interzis — Doar Super Administratorii pot accesa această secțiune.",
+    // ours
+    emailRequired: "Introduceți adresa de e-mail.",
+    passwordRequired: "Introduceți parola.",
+    accountLocked: (minutes: number) =>
+      `Prea multe încercări eșuate. Contul este blocat temporar; încercați din nou peste ${minutes} minute.`,
+    sessionRequired: "Sesiunea de administrator a expirat. Vă rugăm să vă autentificați din nou.",
+    forbidden: "Nu aveți permisiunea necesară pentru această acțiune.",
+    nav: {
+      dashboard: "Dashboard",
+      users: "Utilizatori",
+      documents: "Documente",
+      switchRequests: "Schimbări furnizor",
+      admins: "Administratori",
+      system: "Sistem",
+      automation: "Automatizare",
+      settings: "Setări",
+      logout: "Deconectare",
+    },
+    roles: { super_admin: "Super Administrator", admin: "Administrator", moderator: "Moderator" },
+    permissions: {
+      user_management: "Gestionare utilizatori",
+      document_verification: "Verificare documente",
+      system_monitoring: "Monitorizare sistem",
+    },
+  },
+  // The dev-only SMS outbox page (never served in production).
+  devOutbox: {
+    title: "SMS-uri trimise (outbox local)",
+    empty: "Niciun SMS trimis încă.",
+    phone: "Telefon",
+    message: "Mesaj",
+    status: "Stare",
+    sentAt: "Trimis la",
   },
   api: {
     unknownCounty: "Județ necunoscut. Alege un județ din listă.",

@@ -1,0 +1,53 @@
+// Sign-in payloads: shared by the sign-in dialog, the /login page (conform) and the /api/auth routes.
+// The dialog accepts +40… or 0… and normalises; the /login page wants +40… as typed (user spec §5).
+import { z } from "zod";
+import { CANONICAL_PHONE, SMS_CODE, canonicalPhone, isValidDialogPhone, stripNonDigits } from "../phone";
+import { TEXTS } from "../texts";
+
+export type PhoneFormVariant = "dialog" | "login";
+
+function phoneField(variant: PhoneFormVariant) {
+  const message =
+    variant === "login" ? TEXTS.auth.invalidPhoneLogin.message : TEXTS.auth.invalidPhoneDialog.message;
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((value) => (variant === "login" ? CANONICAL_PHONE.test(value) : isValidDialogPhone(value)), message)
+    .transform((value) => canonicalPhone(value) ?? value);
+}
+
+function codeField(variant: PhoneFormVariant) {
+  const message = TEXTS.auth.invalidCode.message;
+  const base = z.string({ error: message }).trim();
+  const cleaned = variant === "login" ? base.transform(stripNonDigits) : base;
+  return cleaned.pipe(z.string().regex(SMS_CODE, message));
+}
+
+/** POST /api/auth/register-phone {phoneNumber}; the API uses the dialog rule (the wider one). */
+export function registerPhoneSchema(variant: PhoneFormVariant = "dialog") {
+  return z.object({ phoneNumber: phoneField(variant) });
+}
+
+/** POST /api/auth/verify-sms {phoneNumber, verificationCode}. */
+export function verifySmsSchema(variant: PhoneFormVariant = "dialog") {
+  return z.object({ phoneNumber: phoneField(variant), verificationCode: codeField(variant) });
+}
+
+export const refreshTokenSchema = z.object({
+  refreshToken: z.string({ error: TEXTS.auth.noRefreshToken }).trim().min(1, TEXTS.auth.noRefreshToken).max(512),
+});
+
+/** POST /api/admin/auth/login: both fields non-empty (admin spec §5). */
+export const adminLoginSchema = z.object({
+  email: z
+    .string({ error: TEXTS.admin.emailRequired })
+    .trim()
+    .min(1, TEXTS.admin.emailRequired)
+    .max(254)
+    .transform((email) => email.toLowerCase()),
+  password: z.string({ error: TEXTS.admin.passwordRequired }).min(1, TEXTS.admin.passwordRequired).max(1024),
+});
+
+export type RegisterPhoneInput = z.infer<ReturnType<typeof registerPhoneSchema>>;
+export type VerifySmsInput = z.infer<ReturnType<typeof verifySmsSchema>>;
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
