@@ -1,6 +1,7 @@
 // Integration tests run inside workerd with the real bindings of wrangler.toml (D1, R2, DOs, Queues).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { fakeComparator } from "./tests/support/fake-comparator.mjs";
 
 export default defineConfig(async () => ({
   plugins: [
@@ -8,6 +9,8 @@ export default defineConfig(async () => ({
       main: "./workers/app.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // Outbound HTTP from the Worker never reaches the network in tests: it hits the local fakes.
+        outboundService: fakeComparator,
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           SESSION_SECRET: "test-session-secret-0123456789abcdef",

@@ -6,7 +6,7 @@ import { SearchForm, type CountyOption } from "~/components/search/search-form";
 import { bucharestDay } from "~/lib/dates";
 import type { OfferSearch } from "~/lib/schemas/offer-search";
 import { TEXTS } from "~/lib/texts";
-import type { OfferView } from "~/server/offers/catalog.server";
+import type { OfferView } from "~/lib/offers";
 
 export const meta: MetaFunction = () => [
   { title: `${TEXTS.brand.tagline} – compară ofertele de energie electrică din județul tău` },

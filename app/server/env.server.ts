@@ -20,6 +20,14 @@ export interface Env {
   SMS_PROVIDER: string;
   OFFER_SOURCES: string;
   OFFER_CACHE_TTL_SECONDS: string;
+  OFFER_COMPARATOR_URL?: string;
+  OFFER_SOURCE_TIMEOUT_MS?: string;
+  OFFER_SOURCE_RETRIES?: string;
+  OFFER_JOB_TIMEOUT_MS?: string;
+  OFFER_INSTANT_WAIT_MS?: string;
+  OFFER_POLL_FIRST_MS?: string;
+  OFFER_POLL_INTERVAL_MS?: string;
+  GEOCODE_URL?: string;
   DOCUMENT_MAX_BYTES: string;
   BILL_MAX_AGE_DAYS: string;
 

@@ -6,7 +6,6 @@ import {
   createScheduledController,
   env,
   getQueueResult,
-  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -67,18 +66,6 @@ describe("durable objects", () => {
     await stub.setRunning(false);
     const stats = await stub.stats();
     expect(stats).toMatchObject({ supplierId: "hidroelectrica", maxConcurrent: 3, isRunning: false, queued: 0 });
-  });
-
-  it("OfferCollector collects once and serves the stored snapshot", async () => {
-    const stub = env.OFFER_COLLECTOR.get(env.OFFER_COLLECTOR.idFromName("B|test"));
-    const search = { county: "B", date: "2027-01-15", consumptionType: "casnic" as const };
-    const first = await stub.collect(search);
-    const second = await stub.collect(search);
-    expect(first.result.ok).toBe(true);
-    expect(second.collectedAt).toBe(first.collectedAt);
-    await runInDurableObject(stub, async (_instance, state) => {
-      expect(await state.storage.get("snapshot")).toBeTruthy();
-    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { formatRoDay } from "~/lib/dates";
 import { formatPricePerKwh } from "~/lib/money";
 import { TEXTS } from "~/lib/texts";
-import type { OfferView } from "~/server/offers/catalog.server";
+import type { OfferView } from "~/lib/offers";
 
 interface OfferResultsProps {
   countyName: string;

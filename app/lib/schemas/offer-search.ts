@@ -29,3 +29,17 @@ export function offerSearchSchema(today: string = bucharestDay()) {
 }
 
 export type OfferSearch = z.infer<ReturnType<typeof offerSearchSchema>>;
+
+/**
+ * The checkUrl's query: the same key, but the date is not re-checked against today, so a poll that
+ * runs past midnight still finds its job.
+ */
+export const collectionCheckSchema = z.object({
+  jobId: z.uuid({ error: TEXTS.search.collectionNotFound }),
+  county: z
+    .string({ error: TEXTS.api.unknownCounty })
+    .regex(/^[A-Za-z]{1,3}$/, TEXTS.api.unknownCounty)
+    .transform((code) => code.toUpperCase()),
+  date: z.string({ error: TEXTS.api.invalidDate }).refine(isIsoDay, TEXTS.api.invalidDate),
+  consumptionType: z.enum(CONSUMPTION_TYPES, { error: TEXTS.api.invalidConsumptionType }).default("casnic"),
+});

@@ -1,41 +1,15 @@
 // The local offer catalog in D1: every active household offer valid on a day in a county's zone.
 import { and, asc, eq, gte, isNull, lte, or } from "drizzle-orm";
-import { formatRoDay } from "../../lib/dates";
 import { microToDecimal } from "../../lib/money";
+import { validityPeriod, type OfferView } from "../../lib/offers";
 import type { OfferSearch } from "../../lib/schemas/offer-search";
 import type { Database } from "../db/client.server";
 import { counties, offerPrices, offers, suppliers } from "../db/schema.server";
-
-/** One offer as the API gives it (user spec §3 Offer, plus the breakdown and fee the UI shows). */
-export interface OfferView {
-  id: string;
-  offer_id: string;
-  supplier_id: string;
-  supplier_name: string;
-  supplier_website: string;
-  name: string;
-  offer_name: string;
-  type: "fix" | "variabil";
-  price: string;
-  price_per_kwh: string;
-  validityPeriod: string;
-  valid_from: string;
-  valid_until: string | null;
-  monthly_fee: string;
-  green_share_percent: number;
-  contract_months: number | null;
-  consumption_type: string;
-  breakdown: { energy: string; distribution: string; regulated: string; vat: string };
-  metadata: { offerId: string; source: string; zone: string };
-}
 
 export type CatalogResult =
   | { ok: true; county: { code: string; name: string; zoneId: string }; offers: OfferView[] }
   | { ok: false; error: "unknown_county" };
 
-export function validityPeriod(from: string, until: string | null): string {
-  return until ? `${formatRoDay(from)} – ${formatRoDay(until)}` : `din ${formatRoDay(from)}, nedeterminată`;
-}
 
 export async function findCatalogOffers(db: Database, search: OfferSearch): Promise<CatalogResult> {
   const [county] = await db
