@@ -1,0 +1,213 @@
+// Pixel work before OCR, in plain JavaScript so it runs the same in workerd and Node:
+// decode JPEG/PNG, shrink phone photos, grey + contrast stretch (low-contrast photos), quarter turns, crops.
+import { convertIndexedToRgb, decode as decodePng } from "fast-png";
+import jpeg from "jpeg-js";
+
+export interface RgbaImage {
+  width: number;
+  height: number;
+  /** RGBA, 4 bytes a pixel, row-major. */
+  data: Uint8ClampedArray;
+}
+
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+/** Phone photos are shrunk to this longest side: more pixels cost OCR time without adding accuracy. */
+export const OCR_MAX_SIDE = 2000;
+/** A decoded image above this many megapixels is refused (memory of a Worker isolate is 128 MB). */
+export const MAX_DECODE_MEGAPIXELS = 24;
+
+export class ImageDecodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImageDecodeError";
+  }
+}
+
+export function decodeImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/png"): RgbaImage {
+  try {
+    if (mimeType === "image/jpeg") {
+      const decoded = jpeg.decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        tolerantDecoding: true,
+        maxResolutionInMP: MAX_DECODE_MEGAPIXELS,
+        maxMemoryUsageInMB: 160,
+      });
+      return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength) };
+    }
+    const png = decodePng(bytes);
+    if ((png.width * png.height) / 1e6 > MAX_DECODE_MEGAPIXELS) throw new ImageDecodeError("image too large");
+    const pixels = png.width * png.height;
+    if (png.palette) {
+      const rgb = convertIndexedToRgb(png);
+      return { width: png.width, height: png.height, data: toRgba8(rgb, rgb.length / pixels, 8, pixels) };
+    }
+    if (png.depth < 8) throw new ImageDecodeError(`unsupported PNG bit depth ${png.depth}`);
+    return { width: png.width, height: png.height, data: toRgba8(png.data, png.channels, png.depth, pixels) };
+  } catch (error) {
+    if (error instanceof ImageDecodeError) throw error;
+    throw new ImageDecodeError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function toRgba8(source: ArrayLike<number>, channels: number, depth: number, pixels: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(pixels * 4);
+  const scale = depth === 16 ? 1 / 257 : 1;
+  for (let i = 0; i < pixels; i++) {
+    let r: number, g: number, b: number, a: number;
+    if (channels >= 3) {
+      r = source[i * channels]! * scale;
+      g = source[i * channels + 1]! * scale;
+      b = source[i * channels + 2]! * scale;
+      a = channels === 4 ? source[i * channels + 3]! * scale : 255;
+    } else {
+      r = g = b = source[i * channels]! * scale;
+      a = channels === 2 ? source[i * channels + 1]! * scale : 255;
+    }
+    // Transparent pixels become white paper, not black.
+    const alpha = a / 255;
+    out[i * 4] = r * alpha + 255 * (1 - alpha);
+    out[i * 4 + 1] = g * alpha + 255 * (1 - alpha);
+    out[i * 4 + 2] = b * alpha + 255 * (1 - alpha);
+    out[i * 4 + 3] = 255;
+  }
+  return out;
+}
+
+/** Box-filter downscale so the longest side is at most `maxSide`. */
+export function shrinkToFit(image: RgbaImage, maxSide = OCR_MAX_SIDE): RgbaImage {
+  const longest = Math.max(image.width, image.height);
+  if (longest <= maxSide) return image;
+  const factor = longest / maxSide;
+  const width = Math.max(1, Math.round(image.width / factor));
+  const height = Math.max(1, Math.round(image.height / factor));
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor(y * factor);
+    const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor((y + 1) * factor)));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor(x * factor);
+      const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor((x + 1) * factor)));
+      let r = 0, g = 0, b = 0, n = 0;
+      for (let sy = y0; sy < y1; sy++) {
+        for (let sx = x0; sx < x1; sx++) {
+          const i = (sy * image.width + sx) * 4;
+          r += image.data[i]!;
+          g += image.data[i + 1]!;
+          b += image.data[i + 2]!;
+          n++;
+        }
+      }
+      const o = (y * width + x) * 4;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
+export interface ContrastReport {
+  /** Luminance spread between the 2nd and 98th percentiles before stretching, 0..255. */
+  spread: number;
+}
+
+/**
+ * Grey levels stretched so the 2nd–98th percentile spans 0..255: washed-out photos become readable.
+ * Returns the new image and the original spread (an OCR-quality signal).
+ */
+export function normalizeContrast(image: RgbaImage): { image: RgbaImage; report: ContrastReport } {
+  const pixels = image.width * image.height;
+  const grey = new Uint8Array(pixels);
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels; i++) {
+    const value = (image.data[i * 4]! * 299 + image.data[i * 4 + 1]! * 587 + image.data[i * 4 + 2]! * 114) / 1000;
+    grey[i] = value;
+    histogram[grey[i]!]!++;
+  }
+  const percentile = (p: number) => {
+    const target = pixels * p;
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v]!;
+      if (seen >= target) return v;
+    }
+    return 255;
+  };
+  const low = percentile(0.02);
+  const high = percentile(0.98);
+  const spread = high - low;
+  const range = Math.max(1, spread);
+  const out = new Uint8ClampedArray(pixels * 4);
+  for (let i = 0; i < pixels; i++) {
+    const v = ((grey[i]! - low) * 255) / range;
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = v;
+    out[i * 4 + 3] = 255;
+  }
+  return { image: { width: image.width, height: image.height, data: out }, report: { spread } };
+}
+
+/** Rotates clockwise by a quarter-turn multiple. */
+export function rotate(image: RgbaImage, turn: QuarterTurn): RgbaImage {
+  if (turn === 0) return image;
+  const { width: w, height: h } = image;
+  const [outW, outH] = turn === 180 ? [w, h] : [h, w];
+  const src = new Uint32Array(image.data.buffer, image.data.byteOffset, w * h);
+  const out = new Uint32Array(outW * outH);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let target: number;
+      if (turn === 90) target = x * outW + (h - 1 - y);
+      else if (turn === 180) target = (h - 1 - y) * outW + (w - 1 - x);
+      else target = (w - 1 - x) * outW + y;
+      out[target] = src[y * w + x]!;
+    }
+  }
+  return { width: outW, height: outH, data: new Uint8ClampedArray(out.buffer) };
+}
+
+export function crop(image: RgbaImage, rect: { left: number; top: number; right: number; bottom: number }): RgbaImage {
+  const left = Math.max(0, Math.floor(rect.left));
+  const top = Math.max(0, Math.floor(rect.top));
+  const right = Math.min(image.width, Math.ceil(rect.right));
+  const bottom = Math.min(image.height, Math.ceil(rect.bottom));
+  const width = Math.max(1, right - left);
+  const height = Math.max(1, bottom - top);
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const start = ((top + y) * image.width + left) * 4;
+    out.set(image.data.subarray(start, start + width * 4), y * width * 4);
+  }
+  return { width, height, data: out };
+}
+
+/** The EXIF orientation of a JPEG as the clockwise turn that makes it upright (0 when absent). */
+export function exifQuarterTurn(bytes: Uint8Array): QuarterTurn {
+  let offset = 2;
+  while (offset + 4 < bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
+    if (marker === 0xe1 && bytes[offset + 4] === 0x45 && bytes[offset + 5] === 0x78) {
+      const tiff = offset + 10;
+      const little = bytes[tiff] === 0x49;
+      const u16 = (at: number) => (little ? bytes[at]! | (bytes[at + 1]! << 8) : (bytes[at]! << 8) | bytes[at + 1]!);
+      const u32 = (at: number) => (little ? u16(at) | (u16(at + 2) << 16) : (u16(at) << 16) | u16(at + 2));
+      const ifd = tiff + u32(tiff + 4);
+      const entries = u16(ifd);
+      for (let i = 0; i < entries; i++) {
+        const entry = ifd + 2 + i * 12;
+        if (entry + 10 > bytes.length) break;
+        if (u16(entry) === 0x0112) {
+          const value = u16(entry + 8);
+          return value === 6 ? 90 : value === 3 ? 180 : value === 8 ? 270 : 0;
+        }
+      }
+      return 0;
+    }
+    if (marker === 0xda) break;
+    offset += 2 + length;
+  }
+  return 0;
+}

@@ -1,0 +1,164 @@
+// Offline OCR: Tesseract 5 (LSTM) compiled to WebAssembly by the tesseract-wasm package, with the
+// Romanian model of @tesseract.js-data/ron (docs/decisions/0004-offline-ocr.md).
+//
+// workerd refuses to compile WebAssembly from bytes at run time, so the caller hands over an
+// already compiled WebAssembly.Module (a `.wasm` module import in the Worker; bytes are fine in Node).
+// The engine is built once per isolate and reused: the cold start is paid once.
+import { createOCREngine, type OCREngine } from "tesseract-wasm";
+import { crop, normalizeContrast, rotate, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
+
+export interface OcrAssets {
+  /** tesseract-core.wasm: a compiled module (workerd) or its bytes (Node). */
+  wasm: WebAssembly.Module | Uint8Array;
+  /** The traineddata, raw or gzip-compressed (as the npm package ships it). */
+  model: Uint8Array | ArrayBuffer;
+}
+
+export interface OcrLine {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  rect: { left: number; top: number; right: number; bottom: number };
+}
+
+export interface OcrPageResult {
+  text: string;
+  lines: OcrLine[];
+  /** Mean word confidence weighted by word length, 0..1. */
+  confidence: number;
+  /** The clockwise turn applied to the input before reading. */
+  rotation: QuarterTurn;
+  /** 2nd–98th percentile luminance spread of the input before stretching (0..255). */
+  contrastSpread: number;
+  width: number;
+  height: number;
+  durationMs: number;
+}
+
+export interface RecognizeOptions {
+  /** Turns to try, in order. The first reading that `accept` approves wins; otherwise the most confident. */
+  rotations?: QuarterTurn[];
+  accept?: (result: OcrPageResult) => boolean;
+}
+
+export interface OcrEngine {
+  recognize(image: RgbaImage, options?: RecognizeOptions): OcrPageResult;
+  /** Reads a region again with a restricted alphabet (an MRZ: A–Z, 0–9, '<'). */
+  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[];
+}
+
+export interface OcrEngineStats {
+  /** Time to instantiate the wasm module and load the model, ms. */
+  initMs: number;
+  modelBytes: number;
+}
+
+async function gunzipIfNeeded(model: Uint8Array | ArrayBuffer): Promise<Uint8Array> {
+  const bytes = model instanceof Uint8Array ? model : new Uint8Array(model);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * tesseract-wasm only accepts wasm bytes, which workerd cannot compile. For the length of the
+ * instantiation, WebAssembly.instantiate is pointed at the precompiled module instead.
+ */
+async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
+  if (!(wasm instanceof WebAssembly.Module)) return createOCREngine({ wasmBinary: wasm });
+  const original = WebAssembly.instantiate;
+  const patched = ((source: unknown, imports?: WebAssembly.Imports) =>
+    source instanceof WebAssembly.Module
+      ? original(source, imports)
+      : original(wasm, imports).then((instance) => ({ instance, module: wasm }))) as typeof WebAssembly.instantiate;
+  WebAssembly.instantiate = patched;
+  try {
+    return await createOCREngine({ wasmBinary: new Uint8Array(8) });
+  } finally {
+    WebAssembly.instantiate = original;
+  }
+}
+
+class TesseractOcr implements OcrEngine {
+  constructor(private readonly engine: OCREngine) {}
+
+  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number): OcrPageResult {
+    const started = performance.now();
+    const turned = rotate(image, rotation);
+    this.engine.loadImage(turned as unknown as ImageData);
+    const lines: OcrLine[] = this.engine
+      .getTextBoxes("line")
+      .map((item) => ({ text: item.text.replace(/\n+$/, ""), confidence: item.confidence, rect: item.rect }))
+      .filter((line) => line.text.trim().length > 0);
+    let weighted = 0;
+    let letters = 0;
+    for (const line of lines) {
+      weighted += line.confidence * line.text.length;
+      letters += line.text.length;
+    }
+    return {
+      text: lines.map((l) => l.text).join("\n"),
+      lines,
+      confidence: letters > 0 ? weighted / letters : 0,
+      rotation,
+      contrastSpread,
+      width: turned.width,
+      height: turned.height,
+      durationMs: performance.now() - started,
+    };
+  }
+
+  recognize(input: RgbaImage, options: RecognizeOptions = {}): OcrPageResult {
+    const { image, report } = normalizeContrast(shrinkToFit(input));
+    const rotations = options.rotations ?? [0];
+    let best: OcrPageResult | null = null;
+    let spent = 0;
+    for (const rotation of rotations) {
+      const result = this.read(image, rotation, report.spread);
+      spent += result.durationMs;
+      if (options.accept?.(result)) return { ...result, durationMs: spent };
+      if (!best || result.confidence > best.confidence) best = result;
+    }
+    return { ...best!, durationMs: spent };
+  }
+
+  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[] {
+    const region = crop(image, rect);
+    this.engine.setVariable("tessedit_char_whitelist", whitelist);
+    try {
+      this.engine.loadImage(region as unknown as ImageData);
+      return this.engine
+        .getTextBoxes("line")
+        .map((item) => ({
+          text: item.text.replace(/\n+$/, ""),
+          confidence: item.confidence,
+          rect: {
+            left: item.rect.left + rect.left,
+            top: item.rect.top + rect.top,
+            right: item.rect.right + rect.left,
+            bottom: item.rect.bottom + rect.top,
+          },
+        }))
+        .filter((line) => line.text.trim().length > 0);
+    } finally {
+      this.engine.setVariable("tessedit_char_whitelist", "");
+    }
+  }
+}
+
+let cached: Promise<{ engine: OcrEngine; stats: OcrEngineStats }> | null = null;
+
+/** The isolate's OCR engine, created on first use from the given assets. */
+export function getOcrEngine(assets: OcrAssets): Promise<{ engine: OcrEngine; stats: OcrEngineStats }> {
+  cached ??= (async () => {
+    const started = performance.now();
+    const engine = await instantiateEngine(assets.wasm);
+    const model = await gunzipIfNeeded(assets.model);
+    engine.loadModel(model);
+    return { engine: new TesseractOcr(engine), stats: { initMs: performance.now() - started, modelBytes: model.byteLength } };
+  })();
+  cached.catch(() => {
+    cached = null;
+  });
+  return cached;
+}
