@@ -1,6 +1,7 @@
 // Integration tests run inside workerd with the real bindings of wrangler.toml (D1, R2, DOs, Queues).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { fakeSmsGateway } from "./tests/support/fake-sms-gateway.mjs";
 import { fakeComparator } from "./tests/support/fake-comparator.mjs";
 
 export default defineConfig(async () => ({
@@ -19,6 +20,7 @@ export default defineConfig(async () => ({
           ADMIN_EMAIL: "admin@test.ro",
           ADMIN_PASSWORD: "Test-Admin-Password-1",
         },
+        serviceBindings: { SMS_GATEWAY_FAKE: fakeSmsGateway },
       },
     }),
   ],

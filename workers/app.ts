@@ -8,6 +8,7 @@ import { runSweeps } from "./sweeps";
 
 export { AdminChannel } from "./durable-objects/admin-channel";
 export { OfferCollector } from "./durable-objects/offer-collector";
+export { RateLimiter } from "./durable-objects/rate-limiter";
 export { SupplierQueue } from "./durable-objects/supplier-queue";
 export { UserChannel } from "./durable-objects/user-channel";
 

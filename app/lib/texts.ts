@@ -98,6 +98,7 @@ export const TEXTS = {
     tooManyRequests: "Prea multe cereri. Încercați din nou mai târziu.",
     accountSuspended: "Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.",
     loggedOut: "Ați fost deconectat.",
+    methodNotAllowed: "Metodă HTTP nepermisă pentru această adresă.",
     // GSM-7 without diacritics, so the code fits one SMS segment on every phone.
     smsBody: (code: string) =>
       `Codul tau de verificare CEL MAI IEFTIN CURENT este ${code}. Expira in 5 minute. Nu il comunica nimanui.`,

@@ -1,6 +1,7 @@
 // Bindings and vars of wrangler.toml plus the secrets of .dev.vars.example.
 import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
 import type { OfferCollector } from "../../workers/durable-objects/offer-collector";
+import type { RateLimiter } from "../../workers/durable-objects/rate-limiter";
 import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
 import type { UserChannel } from "../../workers/durable-objects/user-channel";
 import type { DocumentJob } from "../../workers/queues/document-processing";
@@ -14,10 +15,15 @@ export interface Env {
   ADMIN_CHANNEL: DurableObjectNamespace<AdminChannel>;
   OFFER_COLLECTOR: DurableObjectNamespace<OfferCollector>;
   SUPPLIER_QUEUE: DurableObjectNamespace<SupplierQueue>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
 
   APP_ENV: string;
   PUBLIC_BASE_URL: string;
   SMS_PROVIDER: string;
+  /** outbox adapter: simulated delivery latency and failure share (0..1), like a real gateway */
+  SMS_OUTBOX_LATENCY_MS?: string;
+  SMS_OUTBOX_FAILURE_RATE?: string;
+  SMS_GATEWAY_TIMEOUT_MS?: string;
   OFFER_SOURCES: string;
   OFFER_CACHE_TTL_SECONDS: string;
   OFFER_COMPARATOR_URL?: string;

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends AppEnv {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      /** tests/support/fake-sms-gateway.mjs */
+      SMS_GATEWAY_FAKE: Fetcher;
     }
   }
 }

@@ -70,7 +70,22 @@ export const userSessions = sqliteTable(
   (t) => [
     uniqueIndex("user_sessions_refresh_unique").on(t.refreshTokenHash),
     index("user_sessions_family_idx").on(t.familyId),
+    index("user_sessions_user_idx").on(t.userId),
   ],
+);
+
+// Every SMS the local outbox adapter "sent" (SMS_PROVIDER=outbox): read by the dev page and e2e tests.
+export const smsOutbox = sqliteTable(
+  "sms_outbox",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_phone_idx").on(t.phone, t.createdAt)],
 );
 
 export const authLogs = sqliteTable(
@@ -358,7 +373,7 @@ export const adminSessions = sqliteTable(
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("admin_sessions_token_unique").on(t.tokenHash)],
+  (t) => [uniqueIndex("admin_sessions_token_unique").on(t.tokenHash), index("admin_sessions_admin_idx").on(t.adminId)],
 );
 
 export const adminNotifications = sqliteTable(
