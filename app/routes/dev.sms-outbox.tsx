@@ -1,0 +1,49 @@
+// /dev/sms-outbox: the messages the local SMS outbox "sent" (development only; 404 in production or
+// when SMS_PROVIDER is not "outbox").
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { TEXTS } from "~/lib/texts";
+import { createDb } from "~/server/db/client.server";
+import { listOutbox } from "~/server/sms/outbox.server";
+import { isDevOutboxEnabled } from "~/server/sms/sms.server";
+
+export const meta: MetaFunction = () => [{ title: TEXTS.devOutbox.title }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  if (!isDevOutboxEnabled(env)) throw new Response("Not Found", { status: 404 });
+  return { messages: await listOutbox(createDb(env.DB), { limit: 100 }) };
+}
+
+export default function DevSmsOutbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <section className="container">
+      <h1>{TEXTS.devOutbox.title}</h1>
+      {messages.length === 0 ? (
+        <p>{TEXTS.devOutbox.empty}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>{TEXTS.devOutbox.sentAt}</th>
+              <th>{TEXTS.devOutbox.phone}</th>
+              <th>{TEXTS.devOutbox.message}</th>
+              <th>{TEXTS.devOutbox.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id} data-phone={message.phone} data-code={message.code ?? undefined}>
+                <td>{new Date(message.created_at).toLocaleString("ro-RO", { timeZone: "Europe/Bucharest" })}</td>
+                <td>{message.phone}</td>
+                <td>{message.body}</td>
+                <td>{message.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// The page cookies: httpOnly, SameSite=Lax, signed with SESSION_SECRET, Secure everywhere except a
+// plain-http local dev server (browsers would drop a Secure cookie there). Each holds only the id of a
+// server-side session, which is checked on every request.
+import { createCookieSessionStorage, type SessionStorage } from "@remix-run/cloudflare";
+import type { Env } from "../env.server";
+import { requireSecret } from "./secrets.server";
+
+export const USER_COOKIE_NAME = "cmic_session";
+export const ADMIN_COOKIE_NAME = "cmic_admin";
+
+export interface UserCookieData {
+  /** session family id (user_sessions.family_id) */
+  sid: string;
+  uid: string;
+}
+
+export interface AdminCookieData {
+  /** the admin session token (its hash is admin_sessions.token_hash) */
+  token: string;
+}
+
+function secure(env: Env, request: Request): boolean {
+  return env.APP_ENV === "production" || new URL(request.url).protocol === "https:";
+}
+
+export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<UserCookieData> {
+  return createCookieSessionStorage<UserCookieData>({
+    cookie: {
+      name: USER_COOKIE_NAME,
+      httpOnly: true,
+      secure: secure(env, request),
+      sameSite: "lax",
+      path: "/",
+      maxAge: maxAgeSeconds,
+      secrets: [requireSecret(env, "SESSION_SECRET")],
+    },
+  });
+}
+
+export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<AdminCookieData> {
+  return createCookieSessionStorage<AdminCookieData>({
+    cookie: {
+      name: ADMIN_COOKIE_NAME,
+      httpOnly: true,
+      secure: secure(env, request),
+      sameSite: "lax",
+      path: "/",
+      maxAge: maxAgeSeconds,
+      secrets: [requireSecret(env, "SESSION_SECRET")],
+    },
+  });
+}

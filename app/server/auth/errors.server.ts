@@ -1,0 +1,49 @@
+// Sign-in failures as typed values. Routes turn them into the HTTP status and the Romanian message;
+// remix-auth strategies throw them (AuthFailure) because a strategy can only return a user or throw.
+import { jsonError } from "../http.server";
+
+export type AuthFailureCode =
+  | "invalid_input"
+  | "invalid_phone"
+  | "invalid_code"
+  | "code_expired"
+  | "too_many_attempts"
+  | "resend_too_soon"
+  | "too_many_codes"
+  | "rate_limited"
+  | "sms_failed"
+  | "account_suspended"
+  | "invalid_refresh_token"
+  | "refresh_token_reused"
+  | "unauthorized"
+  | "invalid_credentials"
+  | "account_locked"
+  | "forbidden";
+
+export interface AuthFailureInfo {
+  code: AuthFailureCode;
+  status: number;
+  message: string;
+  /** a toast title from the spec, when it has one */
+  title?: string;
+  retryAfterSeconds?: number;
+  attemptsRemaining?: number;
+  issues?: { path: string; message: string }[];
+}
+
+export class AuthFailure extends Error {
+  constructor(readonly info: AuthFailureInfo) {
+    super(info.message);
+    this.name = "AuthFailure";
+  }
+}
+
+export function authFailureResponse(info: AuthFailureInfo): Response {
+  const { code, status, message, retryAfterSeconds, ...extra } = info;
+  const response = jsonError(status, code, message, {
+    ...extra,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfter: retryAfterSeconds }),
+  });
+  if (retryAfterSeconds !== undefined) response.headers.set("Retry-After", String(retryAfterSeconds));
+  return response;
+}

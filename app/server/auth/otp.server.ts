@@ -1,0 +1,214 @@
+// One-time sign-in codes (user spec §4, §5, §9): 6 digits from the CSPRNG, stored only as an
+// HMAC-SHA256 keyed with OTP_HASH_KEY, valid 5 minutes, dead after 5 attempts, one new code per 60 s
+// and at most 5 an hour per phone, plus per-IP limits. The answer to a code request never depends on
+// whether the phone belongs to an account: accounts are created at the first successful verification.
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { newId } from "../../lib/ids";
+import { SMS_CODE_LENGTH } from "../../lib/phone";
+import { TEXTS } from "../../lib/texts";
+import { createDb, type Database } from "../db/client.server";
+import { otpChallenges, users } from "../db/schema.server";
+import type { Env } from "../env.server";
+import { createSmsSender, type SmsSender } from "../sms/sms.server";
+import { logAuthEvent } from "./auth-logs.server";
+import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
+import type { AuthFailureInfo } from "./errors.server";
+import { RATE_LIMITS, consumeRate, refundRate, retryAfterSeconds } from "./rate-limit.server";
+import type { RequestInfo } from "./request-info.server";
+import { requireSecret } from "./secrets.server";
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export function generateOtpCode(): string {
+  return randomDigits(SMS_CODE_LENGTH);
+}
+
+/** The keyed hash stored for a code; bound to the phone so a hash is useless for any other number. */
+export async function hashOtp(key: string, phone: string, code: string): Promise<string> {
+  return toHex(await hmacSha256(key, `otp:v1:${phone}:${code}`));
+}
+
+export interface OtpOptions {
+  now?: number;
+  /** defaults to the SMS_PROVIDER adapter */
+  sms?: SmsSender;
+}
+
+export type CodeRequestResult =
+  | { ok: true; expiresInSeconds: number; resendAfterSeconds: number }
+  | { ok: false; failure: AuthFailureInfo };
+
+/** Sends a fresh code to a canonical phone, if the limits allow. */
+export async function requestSignInCode(
+  env: Env,
+  phone: string,
+  info: RequestInfo,
+  options: OtpOptions = {},
+): Promise<CodeRequestResult> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const key = requireSecret(env, "OTP_HASH_KEY");
+
+  const ipKey = `sms-ip:${info.ip}` as const;
+  const ipDecision = await consumeRate(env, ipKey, RATE_LIMITS.smsPerIp, now);
+  if (!ipDecision.allowed) {
+    await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
+    return {
+      ok: false,
+      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
+    };
+  }
+  const phoneKey = `sms-phone:${phone}` as const;
+  const phoneDecision = await consumeRate(env, phoneKey, RATE_LIMITS.smsPerPhone, now);
+  if (!phoneDecision.allowed) {
+    // Asking again too early is a slip, not an attack: it should not eat into the IP's allowance.
+    await refundRate(env, ipKey, ipDecision);
+    await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
+    const wait = retryAfterSeconds(phoneDecision);
+    return {
+      ok: false,
+      failure:
+        phoneDecision.rule === "sms_resend_cooldown"
+          ? { code: "resend_too_soon", status: 429, message: TEXTS.auth.resendTooSoon(wait), retryAfterSeconds: wait }
+          : { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes, retryAfterSeconds: wait },
+    };
+  }
+
+  const code = generateOtpCode();
+  const challengeId = newId(now);
+  await db.batch([
+    // Only the newest code of a phone is valid.
+    db
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt))),
+    db.insert(otpChallenges).values({
+      id: challengeId,
+      phone,
+      codeHash: await hashOtp(key, phone, code),
+      expiresAt: now + OTP_TTL_MS,
+      attempts: 0,
+      sentAt: now,
+      ipAddress: info.ip,
+    }),
+  ]);
+
+  const sms = options.sms ?? createSmsSender(env);
+  const sent = await sms.send({ to: phone, text: TEXTS.auth.smsBody(code) });
+  if (!sent.ok) {
+    console.error(`SMS via ${sms.provider} failed: ${sent.error} ${sent.detail}`);
+    await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challengeId));
+    // The person never got a code: let them ask again at once.
+    await refundRate(env, phoneKey, phoneDecision);
+    await logAuthEvent(db, { action: "sms_send_failed", success: false, phone, info, now });
+    return {
+      ok: false,
+      failure: { code: "sms_failed", status: 502, message: TEXTS.auth.smsFailed.message, title: TEXTS.auth.smsFailed.title },
+    };
+  }
+  await logAuthEvent(db, { action: "sms_code_requested", success: true, phone, info, now });
+  return { ok: true, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: RATE_LIMITS.smsPerPhone[0]!.windowMs / 1000 };
+}
+
+export type SignedInUser = typeof users.$inferSelect;
+
+export type CodeCheckResult =
+  | { ok: true; user: SignedInUser; isNewUser: boolean }
+  | { ok: false; failure: AuthFailureInfo; userId?: string };
+
+const expired: AuthFailureInfo = { code: "code_expired", status: 400, message: TEXTS.auth.codeExpired };
+const exhausted: AuthFailureInfo = { code: "too_many_attempts", status: 429, message: TEXTS.auth.tooManyAttempts };
+
+/**
+ * Checks a code for a canonical phone. Every attempt counts, the right one included, so after five
+ * wrong codes even the right one is refused. On success the code is spent and the user is found or
+ * created; a suspended user is refused.
+ */
+export async function verifySignInCode(
+  env: Env,
+  phone: string,
+  code: string,
+  info: RequestInfo,
+  options: { now?: number } = {},
+): Promise<CodeCheckResult> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const key = requireSecret(env, "OTP_HASH_KEY");
+
+  const ipDecision = await consumeRate(env, `verify-ip:${info.ip}`, RATE_LIMITS.verifyPerIp, now);
+  if (!ipDecision.allowed) {
+    return {
+      ok: false,
+      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
+    };
+  }
+
+  const failed = async (failure: AuthFailureInfo): Promise<CodeCheckResult> => {
+    await logAuthEvent(db, { action: "sms_code_failed", success: false, phone, info, now });
+    return { ok: false, failure };
+  };
+
+  const [challenge] = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt)))
+    .orderBy(desc(otpChallenges.sentAt))
+    .limit(1);
+  if (!challenge || challenge.expiresAt <= now) return failed(expired);
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS) return failed(exhausted);
+
+  // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+  const [counted] = await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(
+      and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS)),
+    )
+    .returning({ attempts: otpChallenges.attempts });
+  if (!counted) return failed(exhausted);
+
+  const matches = constantTimeEqualText(await hashOtp(key, phone, code), challenge.codeHash);
+  if (!matches) {
+    const attemptsRemaining = OTP_MAX_ATTEMPTS - counted.attempts;
+    return failed({
+      code: "invalid_code",
+      status: 400,
+      message: TEXTS.auth.verifyFailed.message,
+      title: TEXTS.auth.verifyFailed.title,
+      attemptsRemaining,
+    });
+  }
+
+  const [spent] = await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+    .returning({ id: otpChallenges.id });
+  if (!spent) return failed(expired);
+
+  const { user, isNewUser } = await findOrCreateUser(db, phone, now);
+  if (user.status === "suspended") {
+    await logAuthEvent(db, { action: "login_blocked_suspended", success: false, userId: user.id, phone, info, now });
+    return {
+      ok: false,
+      userId: user.id,
+      failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended },
+    };
+  }
+  const [signedIn] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
+  await logAuthEvent(db, { action: "login", success: true, userId: user.id, phone, info, now });
+  return { ok: true, user: signedIn ?? user, isNewUser };
+}
+
+async function findOrCreateUser(
+  db: Database,
+  phone: string,
+  now: number,
+): Promise<{ user: SignedInUser; isNewUser: boolean }> {
+  const id = newId(now);
+  await db.insert(users).values({ id, phone, status: "active", createdAt: now }).onConflictDoNothing({ target: users.phone });
+  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  if (!user) throw new Error("user row missing right after insert");
+  return { user, isNewUser: user.id === id };
+}

@@ -1,0 +1,12 @@
+import type { Env } from "../env.server";
+
+type SecretName = "SESSION_SECRET" | "OTP_HASH_KEY";
+
+/** A required secret; a missing or short one is a deployment mistake, never a reason to run unkeyed. */
+export function requireSecret(env: Env, name: SecretName): string {
+  const value = env[name];
+  if (!value || value.length < 32) {
+    throw new Error(`${name} must be set to at least 32 characters (wrangler secret put ${name}, or .dev.vars locally)`);
+  }
+  return value;
+}

@@ -1,0 +1,203 @@
+// User sessions. A sign-in opens a session ("family"); each refresh token is one row of that family
+// in user_sessions, stored only as its SHA-256. Refreshing rotates: the presented row is retired
+// (replaced_by) and a new one issued. Presenting a retired token again means it was copied, so the
+// whole family is revoked. Access tokens and the page cookie name the family; a family is live while
+// its newest row is unrevoked and unexpired, so logout or revocation takes effect on the next request.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { newId } from "../../lib/ids";
+import { TEXTS } from "../../lib/texts";
+import { createDb, type Database } from "../db/client.server";
+import { userSessions, users } from "../db/schema.server";
+import type { Env } from "../env.server";
+import { logAuthEvent } from "./auth-logs.server";
+import { randomToken, sha256Hex } from "./crypto.server";
+import type { AuthFailureInfo } from "./errors.server";
+import type { RequestInfo } from "./request-info.server";
+import { requireSecret } from "./secrets.server";
+import { signAccessToken, verifyAccessToken } from "./tokens.server";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What /api/auth/verify-sms and /api/auth/refresh-token return (user spec §3 "Auth token data", §7). */
+export interface TokenSet {
+  token: string;
+  accessToken: string;
+  refreshToken: string;
+  tokenType: "Bearer";
+  /** access token lifetime in seconds */
+  expiresIn: number;
+  /** ISO instants */
+  expiresAt: string;
+  issuedAt: string;
+  refreshExpiresAt: string;
+}
+
+async function issueTokens(env: Env, userId: string, familyId: string, refreshToken: string, now: number, refreshExpiresAt: number): Promise<TokenSet> {
+  const iat = Math.floor(now / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+  const accessToken = await signAccessToken(requireSecret(env, "SESSION_SECRET"), { sub: userId, sid: familyId, aud: "user", iat, exp });
+  return {
+    token: accessToken,
+    accessToken,
+    refreshToken,
+    tokenType: "Bearer",
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    expiresAt: new Date(exp * 1000).toISOString(),
+    issuedAt: new Date(iat * 1000).toISOString(),
+    refreshExpiresAt: new Date(refreshExpiresAt).toISOString(),
+  };
+}
+
+/** Opens a session family for a signed-in user and issues its first tokens. */
+export async function openSession(
+  env: Env,
+  userId: string,
+  info: RequestInfo,
+  options: { now?: number } = {},
+): Promise<{ familyId: string; tokens: TokenSet }> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const familyId = newId(now);
+  const refreshToken = randomToken();
+  const expiresAt = now + REFRESH_TOKEN_TTL_MS;
+  await db.insert(userSessions).values({
+    id: newId(now),
+    userId,
+    familyId,
+    refreshTokenHash: await sha256Hex(refreshToken),
+    expiresAt,
+    ipAddress: info.ip,
+    userAgent: info.userAgent,
+    createdAt: now,
+  });
+  return { familyId, tokens: await issueTokens(env, userId, familyId, refreshToken, now, expiresAt) };
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: number): Promise<number> {
+  const revoked = await db
+    .update(userSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(userSessions.familyId, familyId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return revoked.length;
+}
+
+/** Signs a user out everywhere (e.g. when an admin suspends the account). */
+export async function revokeAllUserSessions(db: Database, userId: string, now: number = Date.now()): Promise<number> {
+  const revoked = await db
+    .update(userSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return revoked.length;
+}
+
+const sessionExpired: AuthFailureInfo = { code: "invalid_refresh_token", status: 401, message: TEXTS.auth.sessionExpired };
+
+export type RefreshResult = { ok: true; tokens: TokenSet; familyId: string } | { ok: false; failure: AuthFailureInfo };
+
+/** Exchanges a refresh token for a new pair (rotation with reuse detection). */
+export async function rotateRefreshToken(
+  env: Env,
+  refreshToken: string,
+  info: RequestInfo,
+  options: { now?: number } = {},
+): Promise<RefreshResult> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const [row] = await db
+    .select({ session: userSessions, user: users })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.refreshTokenHash, await sha256Hex(refreshToken)))
+    .limit(1);
+  if (!row) return { ok: false, failure: sessionExpired };
+  const { session, user } = row;
+
+  if (session.replacedBy !== null || session.revokedAt !== null) {
+    if (session.replacedBy !== null) {
+      // A retired token came back: whoever holds the family's tokens may be an attacker.
+      await revokeFamily(db, session.familyId, now);
+      await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
+      return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
+    }
+    return { ok: false, failure: sessionExpired };
+  }
+  if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
+  if (user.status === "suspended") {
+    await revokeFamily(db, session.familyId, now);
+    return { ok: false, failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended } };
+  }
+
+  const nextId = newId(now);
+  const [retired] = await db
+    .update(userSessions)
+    .set({ replacedBy: nextId })
+    .where(and(eq(userSessions.id, session.id), isNull(userSessions.replacedBy), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  if (!retired) {
+    // Lost a race with another refresh of the same token: that is reuse too.
+    await revokeFamily(db, session.familyId, now);
+    await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
+    return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
+  }
+  const nextToken = randomToken();
+  const expiresAt = now + REFRESH_TOKEN_TTL_MS;
+  await db.insert(userSessions).values({
+    id: nextId,
+    userId: user.id,
+    familyId: session.familyId,
+    refreshTokenHash: await sha256Hex(nextToken),
+    expiresAt,
+    ipAddress: info.ip,
+    userAgent: info.userAgent,
+    createdAt: now,
+  });
+  await logAuthEvent(db, { action: "token_refreshed", success: true, userId: user.id, phone: user.phone, info, now });
+  return { ok: true, familyId: session.familyId, tokens: await issueTokens(env, user.id, session.familyId, nextToken, now, expiresAt) };
+}
+
+/** The user of a live session family, or null (revoked, expired, retired or suspended). */
+export async function liveSessionUser(db: Database, familyId: string, now: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(
+      and(
+        eq(userSessions.familyId, familyId),
+        isNull(userSessions.revokedAt),
+        isNull(userSessions.replacedBy),
+        gt(userSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row || row.user.status === "suspended") return null;
+  return row.user;
+}
+
+/** The user and session named by a Bearer access token, if the token is valid and its session live. */
+export async function userFromAccessToken(
+  env: Env,
+  token: string,
+  now: number = Date.now(),
+): Promise<{ user: UserRow; familyId: string } | null> {
+  const check = await verifyAccessToken(requireSecret(env, "SESSION_SECRET"), token, "user", now);
+  if (!check.ok) return null;
+  const user = await liveSessionUser(createDb(env.DB), check.claims.sid, now);
+  if (!user || user.id !== check.claims.sub) return null;
+  return { user, familyId: check.claims.sid };
+}
+
+/** Which family a refresh token belongs to (for logout with only a refresh token). */
+export async function familyOfRefreshToken(db: Database, refreshToken: string): Promise<{ familyId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ familyId: userSessions.familyId, userId: userSessions.userId })
+    .from(userSessions)
+    .where(eq(userSessions.refreshTokenHash, await sha256Hex(refreshToken)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,331 @@
+// One-time sign-in codes: lifetime, attempts, resend cooldown, per-phone and per-IP limits, the same
+// answer for known and unknown phones, and suspended accounts. Time is injected, never slept.
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { TEXTS } from "../../app/lib/texts";
+import { recentAuthLogs } from "../../app/server/auth/auth-logs.server";
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.server";
+import { createDb } from "../../app/server/db/client.server";
+import { BASE, captureSms, info, outboxCode, postJson, uniqueIp, uniquePhone, wrongCode } from "./auth-helpers";
+
+const MINUTE = 60_000;
+
+describe("code lifetime and attempts", () => {
+  it("accepts the code within 5 minutes and creates the user on first success", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    const sent = await requestSignInCode(env, phone, info(), { now: t0, sms });
+    expect(sent).toEqual({ ok: true, expiresInSeconds: 300, resendAfterSeconds: 60 });
+    expect(sms.sent[0]!.to).toBe(phone);
+    expect(sms.lastCode()).toMatch(/^\d{6}$/);
+
+    const before = await env.DB.prepare("SELECT id FROM users WHERE phone = ?").bind(phone).first();
+    expect(before).toBeNull();
+    const checked = await verifySignInCode(env, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS - 1 });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.isNewUser).toBe(true);
+    expect(checked.user).toMatchObject({ phone, status: "active", lastLoginAt: t0 + OTP_TTL_MS - 1 });
+  });
+
+  it("stores only a keyed hash of the code", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    await requestSignInCode(env, phone, info(), { sms });
+    const row = await env.DB.prepare("SELECT code_hash FROM otp_challenges WHERE phone = ?").bind(phone).first<{ code_hash: string }>();
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.code_hash).not.toContain(sms.lastCode());
+    expect(row!.code_hash).toBe(await hashOtp(env.OTP_HASH_KEY!, phone, sms.lastCode()));
+    expect(row!.code_hash).not.toBe(await hashOtp("another-key-of-at-least-32-characters!!", phone, sms.lastCode()));
+  });
+
+  it("refuses the right code once 5 minutes have passed", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    await requestSignInCode(env, phone, info(), { now: t0, sms });
+    const late = await verifySignInCode(env, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS });
+    expect(late).toMatchObject({ ok: false, failure: { code: "code_expired", status: 400, message: TEXTS.auth.codeExpired } });
+  });
+
+  it("refuses the 6th attempt even with the right code", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const ip = uniqueIp();
+    await requestSignInCode(env, phone, info(ip), { sms });
+    const code = sms.lastCode();
+    for (let attempt = 1; attempt <= OTP_MAX_ATTEMPTS; attempt++) {
+      const wrong = await verifySignInCode(env, phone, wrongCode(code), info(ip));
+      expect(wrong).toMatchObject({
+        ok: false,
+        failure: {
+          code: "invalid_code",
+          message: TEXTS.auth.verifyFailed.message,
+          title: TEXTS.auth.verifyFailed.title,
+          attemptsRemaining: OTP_MAX_ATTEMPTS - attempt,
+        },
+      });
+    }
+    const sixth = await verifySignInCode(env, phone, code, info(ip));
+    expect(sixth).toMatchObject({ ok: false, failure: { code: "too_many_attempts", message: TEXTS.auth.tooManyAttempts } });
+  });
+
+  it("accepts the right code on the 5th attempt", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    await requestSignInCode(env, phone, info(), { sms });
+    for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i++) await verifySignInCode(env, phone, wrongCode(sms.lastCode()), info());
+    expect((await verifySignInCode(env, phone, sms.lastCode(), info())).ok).toBe(true);
+  });
+
+  it("spends a code on success: the same code cannot sign in twice", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    await requestSignInCode(env, phone, info(), { sms });
+    expect((await verifySignInCode(env, phone, sms.lastCode(), info())).ok).toBe(true);
+    expect(await verifySignInCode(env, phone, sms.lastCode(), info())).toMatchObject({ ok: false, failure: { code: "code_expired" } });
+  });
+
+  it("keeps only the newest code valid", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    await requestSignInCode(env, phone, info(), { now: t0, sms });
+    const first = sms.lastCode();
+    await requestSignInCode(env, phone, info(), { now: t0 + MINUTE, sms });
+    const second = sms.lastCode();
+    if (first !== second) {
+      expect((await verifySignInCode(env, phone, first, info(), { now: t0 + MINUTE + 1 })).ok).toBe(false);
+    }
+    expect((await verifySignInCode(env, phone, second, info(), { now: t0 + MINUTE + 2 })).ok).toBe(true);
+  });
+
+  it("counts parallel guesses atomically: never more than 5 attempts", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    await requestSignInCode(env, phone, info(), { sms });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => verifySignInCode(env, phone, wrongCode(sms.lastCode()), info())),
+    );
+    const counted = results.filter((r) => !r.ok && r.failure.code === "invalid_code");
+    expect(counted.length).toBe(OTP_MAX_ATTEMPTS);
+    const row = await env.DB.prepare("SELECT attempts FROM otp_challenges WHERE phone = ?").bind(phone).first<{ attempts: number }>();
+    expect(row!.attempts).toBe(OTP_MAX_ATTEMPTS);
+  });
+});
+
+describe("resend cooldown and limits", () => {
+  it("refuses a new code before 60 s and allows it at 60 s", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    expect((await requestSignInCode(env, phone, info(), { now: t0, sms })).ok).toBe(true);
+    const early = await requestSignInCode(env, phone, info(), { now: t0 + 59_000, sms });
+    expect(early).toMatchObject({
+      ok: false,
+      failure: { code: "resend_too_soon", status: 429, retryAfterSeconds: 1, message: TEXTS.auth.resendTooSoon(1) },
+    });
+    expect(sms.sent).toHaveLength(1);
+    expect((await requestSignInCode(env, phone, info(), { now: t0 + 60_000, sms })).ok).toBe(true);
+    expect(sms.sent).toHaveLength(2);
+  });
+
+  it("sends at most 5 codes an hour to a phone", async () => {
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    for (let i = 0; i < 5; i++) {
+      expect((await requestSignInCode(env, phone, info(), { now: t0 + i * MINUTE, sms })).ok, `code ${i + 1}`).toBe(true);
+    }
+    const sixth = await requestSignInCode(env, phone, info(), { now: t0 + 5 * MINUTE, sms });
+    expect(sixth).toMatchObject({ ok: false, failure: { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes } });
+    if (!sixth.ok) expect(sixth.failure.retryAfterSeconds).toBe(55 * 60);
+    // An hour after the first code, one slot is free again.
+    expect((await requestSignInCode(env, phone, info(), { now: t0 + 60 * MINUTE, sms })).ok).toBe(true);
+  });
+
+  it("limits code requests from one IP across phones (10 in 10 minutes)", async () => {
+    const ip = uniqueIp();
+    const sms = captureSms();
+    const t0 = Date.now();
+    for (let i = 0; i < 10; i++) {
+      expect((await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + i, sms })).ok, `phone ${i + 1}`).toBe(true);
+    }
+    const refused = await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + 10, sms });
+    expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests } });
+    expect(sms.sent).toHaveLength(10);
+    // Another IP is not affected.
+    expect((await requestSignInCode(env, uniquePhone(), info(), { now: t0 + 11, sms })).ok).toBe(true);
+  });
+
+  it("does not charge the IP for a too-early resend", async () => {
+    const ip = uniqueIp();
+    const phone = uniquePhone();
+    const sms = captureSms();
+    const t0 = Date.now();
+    await requestSignInCode(env, phone, info(ip), { now: t0, sms });
+    for (let i = 0; i < 20; i++) await requestSignInCode(env, phone, info(ip), { now: t0 + 1 + i, sms });
+    for (let i = 0; i < 9; i++) {
+      expect((await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + 100 + i, sms })).ok).toBe(true);
+    }
+  });
+
+  it("limits code guesses from one IP across phones", async () => {
+    const ip = uniqueIp();
+    const t0 = Date.now();
+    for (let i = 0; i < 30; i++) {
+      const r = await verifySignInCode(env, uniquePhone(), "000000", info(ip), { now: t0 + i });
+      expect(r.ok || r.failure.code).toBe("code_expired");
+    }
+    const refused = await verifySignInCode(env, uniquePhone(), "000000", info(ip), { now: t0 + 31 });
+    expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
+  });
+
+  it("gives the resend allowance back when the SMS could not be sent", async () => {
+    const phone = uniquePhone();
+    const t0 = Date.now();
+    const failing = { provider: "down", send: async () => ({ ok: false as const, error: "server_error" as const, detail: "503" }) };
+    const failed = await requestSignInCode(env, phone, info(), { now: t0, sms: failing });
+    expect(failed).toMatchObject({
+      ok: false,
+      failure: { code: "sms_failed", status: 502, message: TEXTS.auth.smsFailed.message, title: TEXTS.auth.smsFailed.title },
+    });
+    const sms = captureSms();
+    expect((await requestSignInCode(env, phone, info(), { now: t0 + 1000, sms })).ok).toBe(true);
+    // The code of the failed send is dead.
+    const rows = await env.DB.prepare("SELECT consumed_at FROM otp_challenges WHERE phone = ? ORDER BY sent_at").bind(phone).all();
+    expect(rows.results[0]!.consumed_at).not.toBeNull();
+  });
+});
+
+describe("POST /api/auth/register-phone", () => {
+  it("answers the same for a known and an unknown phone", async () => {
+    const known = uniquePhone();
+    await env.DB.prepare("INSERT INTO users (id, phone, first_name, status) VALUES (?, ?, 'Ana', 'active')")
+      .bind(crypto.randomUUID(), known)
+      .run();
+    const unknown = uniquePhone();
+    const a = await postJson("/api/auth/register-phone", { phoneNumber: known }, { "CF-Connecting-IP": uniqueIp() });
+    const b = await postJson("/api/auth/register-phone", { phoneNumber: unknown }, { "CF-Connecting-IP": uniqueIp() });
+    expect(a.res.status).toBe(200);
+    expect(b.res.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+    expect(a.body).toEqual({ success: true, message: TEXTS.auth.codeSent, expiresIn: 300, resendAfter: 60 });
+    expect([...a.res.headers.keys()].sort()).toEqual([...b.res.headers.keys()].sort());
+    // Still no account for the unknown phone until a code is verified.
+    expect(await env.DB.prepare("SELECT id FROM users WHERE phone = ?").bind(unknown).first()).toBeNull();
+    // The suspended case is answered the same way too.
+    const suspended = uniquePhone();
+    await env.DB.prepare("INSERT INTO users (id, phone, status) VALUES (?, ?, 'suspended')").bind(crypto.randomUUID(), suspended).run();
+    const c = await postJson("/api/auth/register-phone", { phoneNumber: suspended }, { "CF-Connecting-IP": uniqueIp() });
+    expect(c.body).toEqual(a.body);
+  });
+
+  it("normalises 0… to +40… (the code goes to the canonical number)", async () => {
+    const phone = uniquePhone();
+    const local = `0${phone.slice(3)}`;
+    const { res } = await postJson("/api/auth/register-phone", { phoneNumber: local }, { "CF-Connecting-IP": uniqueIp() });
+    expect(res.status).toBe(200);
+    expect(await outboxCode(phone)).toMatch(/^\d{6}$/);
+  });
+
+  it.each([["12345"], ["+44712345678"], [""], [42]])("refuses %j with the dialog message", async (phoneNumber) => {
+    const { res, body } = await postJson("/api/auth/register-phone", { phoneNumber }, { "CF-Connecting-IP": uniqueIp() });
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({
+      success: false,
+      error: "invalid_phone",
+      message: TEXTS.auth.invalidPhoneDialog.message,
+      title: TEXTS.auth.invalidPhoneDialog.title,
+    });
+  });
+
+  it("accepts a form post too", async () => {
+    const phone = uniquePhone();
+    const res = await SELF.fetch(`${BASE}/api/auth/register-phone`, {
+      method: "POST",
+      headers: { "CF-Connecting-IP": uniqueIp() },
+      body: new URLSearchParams({ phoneNumber: phone }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("says when to retry after a too-early resend (429 + Retry-After)", async () => {
+    const phone = uniquePhone();
+    const headers = { "CF-Connecting-IP": uniqueIp() };
+    await postJson("/api/auth/register-phone", { phoneNumber: phone }, headers);
+    const { res, body } = await postJson("/api/auth/register-phone", { phoneNumber: phone }, headers);
+    expect(res.status).toBe(429);
+    expect(body.error).toBe("resend_too_soon");
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(50);
+    expect(body.retryAfter).toBe(Number(res.headers.get("Retry-After")));
+  });
+
+  it("refuses GET", async () => {
+    const res = await SELF.fetch(`${BASE}/api/auth/register-phone`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
+  });
+});
+
+describe("POST /api/auth/verify-sms", () => {
+  it.each([
+    ["12345", TEXTS.auth.invalidCode.message],
+    ["12a456", TEXTS.auth.invalidCode.message],
+    ["1234567", TEXTS.auth.invalidCode.message],
+  ])("refuses the code %s with 'Cod invalid'", async (verificationCode, message) => {
+    const { res, body } = await postJson("/api/auth/verify-sms", { phoneNumber: uniquePhone(), verificationCode }, { "CF-Connecting-IP": uniqueIp() });
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ error: "invalid_code", message, title: TEXTS.auth.invalidCode.title });
+  });
+
+  it("answers a wrong code with 'Eroare verificare' and the attempts left", async () => {
+    const phone = uniquePhone();
+    const headers = { "CF-Connecting-IP": uniqueIp() };
+    await postJson("/api/auth/register-phone", { phoneNumber: phone }, headers);
+    const { res, body } = await postJson("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: wrongCode(await outboxCode(phone)) }, headers);
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ error: "invalid_code", message: TEXTS.auth.verifyFailed.message, attemptsRemaining: 4 });
+  });
+
+  it("refuses a suspended user with a clear message and opens no session", async () => {
+    const phone = uniquePhone();
+    const userId = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO users (id, phone, status) VALUES (?, ?, 'suspended')").bind(userId, phone).run();
+    const headers = { "CF-Connecting-IP": uniqueIp() };
+    await postJson("/api/auth/register-phone", { phoneNumber: phone }, headers);
+    const { res, body } = await postJson("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: await outboxCode(phone) }, headers);
+    expect(res.status).toBe(403);
+    expect(body).toMatchObject({ success: false, error: "account_suspended", message: TEXTS.auth.accountSuspended });
+    expect(body.accessToken).toBeUndefined();
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ?").bind(userId).first<{ n: number }>();
+    expect(sessions!.n).toBe(0);
+    const logs = await recentAuthLogs(createDb(env.DB), { id: userId, phone });
+    expect(logs[0]).toMatchObject({ action: "login_blocked_suspended", success: false });
+  });
+});
+
+describe("auth logs", () => {
+  it("records code requests and sign-ins with IP and user agent, newest first, at most 10", async () => {
+    const phone = uniquePhone();
+    const ip = uniqueIp();
+    const sms = captureSms();
+    const t0 = Date.now();
+    for (let i = 0; i < 6; i++) {
+      await requestSignInCode(env, phone, info(ip), { now: t0 + i * MINUTE, sms });
+      await verifySignInCode(env, phone, wrongCode(sms.lastCode()), info(ip), { now: t0 + i * MINUTE + 1 });
+    }
+    await requestSignInCode(env, phone, info(ip), { now: t0 + 61 * MINUTE, sms });
+    const ok = await verifySignInCode(env, phone, sms.lastCode(), info(ip), { now: t0 + 61 * MINUTE + 1 });
+    expect(ok.ok).toBe(true);
+    if (!ok.ok) return;
+    const logs = await recentAuthLogs(createDb(env.DB), ok.user);
+    expect(logs).toHaveLength(10);
+    expect(logs[0]).toMatchObject({ action: "login", success: true, ip_address: ip, user_agent: "vitest" });
+    expect(logs[1]).toMatchObject({ action: "sms_code_requested", success: true });
+    expect(logs[2]).toMatchObject({ action: "sms_code_failed", success: false });
+    expect(Object.keys(logs[0]!).sort()).toEqual(["action", "created_at", "id", "ip_address", "success", "user_agent"]);
+  });
+});
