@@ -96,3 +96,37 @@ export async function signInThroughApi(phone: string = uniquePhone(), ip: string
     body: verified.body,
   };
 }
+
+export interface TestAdmin {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** Inserts an admin with a real PBKDF2 hash. */
+export async function createAdmin(
+  role: "super_admin" | "admin" | "moderator",
+  permissions: Record<string, boolean>,
+  options: { status?: "active" | "invited" | "revoked"; password?: string } = {},
+): Promise<TestAdmin> {
+  const { hashPassword } = await import("../../app/server/auth/password.server");
+  const id = crypto.randomUUID();
+  const email = `admin-${id.slice(0, 8)}@test.ro`;
+  const password = options.password ?? `Parola-${id.slice(0, 8)}!`;
+  await env.DB.prepare(
+    "INSERT INTO admins (id, email, password_hash, first_name, last_name, role, permissions_json, status) VALUES (?, ?, ?, 'Test', 'Admin', ?, ?, ?)",
+  )
+    .bind(id, email, await hashPassword(password), role, JSON.stringify(permissions), options.status ?? "active")
+    .run();
+  return { id, email, password };
+}
+
+/** An admin session opened straight in D1 (the guard tests need many; login has its own tests). */
+export async function openAdminSession(adminId: string, expiresAt: number = Date.now() + 3_600_000): Promise<string> {
+  const { randomToken, sha256Hex } = await import("../../app/server/auth/crypto.server");
+  const token = randomToken();
+  await env.DB.prepare("INSERT INTO admin_sessions (id, admin_id, token_hash, expires_at) VALUES (?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), adminId, await sha256Hex(token), expiresAt)
+    .run();
+  return token;
+}

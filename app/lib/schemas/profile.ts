@@ -11,9 +11,14 @@ const NAME = /^\p{L}+(?:[ '\u2019-]\p{L}+)*$/u;
 const optionalName = z
   .string({ error: TEXTS.profile.invalidName })
   .trim()
-  .max(NAME_MAX_LENGTH, TEXTS.profile.invalidName)
-  .refine((value) => value === "" || NAME.test(value), TEXTS.profile.invalidName)
-  .transform((value) => value.replace(/\s+/g, " ") || null);
+  .transform((value) => value.replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .max(NAME_MAX_LENGTH, TEXTS.profile.invalidName)
+      .refine((value) => value === "" || NAME.test(value), TEXTS.profile.invalidName),
+  )
+  .transform((value) => value || null);
 
 const optionalEmail = z
   .string({ error: TEXTS.profile.invalidEmail })

@@ -1,0 +1,19 @@
+// POST /api/admin/auth/logout → ends the admin session and clears the admin cookie.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { TEXTS } from "~/lib/texts";
+import { logoutAdmin } from "~/server/admin/admin-auth.server";
+import { guardAdminApi } from "~/server/admin/routes-registry.server";
+import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { jsonOk } from "~/server/http.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  await guardAdminApi(request, env);
+  const { setCookie } = await logoutAdmin(request, env);
+  return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,310 @@
+// The admin side of authentication: e-mail + password (PBKDF2-SHA256) through remix-auth, a lockout
+// after repeated failures, opaque session tokens stored hashed in admin_sessions (Bearer for the API,
+// an httpOnly cookie for /admin pages), and the one guard every admin route and page calls.
+import { redirect } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { Strategy } from "remix-auth/strategy";
+import {
+  meetsRequirement,
+  parseAdminPermissions,
+  type AdminAccessSubject,
+  type AdminPermissions,
+  type AdminRequirement,
+  type AdminRole,
+} from "../../lib/admin-access";
+import { newId } from "../../lib/ids";
+import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
+import { TEXTS } from "../../lib/texts";
+import { adminSessionStorage } from "../auth/cookies.server";
+import { randomToken, sha256Hex } from "../auth/crypto.server";
+import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
+import { hashPassword, verifyPassword } from "../auth/password.server";
+import { readPayload } from "../auth/phone-otp-strategy.server";
+import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
+import { isApiRequest, requestInfo, type RequestInfo } from "../auth/request-info.server";
+import { bearerToken } from "../auth/tokens.server";
+import { createDb, type Database } from "../db/client.server";
+import { adminSessions, admins, auditLog } from "../db/schema.server";
+import type { Env } from "../env.server";
+
+export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+export const ADMIN_MAX_FAILED_LOGINS = 5;
+export const ADMIN_LOCKOUT_MS = 15 * 60 * 1000;
+
+type AdminRow = typeof admins.$inferSelect;
+
+export interface AdminPrincipal extends AdminAccessSubject {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: AdminRole;
+  permissions: AdminPermissions;
+  lastLoginAt: number | null;
+  createdAt: number;
+  /** admin_sessions.id: what logout revokes */
+  sessionId: string;
+}
+
+function principal(row: AdminRow, sessionId: string): AdminPrincipal {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    permissions: parseAdminPermissions(row.permissionsJson),
+    lastLoginAt: row.lastLoginAt,
+    createdAt: row.createdAt,
+    sessionId,
+  };
+}
+
+/** The admin as the API shows it (admin spec §3 "Admin profile" and "Administrator"). */
+export function publicAdmin(admin: AdminPrincipal) {
+  return {
+    id: admin.id,
+    email: admin.email,
+    first_name: admin.firstName,
+    last_name: admin.lastName,
+    role: admin.role,
+    permissions: admin.permissions,
+    created_at: new Date(admin.createdAt).toISOString(),
+    last_login: admin.lastLoginAt === null ? null : new Date(admin.lastLoginAt).toISOString(),
+  };
+}
+
+export async function writeAudit(
+  db: Database,
+  entry: { adminId: string | null; action: string; details?: Record<string, unknown>; ip: string; now: number },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    id: newId(entry.now),
+    adminId: entry.adminId,
+    action: entry.action,
+    targetType: "admin",
+    targetId: entry.adminId,
+    detailsJson: entry.details ? JSON.stringify(entry.details) : null,
+    ipAddress: entry.ip,
+    createdAt: entry.now,
+  });
+}
+
+// A password check against this when the e-mail is unknown keeps both answers equally slow.
+let decoyHash: Promise<string> | null = null;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(randomToken());
+  return decoyHash;
+}
+
+const invalidCredentials: AuthFailureInfo = { code: "invalid_credentials", status: 401, message: TEXTS.admin.loginFailed };
+
+function lockedFailure(lockedUntil: number, now: number): AuthFailureInfo {
+  const seconds = Math.ceil((lockedUntil - now) / 1000);
+  return {
+    code: "account_locked",
+    status: 429,
+    message: TEXTS.admin.accountLocked(Math.max(1, Math.ceil(seconds / 60))),
+    retryAfterSeconds: seconds,
+  };
+}
+
+export type AdminLoginResult =
+  | { ok: true; admin: AdminPrincipal; token: string; expiresAt: number }
+  | { ok: false; failure: AuthFailureInfo };
+
+/**
+ * Checks e-mail and password. Five wrong passwords in a row lock the account for 15 minutes, during
+ * which even the right password is refused. Unknown, invited and revoked accounts get the same answer
+ * as a wrong password.
+ */
+export async function adminLogin(
+  env: Env,
+  input: AdminLoginInput,
+  info: RequestInfo,
+  options: { now?: number } = {},
+): Promise<AdminLoginResult> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+
+  const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
+  if (!ipDecision.allowed) {
+    return {
+      ok: false,
+      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
+    };
+  }
+
+  const [row] = await db.select().from(admins).where(eq(admins.email, input.email)).limit(1);
+  if (!row || row.status !== "active" || !row.passwordHash) {
+    await verifyPassword(input.password, await decoy());
+    await writeAudit(db, { adminId: row?.id ?? null, action: "admin_login_failed", details: { email: input.email }, ip: info.ip, now });
+    return { ok: false, failure: invalidCredentials };
+  }
+  if (row.lockedUntil !== null && row.lockedUntil > now) {
+    await writeAudit(db, { adminId: row.id, action: "admin_login_locked", ip: info.ip, now });
+    return { ok: false, failure: lockedFailure(row.lockedUntil, now) };
+  }
+
+  if (!(await verifyPassword(input.password, row.passwordHash))) {
+    // One statement, so parallel wrong guesses cannot skip the lock. SQLite reads old values on the right.
+    const reachesLimit = sql`${admins.failedLoginCount} + 1 >= ${ADMIN_MAX_FAILED_LOGINS}`;
+    const [counted] = await db
+      .update(admins)
+      .set({
+        failedLoginCount: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${admins.failedLoginCount} + 1 END`,
+        lockedUntil: sql`CASE WHEN ${reachesLimit} THEN ${now + ADMIN_LOCKOUT_MS} ELSE ${admins.lockedUntil} END`,
+      })
+      .where(eq(admins.id, row.id))
+      .returning({ lockedUntil: admins.lockedUntil });
+    const lockedNow = counted?.lockedUntil != null && counted.lockedUntil > now;
+    await writeAudit(db, { adminId: row.id, action: lockedNow ? "admin_locked_out" : "admin_login_failed", ip: info.ip, now });
+    return { ok: false, failure: lockedNow ? lockedFailure(counted!.lockedUntil!, now) : invalidCredentials };
+  }
+
+  const [signedIn] = await db
+    .update(admins)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now })
+    .where(eq(admins.id, row.id))
+    .returning();
+  const token = randomToken();
+  const sessionId = newId(now);
+  const expiresAt = now + ADMIN_SESSION_TTL_MS;
+  await db.insert(adminSessions).values({
+    id: sessionId,
+    adminId: row.id,
+    tokenHash: await sha256Hex(token),
+    expiresAt,
+    ipAddress: info.ip,
+    userAgent: info.userAgent,
+    createdAt: now,
+  });
+  await writeAudit(db, { adminId: row.id, action: "admin_login", ip: info.ip, now });
+  return { ok: true, admin: principal(signedIn ?? row, sessionId), token, expiresAt };
+}
+
+/** remix-auth strategy: {email, password} from a JSON body or a form. */
+export class AdminPasswordStrategy<User> extends Strategy<User, { input: AdminLoginInput; info: RequestInfo }> {
+  name = "admin-password";
+
+  async authenticate(request: Request): Promise<User> {
+    const parsed = adminLoginSchema.safeParse(await readPayload(request));
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+      throw new AuthFailure({ code: "invalid_input", status: 400, message: issues[0]?.message ?? TEXTS.admin.loginFailed, issues });
+    }
+    return this.verify({ input: parsed.data, info: requestInfo(request) });
+  }
+}
+
+type AdminSignIn = { admin: AdminPrincipal; token: string; expiresAt: number };
+
+export function createAdminAuthenticator(env: Env, options: { now?: number } = {}): Authenticator<AdminSignIn> {
+  return new Authenticator<AdminSignIn>().use(
+    new AdminPasswordStrategy<AdminSignIn>(async ({ input, info }) => {
+      const result = await adminLogin(env, input, info, options);
+      if (!result.ok) throw new AuthFailure(result.failure);
+      return { admin: result.admin, token: result.token, expiresAt: result.expiresAt };
+    }),
+    "admin-password",
+  );
+}
+
+export type AdminSignInResult =
+  | ({ ok: true; expiresIn: number; setCookie: string } & AdminSignIn)
+  | { ok: false; failure: AuthFailureInfo };
+
+/** Reads {email, password} (JSON or form), signs in, and returns the token and the page cookie. */
+export async function signInAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminSignInResult> {
+  const now = options.now ?? Date.now();
+  let signedIn: AdminSignIn;
+  try {
+    signedIn = await createAdminAuthenticator(env, { now }).authenticate("admin-password", request);
+  } catch (error) {
+    if (error instanceof AuthFailure) return { ok: false, failure: error.info };
+    throw error;
+  }
+  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  const session = await storage.getSession();
+  session.set("token", signedIn.token);
+  return {
+    ok: true,
+    ...signedIn,
+    expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
+    setCookie: await storage.commitSession(session),
+  };
+}
+
+async function adminFromToken(db: Database, token: string, now: number): Promise<AdminPrincipal | null> {
+  const [row] = await db
+    .select({ admin: admins, sessionId: adminSessions.id })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.admin.status !== "active") return null;
+  return principal(row.admin, row.sessionId);
+}
+
+async function tokenOf(request: Request, env: Env): Promise<string | null> {
+  if (isApiRequest(request)) {
+    const bearer = bearerToken(request);
+    if (bearer) return bearer;
+  }
+  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return session.get("token") ?? null;
+}
+
+/** The signed-in admin, or null. Bearer tokens count on /api/* only; the cookie counts everywhere. */
+export async function getOptionalAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminPrincipal | null> {
+  const token = await tokenOf(request, env);
+  if (!token) return null;
+  return adminFromToken(createDb(env.DB), token, options.now ?? Date.now());
+}
+
+export interface RequireAdminOptions extends AdminRequirement {
+  /** "api": 401/403 JSON; "page": redirect to /admin/login, or a 403 Response. Default: by path. */
+  mode?: "api" | "page";
+  now?: number;
+}
+
+/**
+ * The one admin guard: the signed-in admin if it meets the requirement. Otherwise it throws a
+ * Response: no session → 401 JSON (pages: redirect to /admin/login); missing role or permission → 403.
+ */
+export async function requireAdmin(request: Request, env: Env, options: RequireAdminOptions = {}): Promise<AdminPrincipal> {
+  const mode = options.mode ?? (isApiRequest(request) ? "api" : "page");
+  const admin = await getOptionalAdmin(request, env, options);
+  if (!admin) {
+    if (mode === "api") throw authFailureResponse({ code: "unauthorized", status: 401, message: TEXTS.admin.sessionRequired });
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  if (!meetsRequirement(admin, options)) {
+    const message = options.roles?.length === 1 && options.roles[0] === "super_admin" ? TEXTS.admin.superAdminOnly : TEXTS.admin.forbidden;
+    if (mode === "api") throw authFailureResponse({ code: "forbidden", status: 403, message });
+    throw new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return admin;
+}
+
+/** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie that clears the cookie. */
+export async function logoutAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<{ setCookie: string; revoked: boolean }> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const token = await tokenOf(request, env);
+  let revoked = false;
+  if (token) {
+    const ended = await db
+      .update(adminSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), isNull(adminSessions.revokedAt)))
+      .returning({ adminId: adminSessions.adminId });
+    revoked = ended.length > 0;
+    if (ended[0]) await writeAudit(db, { adminId: ended[0].adminId, action: "admin_logout", ip: requestInfo(request).ip, now });
+  }
+  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  return { setCookie: await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))), revoked };
+}

@@ -1,0 +1,44 @@
+// Every /api/admin/* route, with what it requires (admin spec §6, §7). A route module asks the guard
+// through `guardAdminApi`, which refuses routes missing from this list, and
+// tests/integration/admin-route-guard.test.ts checks each entry for every role: a new admin route
+// must be added here to work at all.
+import type { AdminRequirement } from "../../lib/admin-access";
+import type { Env } from "../env.server";
+import { requireAdmin, type AdminPrincipal } from "./admin-auth.server";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface AdminApiRoute {
+  method: HttpMethod;
+  /** the URL path; `:name` marks a parameter segment */
+  path: string;
+  /** "public" needs no session (only the login); {} needs any admin session */
+  access: "public" | AdminRequirement;
+  /** the Remix route module that serves it */
+  file: string;
+}
+
+export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
+  { method: "POST", path: "/api/admin/auth/login", access: "public", file: "app/routes/api.admin.auth.login.ts" },
+  { method: "GET", path: "/api/admin/auth/me", access: {}, file: "app/routes/api.admin.auth.me.ts" },
+  { method: "POST", path: "/api/admin/auth/logout", access: {}, file: "app/routes/api.admin.auth.logout.ts" },
+  { method: "GET", path: "/api/admin/admins", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.ts" },
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split("/");
+  const got = pathname.replace(/\/+$/, "").split("/");
+  return want.length === got.length && want.every((segment, i) => segment.startsWith(":") ? got[i] !== "" : segment === got[i]);
+}
+
+export function findAdminApiRoute(method: string, pathname: string): AdminApiRoute | null {
+  return ADMIN_API_ROUTES.find((route) => route.method === method.toUpperCase() && matches(route.path, pathname)) ?? null;
+}
+
+/** The guard for a registered, non-public admin API route; throws the 401/403 Response itself. */
+export async function guardAdminApi(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminPrincipal> {
+  const route = findAdminApiRoute(request.method, new URL(request.url).pathname);
+  if (!route) throw new Error(`${request.method} ${new URL(request.url).pathname} is not in ADMIN_API_ROUTES`);
+  if (route.access === "public") throw new Error(`${route.method} ${route.path} is public: it has no admin to return`);
+  return requireAdmin(request, env, { ...route.access, mode: "api", now: options.now });
+}
