@@ -65,13 +65,13 @@ function repair(text: string, mask: string): [string, number] {
   return [out, changed];
 }
 
-/** Cleans an OCR line: upper case, no spaces, guillemets to fillers. */
+/** Cleans an OCR line: upper case, no spaces, guillemets and other stray marks to fillers. */
 export function cleanMrzLine(line: string): string {
   return line
     .toUpperCase()
     .replace(/[«≪]/g, "<<")
-    .replace(/[‹〈(\[{]/g, "<")
-    .replace(/\s+/g, "");
+    .replace(/\s+/g, "")
+    .replace(/[^A-Z0-9<]/g, "<");
 }
 
 function mrzDate(yymmdd: string, kind: "birth" | "expiry", referenceYear: number): string | null {
@@ -202,6 +202,24 @@ export function parseMrz(lines: string[], referenceYear = new Date().getUTCFullY
 
 const MRZ_LIKE = /^[A-Z0-9<]{26,40}$/;
 
+/** The line as read, and with one character dropped or one filler added when the length is off by one. */
+function lengthVariants(line: string, expected: number): string[] {
+  if (line.length === expected + 1) return Array.from({ length: line.length }, (_, i) => line.slice(0, i) + line.slice(i + 1));
+  if (line.length === expected - 1) return Array.from({ length: line.length + 1 }, (_, i) => `${line.slice(0, i)}<${line.slice(i)}`);
+  return [line];
+}
+
+/** A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix ('ITDROU'). */
+function firstLineVariants(line: string): string[] {
+  const out = new Set<string>([line]);
+  for (const base of [line, line.slice(1)]) {
+    if (/^[A-Z0-9][A-Z<][A-Z]{3}/.test(base)) out.add(`I${base.slice(1)}`);
+  }
+  return [...out].filter((l) => l.startsWith("I"));
+}
+
+const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
+
 /**
  * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check
  * digits all hold; otherwise returns the best-scoring candidate (or null when nothing looks like one).
@@ -211,16 +229,25 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
     .split(/\r?\n/)
     .map(cleanMrzLine)
     .filter((l) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
-  const candidates: MrzResult[] = [];
+  let best: MrzResult | null = null;
+  const consider = (candidate: MrzResult | null) => {
+    if (candidate && (!best || score(candidate) > score(best))) best = candidate;
+  };
   for (let i = 0; i < lines.length; i++) {
-    const two = parseMrz(lines.slice(i, i + 2), referenceYear);
-    if (two && lines[i]!.startsWith("I")) candidates.push(two);
-    const three = parseMrz(lines.slice(i, i + 3), referenceYear);
-    if (three && lines[i]!.startsWith("I")) candidates.push(three);
+    for (const first of firstLineVariants(lines[i]!)) {
+      const second = lines[i + 1];
+      if (second && first.length <= 38 && second.length >= 33) {
+        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear));
+      }
+      const third = lines[i + 2];
+      if (second && third && second.length <= 32 && first.length <= 32) {
+        for (const l1 of lengthVariants(first, 30)) {
+          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear));
+        }
+      }
+    }
   }
-  const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
-  candidates.sort((a, b) => score(b) - score(a));
-  return candidates[0] ?? null;
+  return best;
 }
 
 /**

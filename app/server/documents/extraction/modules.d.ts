@@ -7,3 +7,30 @@ declare module "*.traineddata.gz" {
   const bytes: ArrayBuffer;
   export default bytes;
 }
+
+// tesseract-wasm ships typings in dist/ but its package.json "exports" hide them: the part we use.
+declare module "tesseract-wasm" {
+  export interface IntRect {
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+  }
+  export interface TextItem {
+    rect: IntRect;
+    flags: number;
+    /** 0..1 */
+    confidence: number;
+    text: string;
+  }
+  export interface OCREngine {
+    destroy(): void;
+    setVariable(name: string, value: string): void;
+    loadModel(model: Uint8Array | ArrayBuffer): void;
+    loadImage(image: ImageData | { width: number; height: number; data: Uint8ClampedArray }): void;
+    clearImage(): void;
+    getTextBoxes(unit: "line" | "word"): TextItem[];
+    getText(): string;
+  }
+  export function createOCREngine(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<OCREngine>;
+}

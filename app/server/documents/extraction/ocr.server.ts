@@ -33,6 +33,10 @@ export interface OcrPageResult {
   width: number;
   height: number;
   durationMs: number;
+  /** Full OCR passes run (one per rotation tried). */
+  passes: number;
+  /** The grey, contrast-stretched, rotated image that was read (for a second pass on a region). */
+  image: RgbaImage;
 }
 
 export interface RecognizeOptions {
@@ -56,7 +60,7 @@ export interface OcrEngineStats {
 async function gunzipIfNeeded(model: Uint8Array | ArrayBuffer): Promise<Uint8Array> {
   const bytes = model instanceof Uint8Array ? model : new Uint8Array(model);
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -85,7 +89,7 @@ class TesseractOcr implements OcrEngine {
   private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number): OcrPageResult {
     const started = performance.now();
     const turned = rotate(image, rotation);
-    this.engine.loadImage(turned as unknown as ImageData);
+    this.engine.loadImage(turned);
     const lines: OcrLine[] = this.engine
       .getTextBoxes("line")
       .map((item) => ({ text: item.text.replace(/\n+$/, ""), confidence: item.confidence, rect: item.rect }))
@@ -105,6 +109,8 @@ class TesseractOcr implements OcrEngine {
       width: turned.width,
       height: turned.height,
       durationMs: performance.now() - started,
+      passes: 1,
+      image: turned,
     };
   }
 
@@ -113,20 +119,22 @@ class TesseractOcr implements OcrEngine {
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
+    let passes = 0;
     for (const rotation of rotations) {
       const result = this.read(image, rotation, report.spread);
       spent += result.durationMs;
-      if (options.accept?.(result)) return { ...result, durationMs: spent };
+      passes++;
+      if (options.accept?.(result)) return { ...result, durationMs: spent, passes };
       if (!best || result.confidence > best.confidence) best = result;
     }
-    return { ...best!, durationMs: spent };
+    return { ...best!, durationMs: spent, passes };
   }
 
   recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[] {
     const region = crop(image, rect);
     this.engine.setVariable("tessedit_char_whitelist", whitelist);
     try {
-      this.engine.loadImage(region as unknown as ImageData);
+      this.engine.loadImage(region);
       return this.engine
         .getTextBoxes("line")
         .map((item) => ({

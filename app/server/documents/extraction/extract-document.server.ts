@@ -1,0 +1,165 @@
+// One entry point for the queue consumer: bytes of an uploaded document → extracted fields, how
+// they were obtained, and how well the OCR read them. Never pretends: a document it cannot read
+// comes back as `unreadable` with the reason, for an admin to look at.
+import { findMrz } from "../../../lib/mrz";
+import type { DocumentKind } from "../magic-bytes.server";
+import { detectKind } from "../magic-bytes.server";
+import { parseBillText, type BillExtraction } from "./bill-parser.server";
+import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { decodeImage, exifQuarterTurn, ImageDecodeError, type QuarterTurn, type RgbaImage } from "./image.server";
+import type { OcrEngine, OcrPageResult } from "./ocr.server";
+import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
+
+/** Document types of the admin spec; identity and bill are read automatically. */
+export type DocumentType = "document_identitate" | "ultima_factura" | "contract_furnizor_actual" | "dovada_proprietate" | "poza_contor";
+export type IdentitySubtype = "ci" | "pasaport" | "permis_sedere";
+
+export type ProcessingMethod = "pdf_text" | "ocr_image" | "ocr_scanned_pdf" | "none";
+
+export interface UnreadableExtraction {
+  kind: "unreadable";
+  reason: "unsupported_document_type" | "scanned_pdf_without_image" | "document_unreadable" | "no_text_found";
+  detail: string;
+}
+
+export type ExtractedData = BillExtraction | IdCardExtraction | UnreadableExtraction;
+
+export interface ExtractionResult {
+  extractedData: ExtractedData;
+  processingMethod: ProcessingMethod;
+  /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
+  ocrQuality: number | null;
+  timings: { totalMs: number; ocrMs: number | null };
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number } | null;
+}
+
+export interface ExtractInput {
+  bytes: Uint8Array;
+  mimeType: string;
+  documentType: DocumentType | string;
+  subtype?: IdentitySubtype | string | null;
+  /** Used for the century of two-digit MRZ years. */
+  now: Date | number;
+  /** Lazily provides the OCR engine: text PDFs never pay its cold start. */
+  ocr: () => Promise<OcrEngine>;
+}
+
+/** Below this many characters a PDF's text layer is treated as absent (a scan). */
+export const MIN_PDF_TEXT_CHARS = 40;
+const MRZ_WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
+
+function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
+  const base: QuarterTurn[] = image.height > image.width ? [90, 270, 0, 180] : [0, 180, 90, 270];
+  return [exifTurn, ...base.filter((t) => t !== exifTurn)];
+}
+
+function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+  const page = engine.recognize(image, {
+    rotations: rotationOrder(image, exifTurn),
+    // Right side up once a zone is found with at least two holding check digits; the zone-only
+    // second pass below repairs the rest.
+    accept: (r) => {
+      const mrz = findMrz(r.text, referenceYear);
+      return mrz !== null && Object.values(mrz.checks).filter(Boolean).length >= 2;
+    },
+  });
+  let passes = page.passes;
+  let regionMs = 0;
+  let mrzText: string | undefined;
+  if (!findMrz(page.text, referenceYear)?.valid) {
+    // Second pass on the zone alone, with the MRZ alphabet only.
+    const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
+    if (zone.length > 0) {
+      const margin = 12;
+      const rect = {
+        left: Math.min(...zone.map((l) => l.rect.left)) - margin,
+        top: Math.min(...zone.map((l) => l.rect.top)) - margin,
+        right: Math.max(...zone.map((l) => l.rect.right)) + margin,
+        bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
+      };
+      const regionStarted = performance.now();
+      mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
+      regionMs = performance.now() - regionStarted;
+      passes++;
+    }
+  }
+  return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
+}
+
+function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
+  return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes };
+}
+
+export async function extractDocument(input: ExtractInput): Promise<ExtractionResult> {
+  const started = performance.now();
+  const referenceYear = new Date(input.now).getUTCFullYear();
+  const done = (partial: Omit<ExtractionResult, "timings">, ocrMs: number | null = null): ExtractionResult => ({
+    ...partial,
+    timings: { totalMs: Math.round(performance.now() - started), ocrMs: ocrMs === null ? null : Math.round(ocrMs) },
+  });
+  const unreadable = (reason: UnreadableExtraction["reason"], detail: string, method: ProcessingMethod = "none") =>
+    done({ extractedData: { kind: "unreadable", reason, detail }, processingMethod: method, ocrQuality: null, ocr: null });
+
+  const isIdentity = input.documentType === "document_identitate";
+  const isBill = input.documentType === "ultima_factura";
+  if (!isIdentity && !isBill) return unreadable("unsupported_document_type", String(input.documentType));
+
+  const kind: DocumentKind | null = detectKind(input.bytes);
+  if (!kind) return unreadable("document_unreadable", `not a JPEG, PNG or PDF (declared ${input.mimeType})`);
+
+  try {
+    if (kind === "pdf") {
+      const pdf = await readPdfText(input.bytes);
+      if (pdf.textChars >= MIN_PDF_TEXT_CHARS) {
+        const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
+        return done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
+      }
+      const pages = await readPdfPageImages(input.bytes);
+      if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
+      const engine = await input.ocr();
+      const read = readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
+      return done(read.result, read.ocrMs);
+    }
+    const image = decodeImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
+    const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
+    const engine = await input.ocr();
+    const read = readImage(engine, image, exifTurn, isBill, referenceYear, "ocr_image");
+    return done(read.result, read.ocrMs);
+  } catch (error) {
+    if (error instanceof PdfReadError || error instanceof ImageDecodeError) {
+      return unreadable("document_unreadable", error.message);
+    }
+    throw error;
+  }
+
+}
+
+function readImage(
+  engine: OcrEngine,
+  image: RgbaImage,
+  exifTurn: QuarterTurn,
+  bill: boolean,
+  referenceYear: number,
+  method: ProcessingMethod,
+): { result: Omit<ExtractionResult, "timings">; ocrMs: number } {
+  const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
+  if (bill) {
+    const page = engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8 });
+    const extractedData: ExtractedData = noText(page)
+      ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
+      : parseBillText(page.text);
+    return {
+      result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
+      ocrMs: page.durationMs,
+    };
+  }
+  const { page, mrzText, passes, ocrMs } = readIdImage(engine, image, exifTurn, referenceYear);
+  const extractedData: ExtractedData = noText(page)
+    ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
+    : parseIdCardText(page.text, { referenceYear, mrzText });
+  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, passes) }, ocrMs };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

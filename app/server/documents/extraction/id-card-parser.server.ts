@@ -1,0 +1,258 @@
+// OCR text of a Romanian identity card → its fields. The machine readable zone comes first (its
+// check digits make it trustworthy); the printed fields add diacritics, birthplace, address and the
+// issuer, and every field both carry is cross-checked.
+import { parseCnp } from "../../../lib/cnp";
+import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
+import { foldRomanian } from "../../../lib/text-normalize";
+import { findDates, foldSameLength } from "./text-fields.server";
+
+export const ID_FIELDS = [
+  "cnp",
+  "lastName",
+  "firstName",
+  "sex",
+  "birthDate",
+  "birthPlace",
+  "address",
+  "series",
+  "number",
+  "issuedBy",
+  "issueDate",
+  "expiryDate",
+] as const;
+export type IdField = (typeof ID_FIELDS)[number];
+
+export interface IdCardExtraction {
+  kind: "id_card";
+  /** ci: classic card (2 × 36 zone, address printed); cei: electronic card (TD1). */
+  cardType: "ci" | "cei" | null;
+  cnp: string | null;
+  lastName: string | null;
+  firstName: string | null;
+  sex: "M" | "F" | null;
+  birthDate: string | null;
+  birthPlace: string | null;
+  address: string | null;
+  series: string | null;
+  number: string | null;
+  issuedBy: string | null;
+  issueDate: string | null;
+  expiryDate: string | null;
+  nationality: string | null;
+  mrz: {
+    format: MrzResult["format"];
+    lines: string[];
+    valid: boolean;
+    checks: MrzResult["checks"];
+    corrections: number;
+  } | null;
+  /** Where each field came from. */
+  sources: Partial<Record<IdField, "mrz" | "printed" | "mrz+printed">>;
+  /** Fields where the zone and the printed text disagree. */
+  conflicts: { field: IdField; mrz: string; printed: string }[];
+  missingFields: IdField[];
+}
+
+const LABEL = {
+  lastName: /(?<!pre)\bnume\s*\/|\blast\s*name\b|\bsurname\b/i,
+  firstName: /\bprenume\b|\bfirst\s*name\b|\bgiven\s*names?\b/i,
+  birthPlace: /\bloc\s*na[sș]tere\b|\bplace\s*of\s*birth\b|\blieu\s*de\s*naissance\b/i,
+  address: /\bdomiciliu\b|\badresse\b|\baddress\b/i,
+  issuedBy: /\bemis[aă]\s*de\b|\bissued\s*by\b|\bd[eé]livr[eé]e\s*par\b/i,
+  birthDate: /\bdata\s*na[sș]terii\b|\bdate\s*of\s*birth\b/i,
+  issueDate: /\bdata\s*emiterii\b|\bdate\s*of\s*issue\b/i,
+  expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
+  anyLabel:
+    /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc\s*na[sș]tere\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
+};
+
+const DIGIT_FIX: Record<string, string> = { O: "0", o: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8", Z: "2" };
+
+/** 13-digit runs that pass the CNP check, after repairing letter/digit confusions inside runs. */
+function cnpCandidates(text: string, referenceYear: number): string[] {
+  const found: string[] = [];
+  for (const token of text.match(/[0-9OoDIl|SBZ]{13,15}/g) ?? []) {
+    if ((token.match(/\d/g) ?? []).length < 10) continue;
+    const fixed = token.replace(/[OoDIl|SBZ]/g, (c) => DIGIT_FIX[c] ?? c);
+    for (let start = 0; start + 13 <= fixed.length; start++) {
+      const candidate = fixed.slice(start, start + 13);
+      if (parseCnp(candidate, referenceYear).valid) found.push(candidate);
+    }
+  }
+  return found;
+}
+
+function linesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+}
+
+/** The line after the first line matching `label`, unless it is itself a label line. */
+function valueBelow(lines: string[], label: RegExp, span = 1): string | null {
+  const index = lines.findIndex((l) => label.test(foldSameLength(l)) || label.test(l));
+  if (index < 0) return null;
+  const values: string[] = [];
+  for (let i = index + 1; i < lines.length && values.length < span; i++) {
+    const line = lines[i]!;
+    if (isMrzLine(line) || (values.length > 0 && LABEL.anyLabel.test(line))) break;
+    if (values.length === 0 && LABEL.anyLabel.test(line) && /\//.test(line)) return null;
+    values.push(line);
+  }
+  return values.length > 0 ? values.join(" ") : null;
+}
+
+function isMrzLine(line: string): boolean {
+  return /<{2,}/.test(line) || /^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, ""));
+}
+
+/** Printed values are upper-case words; OCR noise after them (a stray 'E' from the next column) is cut. */
+function cleanName(value: string | null): string | null {
+  if (!value) return null;
+  const words = value
+    .split(/\s+/)
+    .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w))
+    .filter((w, i, all) => w.length > 1 || i < all.length - 1);
+  return words.length > 0 ? words.join(" ") : null;
+}
+
+/** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
+function cleanPlace(value: string | null): string | null {
+  if (!value) return null;
+  return (
+    value
+      .replace(/\s+/g, " ")
+      .replace(/[|]/g, "I")
+      .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
+      .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
+      .trim() || null
+  );
+}
+
+function fromTwoDigitYear(dmy: string): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{2})$/.exec(dmy);
+  if (!m) return findDates(dmy)[0] ?? null;
+  return findDates(`${m[1]}.${m[2]}.20${m[3]}`)[0] ?? null;
+}
+
+function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: string; number: string } | null {
+  for (const line of lines.slice(0, 12)) {
+    if (isMrzLine(line)) continue;
+    const classic = /\b([A-Z]{2})\b\s+(?:\S{1,6}\s+)?([0-9OI]{6})\b/.exec(line);
+    if (classic && !/^(?:RO|ID|CI)$/.test(classic[1]!)) {
+      return { series: classic[1]!, number: classic[2]!.replace(/O/g, "0").replace(/I/g, "1") };
+    }
+    const joined = /\b([A-Z]{2})(\d{6})\b/.exec(line);
+    if (joined && !/^(?:RO)$/.test(joined[1]!)) return { series: joined[1]!, number: joined[2]! };
+  }
+  if (mrz && /^[A-Z]{2}\d{6,7}$/.test(mrz.documentNumber)) {
+    return { series: mrz.documentNumber.slice(0, 2), number: mrz.documentNumber.slice(2) };
+  }
+  return null;
+}
+
+export interface ParseIdOptions {
+  /** Year used to choose the century of two-digit MRZ years. */
+  referenceYear: number;
+  /** MRZ text read separately (a whitelisted second OCR pass), preferred when its check digits hold. */
+  mrzText?: string;
+}
+
+export function parseIdCardText(text: string, options: ParseIdOptions): IdCardExtraction {
+  const { referenceYear } = options;
+  const lines = linesOf(text);
+  const fromText = findMrz(text, referenceYear);
+  const fromPass = options.mrzText ? findMrz(options.mrzText, referenceYear) : null;
+  const mrz = fromPass && (fromPass.valid || !fromText?.valid) ? fromPass : fromText;
+  const sources: IdCardExtraction["sources"] = {};
+  const conflicts: IdCardExtraction["conflicts"] = [];
+
+  function merge<T extends string>(field: IdField, mrzValue: T | null, printed: T | null, same = (a: T, b: T) => a === b): T | null {
+    if (mrzValue && printed) {
+      if (same(mrzValue, printed)) {
+        sources[field] = "mrz+printed";
+        return printed;
+      }
+      conflicts.push({ field, mrz: mrzValue, printed });
+      // The zone wins where check digits protect it; the printed text wins for names (diacritics).
+      const mrzTrusted = mrz?.valid === true && !["lastName", "firstName"].includes(field);
+      sources[field] = mrzTrusted ? "mrz" : "printed";
+      return mrzTrusted ? mrzValue : printed;
+    }
+    if (mrzValue) sources[field] = "mrz";
+    else if (printed) sources[field] = "printed";
+    return mrzValue ?? printed;
+  }
+
+  const printedCnps = cnpCandidates(lines.filter((l) => !isMrzLine(l)).join("\n"), referenceYear);
+  const mrzCnp = mrz ? cnpFromMrz(mrz) : null;
+  const cnp = merge("cnp", mrzCnp && parseCnp(mrzCnp, referenceYear).valid ? mrzCnp : null, printedCnps[0] ?? null);
+  const cnpInfo = cnp ? parseCnp(cnp, referenceYear) : null;
+
+  const sameName = (a: string, b: string) => foldRomanian(a) === foldRomanian(b);
+  const lastName = merge("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)), sameName);
+  const firstName = merge("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)), sameName);
+
+  const electronic = mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l)));
+  const printedBirth = electronic ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
+  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
+  const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
+
+  const docNumber = seriesAndNumber(lines, mrz);
+  const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
+  const documentId = merge("series", mrzSeries, docNumber ? docNumber.series + docNumber.number : null);
+  if (sources.series) sources.number = sources.series;
+
+  let issueDate: string | null = null;
+  let printedExpiry: string | null = null;
+  let issuedBy: string | null = null;
+  let address: string | null = null;
+  if (electronic) {
+    const issueLine = valueBelow(lines, LABEL.issueDate);
+    const dates = findDates(issueLine ?? "");
+    issueDate = dates[0] ?? null;
+    printedExpiry = dates[1] ?? null;
+  } else {
+    const issuerLine = valueBelow(lines, LABEL.issuedBy);
+    if (issuerLine) {
+      const validity = /(\d{2}\.\d{2}\.\d{2,4})\s*[-–]\s*(\d{2}\.\d{2}\.\d{4})/.exec(issuerLine);
+      if (validity) {
+        issueDate = fromTwoDigitYear(validity[1]!);
+        printedExpiry = findDates(validity[2]!)[0] ?? null;
+        issuedBy = cleanPlace(issuerLine.slice(0, validity.index));
+      } else issuedBy = cleanPlace(issuerLine);
+    }
+    address = cleanPlace(valueBelow(lines, LABEL.address, 3));
+  }
+  const expiryDate = merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
+  if (issueDate) sources.issueDate = "printed";
+  if (issuedBy) sources.issuedBy = "printed";
+  if (address) sources.address = "printed";
+  const birthPlace = cleanPlace(valueBelow(lines, LABEL.birthPlace));
+  if (birthPlace) sources.birthPlace = "printed";
+
+  const result: Omit<IdCardExtraction, "missingFields"> = {
+    kind: "id_card",
+    cardType: mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null,
+    cnp,
+    lastName,
+    firstName,
+    sex,
+    birthDate,
+    birthPlace,
+    address,
+    series: documentId ? documentId.slice(0, 2) : null,
+    number: documentId ? documentId.slice(2) : null,
+    issuedBy,
+    issueDate,
+    expiryDate,
+    nationality: mrz?.nationality.replace(/</g, "") || null,
+    mrz: mrz ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections } : null,
+    sources,
+    conflicts,
+  };
+  // The electronic card prints neither the address nor the issuer on its face.
+  const expected = ID_FIELDS.filter((f) => !(result.cardType === "cei" && (f === "address" || f === "issuedBy")));
+  return { ...result, missingFields: expected.filter((f) => result[f] === null) };
+}

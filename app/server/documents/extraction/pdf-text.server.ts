@@ -1,0 +1,111 @@
+// The text layer of a PDF (PDF.js through unpdf, which runs in workerd), rebuilt into lines by
+// position rather than by content-stream order: two columns printed on one baseline come out as
+// one line with a tab between them, which the bill parser uses as a field boundary.
+import { extractImages, extractTextItems, getDocumentProxy } from "unpdf";
+import type { RgbaImage } from "./image.server";
+
+export interface PdfText {
+  pages: number;
+  /** Lines of all pages, top to bottom; cells far apart on one line are separated by '\t'. */
+  text: string;
+  /** Characters of real text (spaces excluded): 0 for a scanned PDF. */
+  textChars: number;
+}
+
+export class PdfReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PdfReadError";
+  }
+}
+
+/** Pages read at most: a household bill has 1–4; anything longer is not a bill. */
+export const MAX_PDF_PAGES = 6;
+
+interface Item {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  fontSize: number;
+}
+
+function linesOf(items: Item[]): string[] {
+  const sorted = items.filter((i) => i.str.trim().length > 0).sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: Item[][] = [];
+  for (const item of sorted) {
+    const row = rows[rows.length - 1];
+    const tolerance = Math.max(2, item.fontSize * 0.35);
+    if (row && Math.abs(row[0]!.y - item.y) <= tolerance) row.push(item);
+    else rows.push([item]);
+  }
+  return rows.map((row) => {
+    row.sort((a, b) => a.x - b.x);
+    let line = "";
+    let end = -Infinity;
+    for (const item of row) {
+      const gap = item.x - end;
+      if (line.length > 0) line += gap > item.fontSize * 1.5 ? "\t" : gap > item.fontSize * 0.15 ? " " : "";
+      line += item.str;
+      end = item.x + item.width;
+    }
+    return line.replace(/ {2,}/g, " ").trim();
+  });
+}
+
+async function open(bytes: Uint8Array) {
+  try {
+    // PDF.js may detach the buffer it is given: hand it a copy.
+    return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false });
+  } catch (error) {
+    throw new PdfReadError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+  const doc = await open(bytes);
+  try {
+    if (doc.numPages > MAX_PDF_PAGES) throw new PdfReadError(`too many pages: ${doc.numPages}`);
+    const { items } = await extractTextItems(doc);
+    const lines = items.flatMap((page) => linesOf(page as Item[]));
+    const text = lines.join("\n");
+    return { pages: doc.numPages, text, textChars: text.replace(/\s/g, "").length };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * The largest raster image of each page (a scanner's page image), decoded by PDF.js, for OCR of
+ * scanned PDFs. Pages without an image are skipped.
+ */
+export async function readPdfPageImages(bytes: Uint8Array, maxPages = 2): Promise<RgbaImage[]> {
+  const doc = await open(bytes);
+  try {
+    const images: RgbaImage[] = [];
+    for (let page = 1; page <= Math.min(doc.numPages, maxPages); page++) {
+      const found = await extractImages(doc, page);
+      const largest = found.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      if (!largest) continue;
+      images.push(toRgba(largest));
+    }
+    return images;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function toRgba(image: { data: Uint8ClampedArray; width: number; height: number; channels: 1 | 3 | 4 }): RgbaImage {
+  if (image.channels === 4) return { width: image.width, height: image.height, data: image.data };
+  const pixels = image.width * image.height;
+  const out = new Uint8ClampedArray(pixels * 4);
+  for (let i = 0; i < pixels; i++) {
+    if (image.channels === 3) {
+      out[i * 4] = image.data[i * 3]!;
+      out[i * 4 + 1] = image.data[i * 3 + 1]!;
+      out[i * 4 + 2] = image.data[i * 3 + 2]!;
+    } else out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = image.data[i]!;
+    out[i * 4 + 3] = 255;
+  }
+  return { width: image.width, height: image.height, data: out };
+}

@@ -1,0 +1,141 @@
+// Small readers shared by the bill and ID-card parsers: Romanian dates and amounts, label lookup
+// over lines split into cells.
+
+/** Removes diacritics one character at a time, so offsets in the folded text match the original. */
+export function foldSameLength(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const base = char.normalize("NFD")[0] ?? char;
+    out += base.length === char.length ? base : char;
+  }
+  return out;
+}
+
+const RO_MONTHS = ["ian", "feb", "mar", "apr", "mai", "iun", "iul", "aug", "sep", "oct", "noi", "dec"];
+
+function isoDay(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const NUMERIC_DATE = /(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d)/g;
+const NAMED_DATE = /(\d{1,2})\s+([a-z]{3})[a-z]*\.?\s+(\d{4})/gi;
+
+/** Every date in the text, in order: '05.11.2026', '5/11/2026', '5 noiembrie 2026' → YYYY-MM-DD. */
+export function findDates(text: string): string[] {
+  const found: { at: number; day: string }[] = [];
+  for (const m of text.matchAll(NUMERIC_DATE)) {
+    const day = isoDay(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (day) found.push({ at: m.index, day });
+  }
+  for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {
+    const month = RO_MONTHS.indexOf(m[2]!.toLowerCase());
+    const day = month >= 0 ? isoDay(Number(m[3]), month + 1, Number(m[1])) : null;
+    if (day) found.push({ at: m.index, day });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.day);
+}
+
+export function firstDate(text: string): string | null {
+  return findDates(text)[0] ?? null;
+}
+
+const AMOUNT = /-?\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?(?!\d)|-?\d+(?:[.,]\d{1,2})?(?!\d)/;
+
+/**
+ * A money amount printed the Romanian way ('1.234,56'), the English way ('1,234.56' or '1234.56')
+ * or without grouping, as integer cents. Two digits after the last separator make it decimal;
+ * three make it a thousands group.
+ */
+export function parseAmountCents(text: string): number | null {
+  const match = AMOUNT.exec(text.replace(/\u00a0/g, " "));
+  if (!match) return null;
+  const raw = match[0].replace(/\s/g, "");
+  const negative = raw.startsWith("-");
+  const digits = raw.replace(/^-/, "");
+  const last = Math.max(digits.lastIndexOf(","), digits.lastIndexOf("."));
+  let whole = digits;
+  let fraction = "";
+  if (last >= 0 && digits.length - last - 1 <= 2) {
+    whole = digits.slice(0, last);
+    fraction = digits.slice(last + 1);
+  }
+  const cents = Number(whole.replace(/[.,]/g, "")) * 100 + Number(fraction.padEnd(2, "0") || "0");
+  if (!Number.isFinite(cents)) return null;
+  return negative ? -cents : cents;
+}
+
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A quantity such as kWh: '1.245' and '1,245' are thousands; '182,5' is a decimal. */
+export function parseQuantity(text: string): number | null {
+  const match = /\d{1,3}(?:[.,\s]\d{3})+(?![\d.,])|\d+(?:[.,]\d{1,3})?/.exec(text);
+  if (!match) return null;
+  const raw = match[0].replace(/\s/g, "");
+  const groups = raw.split(/[.,]/);
+  if (groups.length > 1 && groups.slice(1).every((g) => g.length === 3)) return Number(groups.join(""));
+  return Number(raw.replace(",", "."));
+}
+
+export interface TextLine {
+  cells: string[];
+  /** The same cells with diacritics removed (same offsets), for label matching. */
+  folded: string[];
+}
+
+/** Splits text into lines of cells: a tab (PDF column gap) or 3+ spaces (OCR) separate cells. */
+export function toLines(text: string): TextLine[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.split(/\t| {3,}/).map((cell) => cell.trim()).filter((cell) => cell.length > 0))
+    .filter((cells) => cells.length > 0)
+    .map((cells) => ({ cells, folded: cells.map(foldSameLength) }));
+}
+
+export interface LabelHit {
+  /** The rest of the cell after the label, or the next cell, or the cell below. */
+  value: string;
+  /** Where the value was read. */
+  line: number;
+  cell: number;
+}
+
+/** A cell that starts with its own label ('Interval facturare: …') is not another label's value. */
+const LABELLED_CELL = /^[\p{L}][\p{L} .()/]{1,40}:/u;
+
+/**
+ * Finds the first label match (case-insensitive, on folded text) and returns what follows it:
+ * the rest of the same cell, else the next cell on the line, else the cell in the same column
+ * on the next line (labels printed above their value).
+ */
+export function valueAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit | null {
+  for (const label of labels) {
+    for (let l = 0; l < lines.length; l++) {
+      const line = lines[l]!;
+      for (let c = 0; c < line.cells.length; c++) {
+        const match = label.exec(line.folded[c]!);
+        if (!match) continue;
+        const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–]+/, "").trim();
+        const below = lines[l + 1];
+        const belowCell = below ? Math.min(c, below.cells.length - 1) : -1;
+        const candidates: LabelHit[] = [
+          { value: rest, line: l, cell: c },
+          { value: line.cells[c + 1] ?? "", line: l, cell: c + 1 },
+          { value: below?.cells[belowCell] ?? "", line: l + 1, cell: belowCell },
+        ];
+        for (const [i, candidate] of candidates.entries()) {
+          if (candidate.value.length === 0) continue;
+          if (i > 0 && LABELLED_CELL.test(candidate.value)) continue;
+          if (accept(candidate.value)) return candidate;
+        }
+      }
+    }
+  }
+  return null;
+}

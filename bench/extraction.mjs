@@ -1,0 +1,139 @@
+// Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
+// time per document kind, in Node (same V8 as workerd). Standalone:
+//   node bench/extraction.mjs [--json]
+// (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
+// (regenerate with `npx tsx tests/fixtures/generate.ts`). Prints figures; asserts nothing.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+if (!process.env.EXTRACTION_BENCH_CHILD) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, EXTRACTION_BENCH_CHILD: "1" },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const { extractDocument } = await import("../app/server/documents/extraction/extract-document.server.ts");
+const { getOcrEngine } = await import("../app/server/documents/extraction/ocr.server.ts");
+const { foldRomanian } = await import("../app/lib/text-normalize.ts");
+const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
+const fixtures = await import("../tests/fixtures/documents.ts");
+
+const json = process.argv.includes("--json");
+const log = (...args) => {
+  if (!json) console.log(...args);
+};
+
+const coldStarted = performance.now();
+const { stats } = await getOcrEngine(nodeOcrAssets());
+const ocrColdMs = performance.now() - coldStarted;
+const ocr = async () => (await getOcrEngine(nodeOcrAssets())).engine;
+
+const TEXT_FIELDS = new Set(["customerName", "billingAddress", "tariffType", "supplierName", "lastName", "firstName", "birthPlace", "address", "issuedBy"]);
+
+function same(field, got, want) {
+  if (got === null || got === undefined) return false;
+  if (TEXT_FIELDS.has(field)) return foldRomanian(String(got)) === foldRomanian(String(want));
+  return String(got) === String(want);
+}
+
+const perKind = new Map();
+function record(kind, ms, truth, extracted) {
+  const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0 };
+  entry.documents++;
+  entry.times.push(ms);
+  for (const [field, want] of Object.entries(truth)) {
+    if (want === null || field === "pricePerKwh" && extracted.kind !== "bill") continue;
+    const tally = entry.fields.get(field) ?? { ok: 0, total: 0, misses: [] };
+    tally.total++;
+    if (same(field, extracted[field], want)) tally.ok++;
+    else tally.misses.push(`${JSON.stringify(extracted[field] ?? null)} ≠ ${JSON.stringify(want)}`);
+    entry.fields.set(field, tally);
+  }
+  perKind.set(kind, entry);
+}
+
+async function run(kind, file, mimeType, documentType, truth) {
+  const bytes = fixtures.readGenerated(file);
+  const started = performance.now();
+  const result = await extractDocument({ bytes, mimeType, documentType, now: fixtures.FIXTURE_NOW, ocr });
+  const ms = performance.now() - started;
+  record(kind, ms, truth, result.extractedData);
+  log(`  ${file.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${result.processingMethod}${result.ocr ? ` rot ${result.ocr.rotation} passes ${result.ocr.passes} q ${result.ocrQuality}` : ""}`);
+}
+
+log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
+for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
+const scanned = fixtures.scannedBillFixtures();
+await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
+await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
+for (const id of fixtures.idFixtures()) {
+  await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {} };
+const groups = { bill: { ok: 0, total: 0, times: [] }, id: { ok: 0, total: 0, times: [] } };
+for (const [kind, entry] of perKind) {
+  let ok = 0;
+  let total = 0;
+  const fields = {};
+  for (const [field, tally] of entry.fields) {
+    ok += tally.ok;
+    total += tally.total;
+    fields[field] = { accuracy: tally.ok / tally.total, misses: tally.misses };
+  }
+  const group = groups[kind.startsWith("id_") ? "id" : "bill"];
+  group.ok += ok;
+  group.total += total;
+  group.times.push(...entry.times);
+  summary.kinds[kind] = {
+    documents: entry.documents,
+    fieldAccuracy: ok / total,
+    p50Ms: Math.round(percentile(entry.times, 50)),
+    p95Ms: Math.round(percentile(entry.times, 95)),
+    fields,
+  };
+}
+for (const [name, group] of Object.entries(groups)) {
+  summary.overall[name] = {
+    fieldAccuracy: group.ok / group.total,
+    p50Ms: Math.round(percentile(group.times, 50)),
+    p95Ms: Math.round(percentile(group.times, 95)),
+  };
+}
+
+if (json) {
+  console.log(JSON.stringify(summary, null, 2));
+} else {
+  log("");
+  log("kind                 docs  accuracy   p50 ms   p95 ms");
+  for (const [kind, k] of Object.entries(summary.kinds)) {
+    log(`${kind.padEnd(20)} ${String(k.documents).padStart(4)}  ${(k.fieldAccuracy * 100).toFixed(1).padStart(7)}%  ${String(k.p50Ms).padStart(7)}  ${String(k.p95Ms).padStart(7)}`);
+  }
+  log("");
+  for (const [name, o] of Object.entries(summary.overall)) {
+    log(`${name.padEnd(6)} field accuracy ${(o.fieldAccuracy * 100).toFixed(1)}%  p50 ${o.p50Ms} ms  p95 ${o.p95Ms} ms`);
+  }
+  log("");
+  log("per-field accuracy (all kinds):");
+  const fieldTotals = new Map();
+  for (const k of Object.values(summary.kinds)) {
+    for (const [field, f] of Object.entries(k.fields)) {
+      const t = fieldTotals.get(field) ?? { ok: 0, total: 0, misses: [] };
+      const n = k.documents;
+      t.ok += Math.round(f.accuracy * n);
+      t.total += n;
+      t.misses.push(...f.misses);
+      fieldTotals.set(field, t);
+    }
+  }
+  for (const [field, t] of fieldTotals) {
+    log(`  ${field.padEnd(18)} ${((t.ok / t.total) * 100).toFixed(1).padStart(6)}%${t.misses.length ? `   e.g. ${t.misses.slice(0, 2).join("; ")}` : ""}`);
+  }
+}
