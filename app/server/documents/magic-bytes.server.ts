@@ -93,10 +93,11 @@ export function detectKind(bytes: Uint8Array): DocumentKind | null {
 /** Offset just after the JPEG end-of-image marker, walking segments so EOI bytes inside data do not count. */
 function jpegEnd(bytes: Uint8Array): number {
   let offset = 2;
-  while (offset + 4 <= bytes.length) {
+  while (offset + 2 <= bytes.length) {
     if (bytes[offset] !== 0xff) return -1;
     const marker = bytes[offset + 1]!;
     if (marker === 0xd9) return offset + 2;
+    if (offset + 4 > bytes.length) return -1;
     if (marker === 0xff) {
       offset++;
       continue;
