@@ -212,6 +212,21 @@ export async function requireUser(request: Request, env: Env, options: RequireUs
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 
+/**
+ * A same-site path to go to after sign-in (from ?redirectTo=), or the fallback: never an absolute or
+ * protocol-relative URL, so /login cannot be used to bounce people to another site.
+ */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(to, "http://local.invalid");
+    return url.origin === "http://local.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch (error) {
+    if (error instanceof TypeError) return fallback;
+    throw error;
+  }
+}
+
 export async function destroyUserCookie(request: Request, env: Env): Promise<string> {
   const storage = userSessionStorage(env, request, COOKIE_MAX_AGE_SECONDS);
   return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
