@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
   Meta,
@@ -13,6 +13,9 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { TEXTS } from "~/lib/texts";
+import { ToastProvider } from "~/components/ui/toaster";
+import { SignInProvider } from "~/components/auth/sign-in-provider";
+import { publicConfigFromEnv } from "~/server/public-config.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -25,6 +28,10 @@ export const meta: MetaFunction = () => [
   { name: "description", content: TEXTS.brand.subtitle },
 ];
 
+export function loader({ context }: LoaderFunctionArgs) {
+  return { publicConfig: publicConfigFromEnv(context.cloudflare.env) };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="ro">
@@ -36,11 +43,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader />
-        <main id="continut" className="site-main">
-          {children}
-        </main>
-        <SiteFooter />
+        <ToastProvider>
+          <SignInProvider>
+            <SiteHeader />
+            <main id="continut" className="site-main">
+              {children}
+            </main>
+            <SiteFooter />
+          </SignInProvider>
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

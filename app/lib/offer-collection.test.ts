@@ -83,7 +83,7 @@ describe("searchOffersWithPolling", () => {
   it("survives one lost poll", async () => {
     const answers: Array<[number, unknown]> = [[200, started]];
     let call = 0;
-    const fetch = (async (url: string) => {
+    const fetch = (async () => {
       call++;
       if (call === 2) throw new TypeError("network down");
       const next = call === 1 ? answers[0]! : [200, { success: true, data: [offer], collection: { status: "completed" } }];

@@ -1,77 +1,109 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { OfferResults } from "~/components/search/offer-results";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import { useSignIn } from "~/components/auth/sign-in-provider";
+import { ReviewsSection } from "~/components/home/reviews-section";
+import { SwitchStepsDialog } from "~/components/home/switch-steps-dialog";
+import { OfferResults, type ComparisonSettings } from "~/components/search/offer-results";
 import { SearchForm, type CountyOption } from "~/components/search/search-form";
+import { SearchingPanel } from "~/components/search/searching-panel";
+import { useToast } from "~/components/ui/toaster";
 import { bucharestDay } from "~/lib/dates";
-import type { OfferSearch } from "~/lib/schemas/offer-search";
-import { TEXTS } from "~/lib/texts";
+import { OfferSearchError, abortableSleep, searchOffersWithPolling } from "~/lib/offer-collection";
 import type { OfferView } from "~/lib/offers";
+import { usePublicConfig } from "~/lib/public-config";
+import type { OfferSearch } from "~/lib/schemas/offer-search";
+import { buildSwitchContext, saveSwitchContext } from "~/lib/switch-context";
+import { TEXTS } from "~/lib/texts";
+import { createDb } from "~/server/db/client.server";
+import { listPublishedReviews } from "~/server/reviews/reviews.server";
 
 export const meta: MetaFunction = () => [
   { title: `${TEXTS.brand.tagline} – compară ofertele de energie electrică din județul tău` },
   { name: "description", content: TEXTS.brand.subtitle },
 ];
 
-export function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
   // "Today" comes from the server so the calendar's first selectable day does not flicker on hydration.
-  return { today: bucharestDay() };
+  return {
+    today: bucharestDay(),
+    reviews: await listPublishedReviews(createDb(context.cloudflare.env.DB)),
+  };
 }
 
 type SearchState =
   | { status: "form" }
   | { status: "loading"; search: OfferSearch; county: CountyOption }
-  | { status: "results"; search: OfferSearch; county: CountyOption; offers: OfferView[] }
-  | { status: "error"; search: OfferSearch; message: string };
+  | { status: "collecting"; search: OfferSearch; county: CountyOption }
+  | { status: "results"; search: OfferSearch; county: CountyOption; offers: OfferView[]; cached: boolean }
+  | { status: "error"; search: OfferSearch; message: string; detail?: string };
 
 export default function Home() {
-  const { today } = useLoaderData<typeof loader>();
+  const { today, reviews } = useLoaderData<typeof loader>();
+  const rootData = useRouteLoaderData<{ user?: { id: string } | null }>("root");
+  const signedIn = Boolean(rootData?.user);
+  const { offerPolling } = usePublicConfig();
+  const { openSignIn } = useSignIn();
+  const toast = useToast();
+  const navigate = useNavigate();
   const [state, setState] = useState<SearchState>({ status: "form" });
-  const resultsRef = useRef<HTMLDivElement>(null);
+  const [lastSearch, setLastSearch] = useState<OfferSearch | undefined>();
+  const [stepsOpen, setStepsOpen] = useState(false);
+  const searchRef = useRef<AbortController | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
 
-  async function runSearch(search: OfferSearch, county: CountyOption) {
-    setState({ status: "loading", search, county });
-    try {
-      const query = new URLSearchParams({
-        county: search.county,
-        date: search.date,
-        consumptionType: search.consumptionType,
-      });
-      const res = await fetch(`/api/offers?${query}`);
-      const body = (await res.json()) as { success: boolean; data?: OfferView[]; message?: string };
-      if (!res.ok || !body.success) {
-        setState({ status: "error", search, message: body.message ?? TEXTS.search.loadFailed });
-        return;
+  const runSearch = useCallback(
+    async (search: OfferSearch, county: CountyOption) => {
+      searchRef.current?.abort();
+      const controller = new AbortController();
+      searchRef.current = controller;
+      setLastSearch(search);
+      setState({ status: "loading", search, county });
+      try {
+        const result = await searchOffersWithPolling(search, offerPolling, {
+          fetch: window.fetch.bind(window),
+          sleep: abortableSleep,
+          signal: controller.signal,
+          onCollecting: () => setState({ status: "collecting", search, county }),
+        });
+        setState({ status: "results", search, county, offers: result.offers, cached: result.cached });
+        requestAnimationFrame(() => cardRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.error("offer search", error);
+        const known = error instanceof OfferSearchError;
+        setState({
+          status: "error",
+          search,
+          message: known && error.kind === "invalid" ? error.message : TEXTS.search.loadFailed,
+          detail: known && error.kind !== "invalid" ? error.message : undefined,
+        });
       }
-      setState({ status: "results", search, county, offers: body.data ?? [] });
-      requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
-    } catch (error) {
-      console.error("offers", error);
-      setState({ status: "error", search, message: TEXTS.search.loadFailed });
-    }
-  }
+    },
+    [offerPolling],
+  );
 
-  function chooseOffer(offer: OfferView) {
-    // The full choose-offer flow (switch context, sign-in) is issue #3; the context is kept already.
+  function chooseOffer(offer: OfferView, settings: ComparisonSettings) {
     if (state.status !== "results") return;
-    window.localStorage.setItem(
-      "pendingSwitchContext",
-      JSON.stringify({
-        selectedOfferId: offer.offer_id,
-        selectedSupplierId: offer.supplier_id,
-        searchDate: state.search.date,
-        county: state.search.county,
-        supplierName: offer.supplier_name,
-        pricePerKwh: offer.price_per_kwh,
-        offerName: offer.offer_name,
-        isFromCache: false,
-        estimatedMonthlySavings: null,
-      }),
-    );
-    document.getElementById("cum-functioneaza")?.scrollIntoView({ behavior: "smooth" });
+    const context = buildSwitchContext(offer, state.search, { ...settings, isFromCache: state.cached });
+    if (!context) {
+      toast({
+        title: TEXTS.search.incompleteCacheTitle,
+        description: TEXTS.search.incompleteCacheMessage,
+        variant: "warning",
+        durationMs: 7_000,
+      });
+      return;
+    }
+    saveSwitchContext(window.localStorage, context);
+    if (signedIn) navigate("/schimba-furnizor");
+    else setStepsOpen(true);
   }
 
-  const showForm = state.status === "form" || state.status === "loading" || state.status === "error";
+  const backToForm = () => {
+    searchRef.current?.abort();
+    setState({ status: "form" });
+  };
 
   return (
     <>
@@ -88,30 +120,33 @@ export default function Home() {
               <li>{TEXTS.claims.helped}</li>
             </ul>
           </div>
-          <div className="search-card" ref={resultsRef}>
-            {showForm ? (
+          <div className="search-card" ref={cardRef}>
+            {state.status === "collecting" ? (
+              <SearchingPanel countyName={state.county.name} />
+            ) : state.status === "results" ? (
+              <OfferResults
+                countyName={state.county.name}
+                date={state.search.date}
+                offers={state.offers}
+                onSearchAgain={backToForm}
+                onChoose={chooseOffer}
+              />
+            ) : (
               <>
                 <h2 className="search-title">Compară ofertele de energie electrică</h2>
                 <SearchForm
                   today={today}
                   busy={state.status === "loading"}
-                  initial={state.status === "form" ? undefined : state.search}
+                  initial={lastSearch}
                   onSearch={runSearch}
                 />
                 {state.status === "error" ? (
-                  <p className="form-error" role="alert">
-                    {state.message}
-                  </p>
+                  <div className="form-error" role="alert">
+                    <p>{state.message}</p>
+                    {state.detail ? <p className="form-error-detail">{state.detail}</p> : null}
+                  </div>
                 ) : null}
               </>
-            ) : (
-              <OfferResults
-                countyName={state.county.name}
-                date={state.search.date}
-                offers={state.offers}
-                onSearchAgain={() => setState({ status: "form" })}
-                onChoose={chooseOffer}
-              />
             )}
           </div>
         </div>
@@ -132,6 +167,17 @@ export default function Home() {
         </ol>
         <p className="note">{TEXTS.claims.prosumers}</p>
       </section>
+
+      <ReviewsSection reviews={reviews} />
+
+      <SwitchStepsDialog
+        open={stepsOpen}
+        onClose={() => setStepsOpen(false)}
+        onStart={() => {
+          setStepsOpen(false);
+          openSignIn();
+        }}
+      />
     </>
   );
 }

@@ -1,18 +1,32 @@
 // Runs the Chromium journeys against a freshly seeded local Worker (node:test reports the results).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { startFakeComparatorServer } from "../support/fake-comparator.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
 
-const server = await startLocalServer();
+// Offers come from the D1 catalog and a (slow) comparator, so the searching state is really shown;
+// polling is sped up and geolocation answers from the same local fake.
+const fakes = await startFakeComparatorServer();
+const server = await startLocalServer({
+  vars: {
+    OFFER_SOURCES: "catalog,comparator",
+    OFFER_COMPARATOR_URL: `${fakes.url}/e2e`,
+    OFFER_POLL_FIRST_MS: "300",
+    OFFER_POLL_INTERVAL_MS: "300",
+    GEOCODE_URL: `${fakes.url}/geocode`,
+  },
+});
 let status = 1;
 try {
   const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".test.mjs")).map((f) => `tests/e2e/${f}`);
-  const result = spawnSync(process.execPath, ["--test", "--test-concurrency=1", ...files], {
+  // Asynchronous on purpose: the fakes are served from this process, so its event loop must keep running.
+  const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
     stdio: "inherit",
     env: { ...process.env, E2E_BASE_URL: server.baseUrl },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 } finally {
   server.stop();
+  fakes.stop();
 }
 process.exit(status);

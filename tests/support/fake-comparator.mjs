@@ -14,6 +14,17 @@ export async function fakeComparator(request) {
     return new Response(`no network in tests: ${url.hostname}`, { status: 599 });
   }
   const [scenario, resource] = url.pathname.split("/").filter(Boolean);
+  if (scenario === "geocode") {
+    // Reverse geocoding in the shape of the configured provider (BigDataCloud's client endpoint).
+    return Response.json({
+      latitude: Number(url.searchParams.get("latitude")),
+      longitude: Number(url.searchParams.get("longitude")),
+      countryName: "România",
+      principalSubdivision: "Județul Brașov",
+      city: "Brașov",
+      localityLanguageRequested: url.searchParams.get("localityLanguage"),
+    });
+  }
   if (scenario === "__stats") {
     const key = url.searchParams.get("key") ?? "";
     return Response.json({ hits: hits.get(key) ?? 0 });
@@ -25,6 +36,10 @@ export async function fakeComparator(request) {
 
   switch (scenario) {
     case "ok":
+      return new Response(fixture, { headers: { "content-type": "application/json" } });
+    case "e2e":
+      // Slow enough that the browser sees the searching state, fast enough for a test.
+      await sleep(2_500);
       return new Response(fixture, { headers: { "content-type": "application/json" } });
     case "slow":
       await sleep(400);
@@ -49,4 +64,20 @@ export async function fakeComparator(request) {
     default:
       return new Response("unknown scenario", { status: 400 });
   }
+}
+
+/** The same fakes over real HTTP, for `wrangler dev` in the Chromium tests. */
+export async function startFakeComparatorServer() {
+  const { createServer } = await import("node:http");
+  const server = createServer(async (req, res) => {
+    const response = await fakeComparator(new Request(`http://comparator.test${req.url}`));
+    res.writeHead(response.status, {
+      ...Object.fromEntries(response.headers),
+      "access-control-allow-origin": "*",
+    });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

@@ -2,10 +2,12 @@
 // for the Chromium tests and the benchmarks. The server runs in its own process group so that
 // stopping it also stops workerd and esbuild.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+
+const SNAPSHOT = ["app", "workers", "build", "public", "seed", "migrations", "wrangler.toml", "package.json", "tsconfig.json", ".dev.vars"];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -37,6 +39,14 @@ export async function startLocalServer({ vars = {}, quiet = true } = {}) {
   const state = mkdtempSync(join(tmpdir(), "cmic-state-"));
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", PERSIST_TO: state };
   execFileSync("npx", ["tsx", "scripts/seed-local.ts"], { env, stdio: quiet ? "ignore" : "inherit" });
+  // `wrangler dev` rebuilds and restarts (dropping Durable Object memory) whenever a source file
+  // changes. Tests and benchmarks serve a snapshot of the sources taken at start, so edits made
+  // meanwhile (or a parallel `remix build`) cannot restart the server under them.
+  const snapshot = join(state, "app");
+  for (const entry of SNAPSHOT) {
+    if (existsSync(entry)) cpSync(entry, join(snapshot, entry), { recursive: true });
+  }
+  symlinkSync(resolve("node_modules"), join(snapshot, "node_modules"), "dir");
   const port = await freePort();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
@@ -53,7 +63,7 @@ export async function startLocalServer({ vars = {}, quiet = true } = {}) {
       "--show-interactive-dev-session=false",
       ...varArgs,
     ],
-    { env, detached: true, stdio: quiet ? "ignore" : "inherit" },
+    { cwd: snapshot, env, detached: true, stdio: quiet ? "ignore" : "inherit" },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () => {

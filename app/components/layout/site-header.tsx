@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import { useSignIn } from "~/components/auth/sign-in-provider";
 import { TEXTS } from "~/lib/texts";
 import { LogoMark } from "./logo";
 
 export function SiteHeader() {
+  const { openSignIn } = useSignIn();
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -14,7 +16,15 @@ export function SiteHeader() {
           </span>
         </Link>
         <nav aria-label="Cont">
-          <Link to="/login" className="button header-account">
+          <Link
+            to="/login"
+            className="button header-account"
+            onClick={(event) => {
+              // With JavaScript the dialog opens in place; without it, /login is the same flow.
+              event.preventDefault();
+              openSignIn();
+            }}
+          >
             {TEXTS.nav.account}
           </Link>
         </nav>

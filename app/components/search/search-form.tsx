@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { addDays } from "~/lib/dates";
+import { matchCountyByRegion, reverseGeocodeUrl } from "~/lib/geo-county";
+import { usePublicConfig } from "~/lib/public-config";
 import { offerSearchSchema, type OfferSearch } from "~/lib/schemas/offer-search";
 import { TEXTS } from "~/lib/texts";
 import { DatePicker } from "./date-picker";
@@ -40,6 +42,34 @@ export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) 
       });
     return () => controller.abort();
   }, []);
+
+  // Geolocation preselect (spec §2): only when nothing is chosen yet; every failure is silent.
+  const { geocodeUrl } = usePublicConfig();
+  const countyList = counties.status === "ready" ? counties.counties : null;
+  useEffect(() => {
+    if (!countyList || !geocodeUrl || county !== "" || !("geolocation" in navigator)) return;
+    let cancelled = false;
+    navigator.geolocation.getCurrentPosition(
+      async ({ coords }) => {
+        try {
+          const res = await fetch(reverseGeocodeUrl(geocodeUrl, coords.latitude, coords.longitude));
+          if (!res.ok) return;
+          const place = (await res.json()) as Record<string, unknown>;
+          const match = matchCountyByRegion(countyList, [place.principalSubdivision, place.city, place.locality, place.countryName]);
+          if (match && !cancelled) setCounty((current) => current || match.code);
+        } catch {
+          // Ignored on purpose: geolocation is a convenience.
+        }
+      },
+      () => {},
+      { timeout: 8_000, maximumAge: 3_600_000 },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Asked once, when the county list arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [countyList, geocodeUrl]);
 
   const schema = offerSearchSchema(today);
   const [form, fields] = useForm({

@@ -1,0 +1,54 @@
+// Any component can open the sign-in dialog (header 'Contul Meu', the how-it-works dialog).
+// After success from the home page the user goes to /schimba-furnizor when a switch context is stored,
+// otherwise the page reloads (user spec §2 Sign-in dialog).
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { Modal } from "~/components/ui/modal";
+import { readSwitchContext } from "~/lib/switch-context";
+import { TEXTS } from "~/lib/texts";
+import { SignInFlow, type SignedInUser } from "./sign-in-flow";
+
+interface SignInOptions {
+  onSuccess?: (user: SignedInUser) => void;
+}
+
+const SignInContext = createContext<{ openSignIn: (options?: SignInOptions) => void }>({ openSignIn: () => {} });
+
+export function useSignIn() {
+  return useContext(SignInContext);
+}
+
+export function afterSignIn() {
+  if (readSwitchContext(window.localStorage)) window.location.assign("/schimba-furnizor");
+  else window.location.reload();
+}
+
+export function SignInProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  // Remounting the flow on every open resets it to the phone step ("closing resets to the phone step").
+  const [generation, setGeneration] = useState(0);
+  const options = useRef<SignInOptions>({});
+
+  const openSignIn = useCallback((next: SignInOptions = {}) => {
+    options.current = next;
+    setGeneration((g) => g + 1);
+    setOpen(true);
+  }, []);
+  const value = useMemo(() => ({ openSignIn }), [openSignIn]);
+
+  return (
+    <SignInContext.Provider value={value}>
+      {children}
+      <Modal open={open} title={TEXTS.auth.dialogTitle} onClose={() => setOpen(false)} className="sign-in-dialog">
+        <p className="modal-intro">{TEXTS.auth.dialogIntro}</p>
+        <SignInFlow
+          key={generation}
+          variant="dialog"
+          onSignedIn={(user) => {
+            setOpen(false);
+            (options.current.onSuccess ?? afterSignIn)(user);
+          }}
+        />
+      </Modal>
+    </SignInContext.Provider>
+  );
+}
