@@ -46,6 +46,8 @@ export interface ExtractInput {
 
 /** Below this many characters a PDF's text layer is treated as absent (a scan). */
 export const MIN_PDF_TEXT_CHARS = 40;
+/** An OCR pass below this mean confidence is read upside down or sideways, whatever it found. */
+const ACCEPT_OCR_CONFIDENCE = 0.5;
 const MRZ_WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 
 function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
@@ -56,11 +58,12 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
 function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
   const page = engine.recognize(image, {
     rotations: rotationOrder(image, exifTurn),
-    // Right side up once a zone is found with at least two holding check digits; the zone-only
+    // Right side up once a confident reading holds a zone with at least three valid check digits
+    // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
     accept: (r) => {
-      const mrz = findMrz(r.text, referenceYear);
-      return mrz !== null && Object.values(mrz.checks).filter(Boolean).length >= 2;
+      const mrz = r.confidence >= ACCEPT_OCR_CONFIDENCE ? findMrz(r.text, referenceYear) : null;
+      return mrz !== null && Object.values(mrz.checks).filter(Boolean).length >= 3;
     },
   });
   let passes = page.passes;

@@ -34,3 +34,17 @@ declare module "tesseract-wasm" {
   }
   export function createOCREngine(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<OCREngine>;
 }
+
+// Test fixtures imported as bytes inside workerd (tests/integration/extraction.test.ts).
+declare module "*.pdf" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}
+declare module "*.jpg" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}
+declare module "*.png" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}
