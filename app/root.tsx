@@ -16,6 +16,9 @@ import { TEXTS } from "~/lib/texts";
 import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
 import { publicConfigFromEnv } from "~/server/public-config.server";
+import { getOptionalUser } from "~/server/auth/user-auth.server";
+import type { SessionUser } from "~/lib/session-user";
+import { MobileBar } from "~/components/layout/mobile-bar";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,8 +31,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: TEXTS.brand.subtitle },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { publicConfig: publicConfigFromEnv(context.cloudflare.env) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  // Admin pages have their own session; the public header is not shown there.
+  const adminArea = new URL(request.url).pathname.startsWith("/admin");
+  const user = adminArea ? null : await getOptionalUser(request, env);
+  const sessionUser: SessionUser | null = user
+    ? { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName }
+    : null;
+  return { publicConfig: publicConfigFromEnv(env), user: sessionUser };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -50,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <SiteFooter />
+            <MobileBar />
           </SignInProvider>
         </ToastProvider>
         <ScrollRestoration />

@@ -1,8 +1,8 @@
 // Geolocation preselect: the reverse-geocoding answer's region (or country) name matched against the
 // county list, diacritics- and case-insensitively ("Județul Cluj" → Cluj, "Municipiul București" → București).
-import { foldRomanian } from "./fold-romanian";
+import { foldRomanian } from "./text-normalize";
 
-const PREFIXES = /^(judetul|judet|municipiul|comuna|orasul)\s+/;
+const PREFIXES = /^(JUDETUL|JUDET|MUNICIPIUL|COMUNA|ORASUL)\s+/;
 
 export function matchCountyByRegion<T extends { name: string }>(counties: readonly T[], names: readonly unknown[]): T | null {
   for (const name of names) {

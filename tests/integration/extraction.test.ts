@@ -1,6 +1,6 @@
 // Proves the extraction stack runs inside workerd: PDF.js (unpdf) reads a bill's text layer, and
 // tesseract-wasm, instantiated from a precompiled module with the Romanian model as a Data module,
-// reads ID photos and a scanned PDF. Timings are printed for docs/decisions/0004-offline-ocr.md.
+// reads ID photos and a scanned PDF. Timings are printed for docs/decisions/0005-offline-ocr.md.
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "../../app/server/documents/extraction/extract-document.server";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";

@@ -1,10 +1,25 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { useSignIn } from "~/components/auth/sign-in-provider";
+import { useOptionalUser } from "~/lib/session-user";
 import { TEXTS } from "~/lib/texts";
 import { LogoMark } from "./logo";
+import { SignOutButton } from "./sign-out-button";
+import { USER_NAV_ITEMS } from "./user-nav-items";
 
 export function SiteHeader() {
   const { openSignIn } = useSignIn();
+  const user = useOptionalUser();
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+
+  // Another tab (or the sign-in dialog) changed who is signed in: re-read the session.
+  useEffect(() => {
+    const onAuthChanged = () => revalidator.revalidate();
+    window.addEventListener("auth-changed", onAuthChanged);
+    return () => window.removeEventListener("auth-changed", onAuthChanged);
+  }, [revalidator]);
+
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -15,20 +30,47 @@ export function SiteHeader() {
             <span className="brand-sub">Compară. Alege. Economisește.</span>
           </span>
         </Link>
-        <nav aria-label="Cont">
-          <Link
-            to="/login"
-            className="button header-account"
-            onClick={(event) => {
-              // With JavaScript the dialog opens in place; without it, /login is the same flow.
-              event.preventDefault();
-              openSignIn();
-            }}
-          >
-            {TEXTS.nav.account}
-          </Link>
-        </nav>
+        {user ? (
+          <nav aria-label="Meniu principal" className="header-nav">
+            <ul className="header-links">
+              {USER_NAV_ITEMS.slice(1).map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className={item.isActive(pathname) ? "active" : undefined}
+                    aria-current={item.isActive(pathname) ? "page" : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to="/profil" className="header-profile" aria-label={TEXTS.nav.profile}>
+              <span aria-hidden="true">{initialsOf(user)}</span>
+            </Link>
+            <SignOutButton className="button header-account" label={TEXTS.nav.logout} />
+          </nav>
+        ) : (
+          <nav aria-label="Cont">
+            <Link
+              to="/login"
+              className="button header-account"
+              onClick={(event) => {
+                // With JavaScript the dialog opens in place; without it, /login is the same flow.
+                event.preventDefault();
+                openSignIn();
+              }}
+            >
+              {TEXTS.nav.account}
+            </Link>
+          </nav>
+        )}
       </div>
     </header>
   );
+}
+
+function initialsOf(user: { firstName: string | null; lastName: string | null; phone: string }): string {
+  const letters = `${user.firstName?.[0] ?? ""}${user.lastName?.[0] ?? ""}`.toUpperCase();
+  return letters || user.phone.slice(-2);
 }

@@ -1,7 +1,7 @@
 // One offer collection: ask every configured source, merge, sort cheapest first.
 // The OfferCollector Durable Object runs it once per (county, date, consumption type).
 import { decimalToMicro } from "../../lib/money";
-import { foldRomanian } from "../../lib/fold-romanian";
+import { foldRomanian } from "../../lib/text-normalize";
 import type { OfferView } from "../../lib/offers";
 import type { OfferSearch } from "../../lib/schemas/offer-search";
 import type { Database } from "../db/client.server";

@@ -1,5 +1,5 @@
 // Offline OCR: Tesseract 5 (LSTM) compiled to WebAssembly by the tesseract-wasm package, with the
-// Romanian model of @tesseract.js-data/ron (docs/decisions/0004-offline-ocr.md).
+// Romanian model of @tesseract.js-data/ron (docs/decisions/0005-offline-ocr.md).
 //
 // workerd refuses to compile WebAssembly from bytes at run time, so the caller hands over an
 // already compiled WebAssembly.Module (a `.wasm` module import in the Worker; bytes are fine in Node).

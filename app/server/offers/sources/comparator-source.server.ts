@@ -2,7 +2,7 @@
 // GET {base}/oferte?judet={code}&zona={zone}&tip_client={consumption}&data={yyyy-mm-dd}
 // answers { oferte: [...] } with Romanian field names and lei/kWh prices that may use a decimal comma.
 import { z } from "zod";
-import { foldRomanian } from "../../../lib/fold-romanian";
+import { foldRomanian } from "../../../lib/text-normalize";
 import { decimalToMicro, microToDecimal } from "../../../lib/money";
 import { validityPeriod, type OfferView } from "../../../lib/offers";
 import { OfferSourceError, type KnownSupplier, type OfferSource, type OfferSourceContext } from "./source.server";

@@ -1,0 +1,69 @@
+// The development gate (user spec §1): when DEV_GATE_USER and DEV_GATE_PASSWORD are configured, every
+// public page and API answer waits behind a user/password screen; /admin keeps its own login.
+import { createCookie } from "@remix-run/cloudflare";
+import { constantTimeEqualText, hmacSha256, toHex } from "./auth/crypto.server";
+import { requireSecret } from "./auth/secrets.server";
+import type { Env } from "./env.server";
+
+export const DEV_GATE_PATH = "/acces-dezvoltare";
+const PASS_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+export function devGateEnabled(env: Env): boolean {
+  return Boolean(env.DEV_GATE_USER && env.DEV_GATE_PASSWORD);
+}
+
+function gateCookie(env: Env, request: Request) {
+  return createCookie("cmic_devgate", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.APP_ENV === "production" || new URL(request.url).protocol === "https:",
+    maxAge: PASS_MAX_AGE_SECONDS,
+    secrets: [requireSecret(env, "SESSION_SECRET")],
+  });
+}
+
+/** The pass names the configured user: changing the credentials invalidates every pass. */
+async function passFor(env: Env): Promise<string> {
+  return toHex(await hmacSha256(requireSecret(env, "SESSION_SECRET"), `devgate:${env.DEV_GATE_USER}:${env.DEV_GATE_PASSWORD}`));
+}
+
+export async function checkDevGateCredentials(env: Env, user: string, password: string): Promise<boolean> {
+  if (!devGateEnabled(env)) return false;
+  // Both comparisons always run, so timing does not tell which field was wrong.
+  const userOk = constantTimeEqualText(user, env.DEV_GATE_USER!);
+  const passwordOk = constantTimeEqualText(password, env.DEV_GATE_PASSWORD!);
+  return userOk && passwordOk;
+}
+
+export async function devGatePassCookie(env: Env, request: Request): Promise<string> {
+  return gateCookie(env, request).serialize(await passFor(env));
+}
+
+function isExempt(pathname: string): boolean {
+  return (
+    pathname === DEV_GATE_PATH ||
+    pathname === "/admin" ||
+    pathname.startsWith("/admin/") ||
+    pathname.startsWith("/api/admin/") ||
+    pathname === "/api/admin/ws" ||
+    pathname === "/api/ping"
+  );
+}
+
+/** Null when the request may go on; otherwise the answer that sends it to the gate. */
+export async function devGateResponse(request: Request, env: Env): Promise<Response | null> {
+  if (!devGateEnabled(env)) return null;
+  const url = new URL(request.url);
+  if (isExempt(url.pathname)) return null;
+  const pass = await gateCookie(env, request).parse(request.headers.get("Cookie"));
+  if (typeof pass === "string" && constantTimeEqualText(pass, await passFor(env))) return null;
+  if (url.pathname.startsWith("/api/")) {
+    return Response.json(
+      { success: false, error: "dev_gate", message: "Acces restricționat - Versiune de dezvoltare" },
+      { status: 401 },
+    );
+  }
+  const next = `${url.pathname}${url.search}`;
+  return Response.redirect(new URL(`${DEV_GATE_PATH}?next=${encodeURIComponent(next)}`, url).toString(), 303);
+}

@@ -1,0 +1,51 @@
+// The development gate: off unless both credentials are configured; then pages redirect to the gate,
+// the API answers 401, /admin is exempt, and a correct login gives a pass cookie.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { action } from "../../app/routes/acces-dezvoltare";
+import { DEV_GATE_PATH, devGateResponse } from "../../app/server/dev-gate.server";
+import type { Env } from "../../app/server/env.server";
+
+const gated = { ...env, DEV_GATE_USER: "echipa", DEV_GATE_PASSWORD: "parola-de-test" } as Env;
+
+async function login(username: string, password: string) {
+  const body = new URLSearchParams({ username, password, next: "/profil" });
+  const request = new Request(`http://local.test${DEV_GATE_PATH}`, { method: "POST", body });
+  const response = (await action({ request, params: {}, context: { cloudflare: { env: gated } } } as never)) as unknown as {
+    data: { granted: boolean; next: string };
+    init: ResponseInit | null;
+  };
+  return response;
+}
+
+describe("development gate", () => {
+  it("does nothing when not configured", async () => {
+    expect(await devGateResponse(new Request("http://local.test/"), env)).toBeNull();
+  });
+
+  it("redirects pages to the gate with the way back, refuses the API, lets /admin through", async () => {
+    const page = await devGateResponse(new Request("http://local.test/documente?tab=1"), gated);
+    expect(page?.status).toBe(303);
+    expect(page?.headers.get("Location")).toBe(`http://local.test${DEV_GATE_PATH}?next=${encodeURIComponent("/documente?tab=1")}`);
+    expect((await devGateResponse(new Request("http://local.test/api/offers"), gated))?.status).toBe(401);
+    expect(await devGateResponse(new Request("http://local.test/admin/login"), gated)).toBeNull();
+    expect(await devGateResponse(new Request(`http://local.test${DEV_GATE_PATH}`), gated)).toBeNull();
+  });
+
+  it("refuses wrong credentials and gives a working pass for the right ones", async () => {
+    const wrong = await login("echipa", "gresit");
+    expect(wrong.data.granted).toBe(false);
+    expect(wrong.init?.status).toBe(401);
+
+    const right = await login("echipa", "parola-de-test");
+    expect(right.data).toMatchObject({ granted: true, next: "/profil" });
+    const setCookie = new Headers(right.init?.headers).get("Set-Cookie")!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const cookie = setCookie.split(";")[0]!;
+    const passed = await devGateResponse(new Request("http://local.test/", { headers: { Cookie: cookie } }), gated);
+    expect(passed).toBeNull();
+    // A pass from other credentials is worthless.
+    const rotated = { ...gated, DEV_GATE_PASSWORD: "alta-parola" } as Env;
+    expect(await devGateResponse(new Request("http://local.test/", { headers: { Cookie: cookie } }), rotated)).not.toBeNull();
+  });
+});
