@@ -61,7 +61,7 @@ export default function ProfilePage() {
   }, [actionData, navigation.state, toast, t.updated, t.updateFailed]);
 
   return (
-    <section className="container narrow page">
+    <section className="container page profile-page">
       <h1>{t.title}</h1>
       <div className="page-grid">
         <Form method="post" {...getFormProps(form)} className="card profile-form" noValidate>

@@ -1,6 +1,6 @@
 // Any component can open the sign-in dialog (header 'Contul Meu', the how-it-works dialog).
 // After success from the home page the user goes to /schimba-furnizor when a switch context is stored,
-// otherwise the page reloads (user spec §2 Sign-in dialog).
+// otherwise the page's data reloads (user spec §2 Sign-in dialog).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Modal } from "~/components/ui/modal";
 import { readSwitchContext } from "~/lib/switch-context";
@@ -17,9 +17,12 @@ export function useSignIn() {
   return useContext(SignInContext);
 }
 
+/**
+ * With a stored switch context the user goes on to the wizard; otherwise the page's data is reloaded
+ * in place (the 'auth-changed' event revalidates every loader), which keeps the success toast visible.
+ */
 export function afterSignIn() {
   if (readSwitchContext(window.localStorage)) window.location.assign("/schimba-furnizor");
-  else window.location.reload();
 }
 
 export function SignInProvider({ children }: { children: ReactNode }) {
