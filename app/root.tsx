@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -43,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The back-office (/admin/*) has its own shell and login page, without the public header and footer.
+  const adminArea = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <html lang="ro">
       <head>
@@ -55,12 +58,18 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ToastProvider>
           <SignInProvider>
-            <SiteHeader />
-            <main id="continut" className="site-main">
-              {children}
-            </main>
-            <SiteFooter />
-            <MobileBar />
+            {adminArea ? (
+              children
+            ) : (
+              <>
+                <SiteHeader />
+                <main id="continut" className="site-main">
+                  {children}
+                </main>
+                <SiteFooter />
+                <MobileBar />
+              </>
+            )}
           </SignInProvider>
         </ToastProvider>
         <ScrollRestoration />

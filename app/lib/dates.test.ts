@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, bucharestDay, formatRoDay, formatRoDayLong, isIsoDay, monthGrid, tomorrowInBucharest } from "./dates";
+import {
+  addDays,
+  bucharestDay,
+  bucharestDayStart,
+  formatRoDay,
+  formatRoDayLong,
+  isIsoDay,
+  mondayOf,
+  monthGrid,
+  tomorrowInBucharest,
+} from "./dates";
 
 describe("bucharestDay", () => {
   it("uses the Bucharest calendar, not UTC", () => {
@@ -42,5 +52,27 @@ describe("calendar days", () => {
     expect(grid.filter(Boolean)).toHaveLength(30);
     // 1 June 2026 is a Monday: no blanks.
     expect(monthGrid(2026, 5)[0]).toBe("2026-06-01");
+  });
+});
+
+describe("bucharestDayStart and mondayOf", () => {
+  it("gives local midnight in winter and summer time", () => {
+    expect(bucharestDayStart("2026-11-24")).toBe(Date.UTC(2026, 10, 23, 22, 0));
+    expect(bucharestDayStart("2026-07-02")).toBe(Date.UTC(2026, 6, 1, 21, 0));
+  });
+
+  it("is right on the days the clocks change", () => {
+    // 29 Mar 2026 starts at UTC+2 (the change is at 03:00 local); 25 Oct 2026 starts at UTC+3.
+    expect(bucharestDayStart("2026-03-29")).toBe(Date.UTC(2026, 2, 28, 22, 0));
+    expect(bucharestDayStart("2026-10-25")).toBe(Date.UTC(2026, 9, 24, 21, 0));
+    expect(bucharestDay(bucharestDayStart("2026-10-25"))).toBe("2026-10-25");
+    expect(bucharestDay(bucharestDayStart("2026-10-25") - 1)).toBe("2026-10-24");
+  });
+
+  it("finds the Monday of a week", () => {
+    expect(mondayOf("2026-11-24")).toBe("2026-11-23");
+    expect(mondayOf("2026-11-23")).toBe("2026-11-23");
+    expect(mondayOf("2026-11-29")).toBe("2026-11-23");
+    expect(mondayOf("2027-01-01")).toBe("2026-12-28");
   });
 });

@@ -79,3 +79,37 @@ export function monthGrid(year: number, monthIndex: number): (string | null)[] {
   }
   return cells;
 }
+
+const wallClockFormatter = new Intl.DateTimeFormat("en-CA", {
+  timeZone: APP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** How far Bucharest's wall clock is ahead of UTC at an instant, in ms (2 or 3 hours). */
+function bucharestOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(wallClockFormatter.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant (epoch ms) at which a Bucharest calendar day begins: its local midnight. */
+export function bucharestDayStart(day: string): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Two passes: the offset at the guess may differ from the offset at the answer near a DST change.
+  const guess = utcMidnight - bucharestOffsetMs(utcMidnight);
+  return utcMidnight - bucharestOffsetMs(guess);
+}
+
+/** The Monday (YYYY-MM-DD) of the week a day falls in. */
+export function mondayOf(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

@@ -1,0 +1,17 @@
+// What an admin page shows when its loader refuses or fails: the guard's 403 text, a not-found, or
+// the generic error, inside the shell when the shell itself loaded.
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { TEXTS } from "~/lib/texts";
+import { AdminNotice } from "./admin-shell";
+
+export function AdminRouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const text = typeof error.data === "string" && error.data ? error.data : null;
+    if (error.status === 403) return <AdminNotice title={TEXTS.admin.shell.forbiddenTitle} message={text ?? TEXTS.admin.forbidden} />;
+    if (error.status === 404) return <AdminNotice title={TEXTS.notFound.title} message={TEXTS.notFound.message} />;
+  } else {
+    console.error(error);
+  }
+  return <AdminNotice title={TEXTS.admin.shell.errorTitle} message={TEXTS.api.serverError} />;
+}

@@ -1,0 +1,140 @@
+// /admin/login (admin spec §2 "Admin login", §5, §8): e-mail and password, both non-empty. Outside the
+// admin shell (the trailing underscore), so it needs no session. Signed-in admins go straight on.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LogoMark } from "~/components/layout/logo";
+import { adminLoginSchema } from "~/lib/schemas/auth";
+import { TEXTS } from "~/lib/texts";
+import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
+import { adminRedirectPath } from "~/server/admin/shell.server";
+import adminStyles from "~/styles/admin.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: `${TEXTS.admin.login.title} – ${TEXTS.brand.tagline}` },
+  { name: "robots", content: "noindex" },
+];
+
+// The lockout's Retry-After reaches the document response too, not only the data request.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = adminRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalAdmin(request, context.cloudflare.env)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  // signInAdmin reads the body itself, so the form is parsed from a copy.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: adminLoginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  let result: Awaited<ReturnType<typeof signInAdmin>>;
+  try {
+    result = await signInAdmin(request, env);
+  } catch (error) {
+    // Spec §8: any other failure reads 'Login failed'. The cause goes to the log.
+    console.error("admin sign-in failed", error);
+    return json({ result: submission.reply({ formErrors: [TEXTS.admin.loginFailedGeneric], hideFields: ["password"] }) }, { status: 500 });
+  }
+  if (!result.ok) {
+    const headers: HeadersInit = result.failure.retryAfterSeconds ? { "Retry-After": String(result.failure.retryAfterSeconds) } : {};
+    return json(
+      { result: submission.reply({ formErrors: [result.failure.message || TEXTS.admin.loginFailedGeneric], hideFields: ["password"] }) },
+      { status: result.failure.status, headers },
+    );
+  }
+  throw redirect(adminRedirectPath(formData.get("redirectTo")), { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function AdminLogin() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = TEXTS.admin.login;
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(adminLoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  });
+
+  return (
+    <div className="admin-login-page">
+      <main id="continut" className="admin-login-card" aria-labelledby="admin-login-title">
+        <div className="admin-login-brand">
+          <LogoMark size={44} />
+          <div>
+            <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
+            <p className="admin-login-brand-sub">{TEXTS.admin.shell.brand}</p>
+          </div>
+        </div>
+        <h1 id="admin-login-title">{t.title}</h1>
+        <p className="admin-muted">{t.intro}</p>
+        <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="field">
+            <label htmlFor={fields.email.id}>{t.email}</label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              className={`input${fields.email.errors ? " invalid" : ""}`}
+              autoComplete="username"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              readOnly={busy}
+            />
+            {fields.email.errors ? (
+              <p className="field-error" id={fields.email.errorId}>
+                {fields.email.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>{t.password}</label>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              className={`input${fields.password.errors ? " invalid" : ""}`}
+              autoComplete="current-password"
+              readOnly={busy}
+            />
+            {fields.password.errors ? (
+              <p className="field-error" id={fields.password.errorId}>
+                {fields.password.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          {form.errors ? (
+            <p className="admin-alert" role="alert" id={form.errorId}>
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <button type="submit" className="button primary admin-login-submit" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {busy ? t.submitting : t.submit}
+          </button>
+        </Form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// The interim /admin overview: counts read straight from D1, one block per permission (admin spec §6).
+// A block the admin may not see is not queried at all. The full dashboard (spec §2) replaces this.
+import { count, gte, sql } from "drizzle-orm";
+import { canAccess, type AdminAccessSubject } from "../../lib/admin-access";
+import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
+import { createDb, type Database } from "../db/client.server";
+import { documents, offerCollections, switchRequests, users } from "../db/schema.server";
+import type { Env } from "../env.server";
+
+export const DOCUMENT_STATUSES = ["pending", "processing", "verified", "rejected", "failed", "uploaded"] as const;
+export const SWITCH_REQUEST_STATUSES = ["created", "processing", "awaiting_signature", "completed", "failed", "cancelled"] as const;
+export const OFFER_COLLECTION_STATUSES = ["started", "running", "completed", "failed"] as const;
+
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+/** Counts per status: the known statuses in order (zeros included), then any other status found. */
+export interface StatusBreakdown {
+  total: number;
+  byStatus: StatusCount[];
+}
+
+export interface UserCounts {
+  total: number;
+  active: number;
+  suspended: number;
+  newToday: number;
+  newThisWeek: number;
+  newThisMonth: number;
+}
+
+export interface AdminOverview {
+  generatedAt: number;
+  /** the Bucharest calendar day "today" refers to */
+  day: string;
+  /** null: the admin may not see this block */
+  users: UserCounts | null;
+  documents: StatusBreakdown | null;
+  switchRequests: StatusBreakdown | null;
+  offerCollectionsToday: StatusBreakdown | null;
+}
+
+function breakdown(rows: { status: string; count: number }[], known: readonly string[]): StatusBreakdown {
+  const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
+  const ordered = [...known, ...[...counts.keys()].filter((status) => !known.includes(status)).sort()];
+  const byStatus = ordered.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+  return { total: byStatus.reduce((sum, row) => sum + row.count, 0), byStatus };
+}
+
+async function userCounts(db: Database, day: string): Promise<UserCounts> {
+  const today = bucharestDayStart(day);
+  const week = bucharestDayStart(mondayOf(day));
+  const month = bucharestDayStart(`${day.slice(0, 8)}01`);
+  const since = (start: number) => sql<number>`coalesce(sum(case when ${users.createdAt} >= ${start} then 1 else 0 end), 0)`;
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(case when ${users.status} = 'active' then 1 else 0 end), 0)`,
+      suspended: sql<number>`coalesce(sum(case when ${users.status} = 'suspended' then 1 else 0 end), 0)`,
+      newToday: since(today),
+      newThisWeek: since(week),
+      newThisMonth: since(month),
+    })
+    .from(users);
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    suspended: Number(row?.suspended ?? 0),
+    newToday: Number(row?.newToday ?? 0),
+    newThisWeek: Number(row?.newThisWeek ?? 0),
+    newThisMonth: Number(row?.newThisMonth ?? 0),
+  };
+}
+
+/** What this admin may see of the platform right now. */
+export async function adminOverview(env: Env, admin: AdminAccessSubject, options: { now?: number } = {}): Promise<AdminOverview> {
+  const now = options.now ?? Date.now();
+  const day = bucharestDay(now);
+  const db = createDb(env.DB);
+  const mayManageUsers = canAccess(admin, "user_management");
+
+  const [usersBlock, documentsBlock, switchBlock, collectionsBlock] = await Promise.all([
+    mayManageUsers ? userCounts(db, day) : null,
+    canAccess(admin, "document_verification")
+      ? db
+          .select({ status: documents.status, count: count() })
+          .from(documents)
+          .groupBy(documents.status)
+          .then((rows) => breakdown(rows, DOCUMENT_STATUSES))
+      : null,
+    // Switch requests sit under user_management in the navigation (spec §2).
+    mayManageUsers
+      ? db
+          .select({ status: switchRequests.status, count: count() })
+          .from(switchRequests)
+          .groupBy(switchRequests.status)
+          .then((rows) => breakdown(rows, SWITCH_REQUEST_STATUSES))
+      : null,
+    canAccess(admin, "system_monitoring")
+      ? db
+          .select({ status: offerCollections.status, count: count() })
+          .from(offerCollections)
+          .where(gte(offerCollections.startedAt, bucharestDayStart(day)))
+          .groupBy(offerCollections.status)
+          .then((rows) => breakdown(rows, OFFER_COLLECTION_STATUSES))
+      : null,
+  ]);
+
+  return {
+    generatedAt: now,
+    day,
+    users: usersBlock,
+    documents: documentsBlock,
+    switchRequests: switchBlock,
+    offerCollectionsToday: collectionsBlock,
+  };
+}
