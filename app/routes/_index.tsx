@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { useSignIn } from "~/components/auth/sign-in-provider";
 import { ReviewsSection } from "~/components/home/reviews-section";
-import { SwitchStepsDialog } from "~/components/home/switch-steps-dialog";
-import { OfferResults, type ComparisonSettings } from "~/components/search/offer-results";
+import type { ComparisonSettings } from "~/components/search/offer-results";
 import { SearchForm, type CountyOption } from "~/components/search/search-form";
-import { SearchingPanel } from "~/components/search/searching-panel";
 import { useToast } from "~/components/ui/toaster";
 import { bucharestDay } from "~/lib/dates";
 import { OfferSearchError, abortableSleep, searchOffersWithPolling } from "~/lib/offer-collection";
@@ -17,6 +15,17 @@ import { buildSwitchContext, saveSwitchContext } from "~/lib/switch-context";
 import { TEXTS } from "~/lib/texts";
 import { createDb } from "~/server/db/client.server";
 import { listPublishedReviews } from "~/server/reviews/reviews.server";
+
+// Everything after the first search loads on demand, keeping the home page's first JS small
+// (docs/benchmarks.md); the import starts as soon as a search does.
+const loadResults = () => import("~/components/search/offer-results");
+const OfferResults = lazy(() => loadResults().then((m) => ({ default: m.OfferResults })));
+const SearchingPanel = lazy(() =>
+  import("~/components/search/searching-panel").then((m) => ({ default: m.SearchingPanel })),
+);
+const SwitchStepsDialog = lazy(() =>
+  import("~/components/home/switch-steps-dialog").then((m) => ({ default: m.SwitchStepsDialog })),
+);
 
 export const meta: MetaFunction = () => [
   { title: `${TEXTS.brand.tagline} – compară ofertele de energie electrică din județul tău` },
@@ -59,6 +68,7 @@ export default function Home() {
       searchRef.current = controller;
       setLastSearch(search);
       setState({ status: "loading", search, county });
+      void loadResults();
       try {
         const result = await searchOffersWithPolling(search, offerPolling, {
           fetch: window.fetch.bind(window),
@@ -122,15 +132,19 @@ export default function Home() {
           </div>
           <div className="search-card" ref={cardRef}>
             {state.status === "collecting" ? (
-              <SearchingPanel countyName={state.county.name} />
+              <Suspense fallback={<p className="muted">{TEXTS.search.submitLoading}</p>}>
+                <SearchingPanel countyName={state.county.name} />
+              </Suspense>
             ) : state.status === "results" ? (
-              <OfferResults
-                countyName={state.county.name}
-                date={state.search.date}
-                offers={state.offers}
-                onSearchAgain={backToForm}
-                onChoose={chooseOffer}
-              />
+              <Suspense fallback={<p className="muted">{TEXTS.search.submitLoading}</p>}>
+                <OfferResults
+                  countyName={state.county.name}
+                  date={state.search.date}
+                  offers={state.offers}
+                  onSearchAgain={backToForm}
+                  onChoose={chooseOffer}
+                />
+              </Suspense>
             ) : (
               <>
                 <h2 className="search-title">Compară ofertele de energie electrică</h2>
@@ -170,14 +184,18 @@ export default function Home() {
 
       <ReviewsSection reviews={reviews} />
 
-      <SwitchStepsDialog
-        open={stepsOpen}
-        onClose={() => setStepsOpen(false)}
-        onStart={() => {
-          setStepsOpen(false);
-          openSignIn();
-        }}
-      />
+      {stepsOpen ? (
+        <Suspense fallback={null}>
+          <SwitchStepsDialog
+            open={stepsOpen}
+            onClose={() => setStepsOpen(false)}
+            onStart={() => {
+              setStepsOpen(false);
+              openSignIn();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

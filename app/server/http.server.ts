@@ -1,5 +1,5 @@
 // JSON answers of the API. Errors carry a machine code and the Romanian message shown to people.
-import type { z } from "zod";
+import type { $ZodError } from "zod/v4/core";
 
 export function jsonOk<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
   return Response.json({ success: true, ...body }, init);
@@ -15,7 +15,7 @@ export function jsonError(
 }
 
 /** 400 with every field problem, so a client can show them next to the fields. */
-export function invalidInput(zodError: z.ZodError, message?: string): Response {
+export function invalidInput(zodError: $ZodError, message?: string): Response {
   const issues = zodError.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
   return jsonError(400, "invalid_input", message ?? issues[0]?.message ?? "Date invalide.", { issues });
 }

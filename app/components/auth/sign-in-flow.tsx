@@ -1,6 +1,6 @@
 // The two-step sign-in (phone → 6-digit SMS code) of user spec §2/§4/§5, used by the dialog and by /login.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/forms";
 import { useEffect, useRef, useState } from "react";
 import { PHONE_MAX_LENGTH, SMS_CODE_LENGTH, normalizePhone, stripNonDigits } from "~/lib/phone";
 import { registerPhoneSchema, verifySmsSchema, type PhoneFormVariant } from "~/lib/schemas/auth";

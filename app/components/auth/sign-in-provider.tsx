@@ -1,11 +1,14 @@
 // Any component can open the sign-in dialog (header 'Contul Meu', the how-it-works dialog).
 // After success from the home page the user goes to /schimba-furnizor when a switch context is stored,
 // otherwise the page's data reloads (user spec §2 Sign-in dialog).
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Modal } from "~/components/ui/modal";
 import { readSwitchContext } from "~/lib/switch-context";
 import { TEXTS } from "~/lib/texts";
-import { SignInFlow, type SignedInUser } from "./sign-in-flow";
+import type { SignedInUser } from "./sign-in-flow";
+
+// Loaded when the dialog first opens: most visitors never sign in from the page they land on.
+const SignInFlow = lazy(() => import("./sign-in-flow").then((m) => ({ default: m.SignInFlow })));
 
 interface SignInOptions {
   onSuccess?: (user: SignedInUser) => void;
@@ -43,14 +46,16 @@ export function SignInProvider({ children }: { children: ReactNode }) {
       {children}
       <Modal open={open} title={TEXTS.auth.dialogTitle} onClose={() => setOpen(false)} className="sign-in-dialog">
         <p className="modal-intro">{TEXTS.auth.dialogIntro}</p>
-        <SignInFlow
-          key={generation}
-          variant="dialog"
-          onSignedIn={(user) => {
-            setOpen(false);
-            (options.current.onSuccess ?? afterSignIn)(user);
-          }}
-        />
+        <Suspense fallback={<p className="muted">{TEXTS.search.countyLoading}</p>}>
+          <SignInFlow
+            key={generation}
+            variant="dialog"
+            onSignedIn={(user) => {
+              setOpen(false);
+              (options.current.onSuccess ?? afterSignIn)(user);
+            }}
+          />
+        </Suspense>
       </Modal>
     </SignInContext.Provider>
   );

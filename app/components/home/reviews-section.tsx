@@ -1,6 +1,6 @@
 // Reviews: the published ones from D1, and a form that stays on this device (nothing is sent; spec §2).
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/forms";
 import { useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { formatRoDay } from "~/lib/dates";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/forms";
 import { useEffect, useState } from "react";
 import { addDays } from "~/lib/dates";
 import { matchCountyByRegion, reverseGeocodeUrl } from "~/lib/geo-county";

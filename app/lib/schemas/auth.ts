@@ -1,6 +1,6 @@
 // Sign-in payloads: shared by the sign-in dialog, the /login page (conform) and the /api/auth routes.
 // The dialog accepts +40… or 0… and normalises; the /login page wants +40… as typed (user spec §5).
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CANONICAL_PHONE, SMS_CODE, canonicalPhone, isValidDialogPhone, stripNonDigits } from "../phone";
 import { TEXTS } from "../texts";
 
@@ -9,18 +9,22 @@ export type PhoneFormVariant = "dialog" | "login";
 function phoneField(variant: PhoneFormVariant) {
   const message =
     variant === "login" ? TEXTS.auth.invalidPhoneLogin.message : TEXTS.auth.invalidPhoneDialog.message;
-  return z
-    .string({ error: message })
-    .trim()
-    .refine((value) => (variant === "login" ? CANONICAL_PHONE.test(value) : isValidDialogPhone(value)), message)
-    .transform((value) => canonicalPhone(value) ?? value);
+  return z.pipe(
+    z
+      .string({ error: message })
+      .check(
+        z.trim(),
+        z.refine((value) => (variant === "login" ? CANONICAL_PHONE.test(value) : isValidDialogPhone(value)), message),
+      ),
+    z.transform((value) => canonicalPhone(value) ?? value),
+  );
 }
 
 function codeField(variant: PhoneFormVariant) {
   const message = TEXTS.auth.invalidCode.message;
-  const base = z.string({ error: message }).trim();
-  const cleaned = variant === "login" ? base.transform(stripNonDigits) : base;
-  return cleaned.pipe(z.string().regex(SMS_CODE, message));
+  const base = z.string({ error: message }).check(z.trim());
+  const cleaned = variant === "login" ? z.pipe(base, z.transform(stripNonDigits)) : base;
+  return z.pipe(cleaned, z.string().check(z.regex(SMS_CODE, message)));
 }
 
 /** POST /api/auth/register-phone {phoneNumber}; the API uses the dialog rule (the wider one). */
@@ -34,18 +38,20 @@ export function verifySmsSchema(variant: PhoneFormVariant = "dialog") {
 }
 
 export const refreshTokenSchema = z.object({
-  refreshToken: z.string({ error: TEXTS.auth.noRefreshToken }).trim().min(1, TEXTS.auth.noRefreshToken).max(512),
+  refreshToken: z
+    .string({ error: TEXTS.auth.noRefreshToken })
+    .check(z.trim(), z.minLength(1, TEXTS.auth.noRefreshToken), z.maxLength(512)),
 });
 
 /** POST /api/admin/auth/login: both fields non-empty (admin spec §5). */
 export const adminLoginSchema = z.object({
-  email: z
-    .string({ error: TEXTS.admin.emailRequired })
-    .trim()
-    .min(1, TEXTS.admin.emailRequired)
-    .max(254)
-    .transform((email) => email.toLowerCase()),
-  password: z.string({ error: TEXTS.admin.passwordRequired }).min(1, TEXTS.admin.passwordRequired).max(1024),
+  email: z.pipe(
+    z.string({ error: TEXTS.admin.emailRequired }).check(z.trim(), z.minLength(1, TEXTS.admin.emailRequired), z.maxLength(254)),
+    z.transform((email) => email.toLowerCase()),
+  ),
+  password: z
+    .string({ error: TEXTS.admin.passwordRequired })
+    .check(z.minLength(1, TEXTS.admin.passwordRequired), z.maxLength(1024)),
 });
 
 export type RegisterPhoneInput = z.infer<ReturnType<typeof registerPhoneSchema>>;

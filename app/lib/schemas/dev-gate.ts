@@ -1,8 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { TEXTS } from "../texts";
 
 export const devGateSchema = z.object({
-  username: z.string({ error: TEXTS.devGate.required }).trim().min(1, TEXTS.devGate.required).max(100),
-  password: z.string({ error: TEXTS.devGate.required }).min(1, TEXTS.devGate.required).max(200),
-  next: z.string().optional(),
+  username: z.string({ error: TEXTS.devGate.required }).check(z.trim(), z.minLength(1, TEXTS.devGate.required), z.maxLength(100)),
+  password: z.string({ error: TEXTS.devGate.required }).check(z.minLength(1, TEXTS.devGate.required), z.maxLength(200)),
+  next: z.optional(z.string()),
 });

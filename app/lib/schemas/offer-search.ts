@@ -1,30 +1,34 @@
 // The offer-search payload: shared by the home search form and GET /api/offers.
-import { z } from "zod";
+// Client-side schemas use zod/mini: the full zod build alone would be ~90 KB gzip of the home page's JS
+// (docs/benchmarks.md); the API parses with the same schemas.
+import * as z from "zod/mini";
 import { addDays, bucharestDay, isIsoDay } from "../dates";
 import { TEXTS } from "../texts";
 
 export const CONSUMPTION_TYPES = ["casnic"] as const;
 export const MAX_SEARCH_DAYS_AHEAD = 366;
 
+const countyCode = z.pipe(
+  z.string({ error: TEXTS.api.unknownCounty }).check(z.trim(), z.regex(/^[A-Za-z]{1,3}$/, TEXTS.api.unknownCounty)),
+  z.transform((code) => code.toUpperCase()),
+);
+
+const consumptionType = z._default(
+  z.enum(CONSUMPTION_TYPES, { error: TEXTS.api.invalidConsumptionType }),
+  "casnic",
+);
+
 /** Built per request because "today" moves: dates before today (Bucharest) are refused. */
 export function offerSearchSchema(today: string = bucharestDay()) {
   return z.object({
-    county: z
-      .string({ error: TEXTS.api.unknownCounty })
-      .trim()
-      .min(1, TEXTS.api.unknownCounty)
-      .max(3, TEXTS.api.unknownCounty)
-      .regex(/^[A-Za-z]{1,3}$/, TEXTS.api.unknownCounty)
-      .transform((code) => code.toUpperCase()),
-    date: z
-      .string({ error: TEXTS.api.invalidDate })
-      .trim()
-      .refine(isIsoDay, TEXTS.api.invalidDate)
-      .refine((day) => !isIsoDay(day) || day >= today, TEXTS.api.pastDate)
-      .refine((day) => !isIsoDay(day) || day <= addDays(today, MAX_SEARCH_DAYS_AHEAD), TEXTS.api.tooFarDate),
-    consumptionType: z
-      .enum(CONSUMPTION_TYPES, { error: TEXTS.api.invalidConsumptionType })
-      .default("casnic"),
+    county: countyCode,
+    date: z.string({ error: TEXTS.api.invalidDate }).check(
+      z.trim(),
+      z.refine(isIsoDay, TEXTS.api.invalidDate),
+      z.refine((day) => !isIsoDay(day) || day >= today, TEXTS.api.pastDate),
+      z.refine((day) => !isIsoDay(day) || day <= addDays(today, MAX_SEARCH_DAYS_AHEAD), TEXTS.api.tooFarDate),
+    ),
+    consumptionType,
   });
 }
 
@@ -36,10 +40,7 @@ export type OfferSearch = z.infer<ReturnType<typeof offerSearchSchema>>;
  */
 export const collectionCheckSchema = z.object({
   jobId: z.uuid({ error: TEXTS.search.collectionNotFound }),
-  county: z
-    .string({ error: TEXTS.api.unknownCounty })
-    .regex(/^[A-Za-z]{1,3}$/, TEXTS.api.unknownCounty)
-    .transform((code) => code.toUpperCase()),
-  date: z.string({ error: TEXTS.api.invalidDate }).refine(isIsoDay, TEXTS.api.invalidDate),
-  consumptionType: z.enum(CONSUMPTION_TYPES, { error: TEXTS.api.invalidConsumptionType }).default("casnic"),
+  county: countyCode,
+  date: z.string({ error: TEXTS.api.invalidDate }).check(z.refine(isIsoDay, TEXTS.api.invalidDate)),
+  consumptionType,
 });

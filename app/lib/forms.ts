@@ -1,0 +1,31 @@
+// conform's submission parsing with a zod (mini) schema. We don't use @conform-to/zod here: its
+// coercion layer imports the full zod build, which alone would add ~17 KB gzip to every page with a
+// form (docs/benchmarks.md). Form values arrive as strings; schemas coerce what they need.
+import { parse, type Submission } from "@conform-to/react";
+import type { $ZodType, infer as Infer } from "zod/v4/core";
+import { safeParse } from "zod/v4/core";
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((name, key) => {
+    if (typeof key === "number") return `${name}[${key}]`;
+    return name ? `${name}.${String(key)}` : String(key);
+  }, "");
+}
+
+export function parseWithZod<Schema extends $ZodType>(
+  payload: FormData | URLSearchParams,
+  options: { schema: Schema },
+): Submission<Infer<Schema>, string[]> {
+  return parse(payload, {
+    resolve(value) {
+      const result = safeParse(options.schema, value);
+      if (result.success) return { value: result.data as Infer<Schema> };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const name = fieldName(issue.path);
+        (error[name] ??= []).push(issue.message);
+      }
+      return { error };
+    },
+  });
+}
