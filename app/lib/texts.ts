@@ -291,11 +291,11 @@ export const TEXTS = {
       updatedAt: (time: string) => `Actualizat la ${time}`,
       refresh: "Reîncarcă",
       users: "Utilizatori",
-      activeCount: (n: string) => `${n} activi`,
-      weekCount: (n: string) => `${n} săptămâna aceasta`,
+      activeCount: (n: string) => `Activi: ${n}`,
+      weekCount: (n: string) => `Săptămâna aceasta: ${n}`,
+      total: (n: string) => `Total: ${n}`,
       usersEmpty: "Niciun utilizator înregistrat încă.",
       documents: "Documente după status",
-      documentsTotal: (n: string) => `${n} documente în total`,
       documentStatus: {
         pending: "În așteptare",
         processing: "În procesare",
@@ -305,7 +305,6 @@ export const TEXTS = {
         uploaded: "Încărcate",
       } as Record<string, string>,
       switchRequests: "Cereri de schimbare furnizor după status",
-      switchRequestsTotal: (n: string) => `${n} cereri în total`,
       switchStatus: {
         created: "Create",
         processing: "În procesare",
@@ -315,7 +314,6 @@ export const TEXTS = {
         cancelled: "Anulate",
       } as Record<string, string>,
       offerCollections: "Colectări de oferte astăzi",
-      offerCollectionsTotal: (n: string) => `${n} colectări astăzi`,
       offerCollectionsEmpty: "Nicio colectare de oferte astăzi.",
       collectionStatus: {
         started: "Pornite",

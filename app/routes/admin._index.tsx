@@ -44,21 +44,19 @@ function StatusSection({
   title,
   block,
   labels,
-  total,
   empty,
 }: {
   id: string;
   title: string;
   block: StatusBreakdown;
   labels: Record<string, string>;
-  total: (n: string) => string;
   empty: string;
 }) {
   return (
     <section className="admin-card admin-section" aria-labelledby={id} data-section={id}>
       <div className="admin-section-head">
         <h2 id={id}>{title}</h2>
-        {block.total > 0 ? <p className="admin-muted">{total(fmt(block.total))}</p> : null}
+        {block.total > 0 ? <p className="admin-muted">{TEXTS.admin.overview.total(fmt(block.total))}</p> : null}
       </div>
       {block.total === 0 ? (
         <p className="admin-empty">{empty}</p>
@@ -132,7 +130,6 @@ export default function AdminOverviewPage() {
             title={t.documents}
             block={documents}
             labels={t.documentStatus}
-            total={t.documentsTotal}
             empty={t.documentsEmpty}
           />
         ) : null}
@@ -142,7 +139,6 @@ export default function AdminOverviewPage() {
             title={t.switchRequests}
             block={switchRequests}
             labels={t.switchStatus}
-            total={t.switchRequestsTotal}
             empty={t.switchRequestsEmpty}
           />
         ) : null}
@@ -152,7 +148,6 @@ export default function AdminOverviewPage() {
             title={t.offerCollections}
             block={offerCollectionsToday}
             labels={t.collectionStatus}
-            total={t.offerCollectionsTotal}
             empty={t.offerCollectionsEmpty}
           />
         ) : null}

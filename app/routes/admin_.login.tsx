@@ -12,6 +12,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/layout/logo";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/lib/texts";
@@ -28,8 +29,10 @@ export const meta: MetaFunction = () => [
 
 // The lockout's Retry-After reaches the document response too, not only the data request.
 export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -79,6 +82,13 @@ export default function AdminLogin() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
   });
 
+  // After a refused attempt the password field starts empty again (the e-mail stays). The input is
+  // uncontrolled, so it is cleared in the DOM; conform reads the DOM when the form is next submitted.
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData?.result && passwordRef.current) passwordRef.current.value = "";
+  }, [actionData]);
+
   return (
     <div className="admin-login-page">
       <main id="continut" className="admin-login-card" aria-labelledby="admin-login-title">
@@ -114,6 +124,7 @@ export default function AdminLogin() {
             <label htmlFor={fields.password.id}>{t.password}</label>
             <input
               {...getInputProps(fields.password, { type: "password" })}
+              ref={passwordRef}
               className={`input${fields.password.errors ? " invalid" : ""}`}
               autoComplete="current-password"
               readOnly={busy}
