@@ -23,7 +23,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label={`${TEXTS.brand.name} – acasă`}>
+        <Link to="/" className="brand">
           <LogoMark />
           <span className="brand-text">
             <span className="brand-tagline">{TEXTS.brand.tagline}</span>
