@@ -13,6 +13,25 @@ export default tseslint.config(
     },
   },
   {
+    // Code that can reach the browser validates with zod/mini: importing the full zod build (or
+    // @conform-to/zod, which does) from any page pulls ~20–90 KB gzip into the home page's shared
+    // chunks (docs/benchmarks.md). Server-only modules may use full zod.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.ts", "app/routes/api.*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "Use `import * as z from \"zod/mini\"` in code that can reach the browser." },
+            { name: "zod/v4", message: "Use zod/mini in code that can reach the browser." },
+          ],
+          patterns: [{ group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithZod from ~/lib/forms." }],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.mjs", "scripts/**", "bench/**", "tests/e2e/**"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", performance: "readonly" } },
   },

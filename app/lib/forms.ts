@@ -2,8 +2,7 @@
 // coercion layer imports the full zod build, which alone would add ~17 KB gzip to every page with a
 // form (docs/benchmarks.md). Form values arrive as strings; schemas coerce what they need.
 import { parse, type Submission } from "@conform-to/react";
-import type { $ZodType, infer as Infer } from "zod/v4/core";
-import { safeParse } from "zod/v4/core";
+import type { ZodMiniType, infer as Infer } from "zod/mini";
 
 function fieldName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, key) => {
@@ -12,13 +11,13 @@ function fieldName(path: readonly PropertyKey[]): string {
   }, "");
 }
 
-export function parseWithZod<Schema extends $ZodType>(
+export function parseWithZod<Schema extends ZodMiniType>(
   payload: FormData | URLSearchParams,
   options: { schema: Schema },
 ): Submission<Infer<Schema>, string[]> {
   return parse(payload, {
     resolve(value) {
-      const result = safeParse(options.schema, value);
+      const result = options.schema.safeParse(value);
       if (result.success) return { value: result.data as Infer<Schema> };
       const error: Record<string, string[]> = {};
       for (const issue of result.error.issues) {

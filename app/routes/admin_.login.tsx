@@ -1,7 +1,7 @@
 // /admin/login (admin spec §2 "Admin login", §5, §8): e-mail and password, both non-empty. Outside the
 // admin shell (the trailing underscore), so it needs no session. Signed-in admins go straight on.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/forms";
 import {
   json,
   redirect,
@@ -76,7 +76,7 @@ export default function AdminLogin() {
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(adminLoginSchema),
+    constraint: { email: { required: true, maxLength: 254 }, password: { required: true, maxLength: 1024 } },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
