@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div>
               <p className="toast-title">{t.title}</p>
-              {t.description ? <p className="toast-text">{t.description}</p> : null}
+              {t.description && t.description !== t.title ? <p className="toast-text">{t.description}</p> : null}
             </div>
             <button type="button" className="toast-close" aria-label="Închide" onClick={() => dismiss(t.id)}>
               ×
