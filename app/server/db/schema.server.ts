@@ -210,10 +210,18 @@ export const documents = sqliteTable(
       .default("pending"),
     confidence: real("confidence"),
     processingMethod: text("processing_method"),
+    // Extracted fields without the CNP, ID series/number and addresses; those are in pii_encrypted
+    // (AES-GCM, PII_ENCRYPTION_KEY, bound to the document id).
     extractedDataJson: text("extracted_data_json"),
+    piiEncrypted: text("pii_encrypted"),
     validationJson: text("validation_json"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** extraction + verification time of the last run */
+    processingMs: integer("processing_ms"),
     uploadedAt: createdAt(),
+    /** last time a processing message was sent (upload, reprocess, sweep) */
+    queuedAt: integer("queued_at"),
     processingStartedAt: integer("processing_started_at"),
     processedAt: integer("processed_at"),
     verifiedAt: integer("verified_at"),
