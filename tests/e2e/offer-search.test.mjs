@@ -67,7 +67,8 @@ test("a running collection shows the searching state, then the results, then the
   await steps.getByRole("button", { name: "Începe Procesul" }).click();
   const signIn = page.getByRole("dialog", { name: "Autentificare" });
   await signIn.waitFor();
-  assert.ok(await signIn.getByLabel("Număr de telefon").isVisible());
+  // The sign-in form is loaded when the dialog first opens.
+  await signIn.getByLabel("Număr de telefon").waitFor();
   await page.screenshot({ path: `${shots}/sign-in-dialog-mobile.png` });
   await page.close();
 });
