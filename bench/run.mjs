@@ -11,9 +11,12 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { startLocalServer } from "../tests/support/local-server.mjs";
 import { readConfig } from "./lib/config.mjs";
 import { markdownSection, printSection, writeFileEnsuringDir } from "./lib/report.mjs";
+import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
+import lighthouse from "./sections/lighthouse.mjs";
+import offerSearch from "./sections/offer-search.mjs";
 
-const SECTIONS = [httpRoutes];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";
