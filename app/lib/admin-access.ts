@@ -1,6 +1,6 @@
 // Who may do what in the back-office (admin spec §2, §3, §6). Pure, so the server guard and the UI
 // (which hides navigation entries) read the same rules.
-import { TEXTS } from "./texts";
+import { ADMIN_TEXTS } from "./texts-admin";
 
 export const ADMIN_ROLES = ["super_admin", "admin", "moderator"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -78,32 +78,32 @@ export interface AdminNavEntry {
 
 /** The side navigation of admin spec §2, in order, with what each entry needs. */
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
-  { key: "dashboard", label: TEXTS.admin.nav.dashboard, href: "/admin", exact: true, requirement: {} },
-  { key: "users", label: TEXTS.admin.nav.users, href: "/admin/users", exact: false, requirement: { permission: "user_management" } },
+  { key: "dashboard", label: ADMIN_TEXTS.nav.dashboard, href: "/admin", exact: true, requirement: {} },
+  { key: "users", label: ADMIN_TEXTS.nav.users, href: "/admin/users", exact: false, requirement: { permission: "user_management" } },
   {
     key: "documents",
-    label: TEXTS.admin.nav.documents,
+    label: ADMIN_TEXTS.nav.documents,
     href: "/admin/documents",
     exact: false,
     requirement: { permission: "document_verification" },
   },
   {
     key: "switch-requests",
-    label: TEXTS.admin.nav.switchRequests,
+    label: ADMIN_TEXTS.nav.switchRequests,
     href: "/admin/switch-requests",
     exact: false,
     requirement: { permission: "user_management" },
   },
-  { key: "admins", label: TEXTS.admin.nav.admins, href: "/admin/admins", exact: false, requirement: { roles: ["super_admin"] } },
-  { key: "system", label: TEXTS.admin.nav.system, href: "/admin/system", exact: false, requirement: { permission: "system_admin" } },
+  { key: "admins", label: ADMIN_TEXTS.nav.admins, href: "/admin/admins", exact: false, requirement: { roles: ["super_admin"] } },
+  { key: "system", label: ADMIN_TEXTS.nav.system, href: "/admin/system", exact: false, requirement: { permission: "system_admin" } },
   {
     key: "automation",
-    label: TEXTS.admin.nav.automation,
+    label: ADMIN_TEXTS.nav.automation,
     href: "/admin/automation",
     exact: false,
     requirement: { permission: "system_admin" },
   },
-  { key: "settings", label: TEXTS.admin.nav.settings, href: "/admin/settings", exact: false, requirement: {} },
+  { key: "settings", label: ADMIN_TEXTS.nav.settings, href: "/admin/settings", exact: false, requirement: {} },
 ];
 
 /** The entries this admin sees (hidden, not disabled, when the check fails). */

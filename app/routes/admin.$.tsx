@@ -6,10 +6,11 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AdminNotice } from "~/components/admin/admin-shell";
 import { ADMIN_NAV, isNavEntryActive } from "~/lib/admin-access";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.section ?? TEXTS.notFound.title} – ${TEXTS.admin.shell.brand} – ${TEXTS.brand.tagline}` },
+  { title: `${loaded?.section ?? TEXTS.notFound.title} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminSectionNotAvailable() {
   const { section } = useLoaderData<typeof loader>();
   if (!section) return <AdminNotice title={TEXTS.notFound.title} message={TEXTS.notFound.message} />;
-  return <AdminNotice title={TEXTS.admin.shell.notAvailableTitle} message={TEXTS.admin.shell.notAvailable(section)} />;
+  return <AdminNotice title={ADMIN_TEXTS.shell.notAvailableTitle} message={ADMIN_TEXTS.shell.notAvailable(section)} />;
 }
 
 export function ErrorBoundary() {

@@ -4,11 +4,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import { adminOverview, type StatusBreakdown } from "~/server/admin/overview.server";
 
 export const meta: MetaFunction = () => [
-  { title: `${TEXTS.admin.nav.dashboard} – ${TEXTS.admin.shell.brand} – ${TEXTS.brand.tagline}` },
+  { title: `${ADMIN_TEXTS.nav.dashboard} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -56,7 +57,7 @@ function StatusSection({
     <section className="admin-card admin-section" aria-labelledby={id} data-section={id}>
       <div className="admin-section-head">
         <h2 id={id}>{title}</h2>
-        {block.total > 0 ? <p className="admin-muted">{TEXTS.admin.overview.total(fmt(block.total))}</p> : null}
+        {block.total > 0 ? <p className="admin-muted">{ADMIN_TEXTS.overview.total(fmt(block.total))}</p> : null}
       </div>
       {block.total === 0 ? (
         <p className="admin-empty">{empty}</p>
@@ -80,7 +81,7 @@ function StatusSection({
 export default function AdminOverviewPage() {
   const overview = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const t = TEXTS.admin.overview;
+  const t = ADMIN_TEXTS.overview;
   const { users, documents, switchRequests, offerCollectionsToday } = overview;
   const nothing = !users && !documents && !switchRequests && !offerCollectionsToday;
 

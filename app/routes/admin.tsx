@@ -7,13 +7,14 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { adminNavCollapsed } from "~/components/admin/nav-state";
 import { adminNavEntries } from "~/lib/admin-access";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: MetaFunction = () => [
-  { title: `${TEXTS.admin.shell.brand} – ${TEXTS.brand.tagline}` },
+  { title: `${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
   { name: "robots", content: "noindex" },
 ];
 

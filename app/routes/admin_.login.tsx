@@ -16,6 +16,7 @@ import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/layout/logo";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { adminRedirectPath } from "~/server/admin/shell.server";
 import adminStyles from "~/styles/admin.css?url";
@@ -23,7 +24,7 @@ import adminStyles from "~/styles/admin.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: MetaFunction = () => [
-  { title: `${TEXTS.admin.login.title} – ${TEXTS.brand.tagline}` },
+  { title: `${ADMIN_TEXTS.login.title} – ${TEXTS.brand.tagline}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -55,12 +56,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Spec §8: any other failure reads 'Login failed'. The cause goes to the log.
     console.error("admin sign-in failed", error);
-    return json({ result: submission.reply({ formErrors: [TEXTS.admin.loginFailedGeneric], hideFields: ["password"] }) }, { status: 500 });
+    return json({ result: submission.reply({ formErrors: [ADMIN_TEXTS.loginFailedGeneric], hideFields: ["password"] }) }, { status: 500 });
   }
   if (!result.ok) {
     const headers: HeadersInit = result.failure.retryAfterSeconds ? { "Retry-After": String(result.failure.retryAfterSeconds) } : {};
     return json(
-      { result: submission.reply({ formErrors: [result.failure.message || TEXTS.admin.loginFailedGeneric], hideFields: ["password"] }) },
+      { result: submission.reply({ formErrors: [result.failure.message || ADMIN_TEXTS.loginFailedGeneric], hideFields: ["password"] }) },
       { status: result.failure.status, headers },
     );
   }
@@ -71,7 +72,7 @@ export default function AdminLogin() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = TEXTS.admin.login;
+  const t = ADMIN_TEXTS.login;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "admin-login",
@@ -96,7 +97,7 @@ export default function AdminLogin() {
           <LogoMark size={44} />
           <div>
             <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
-            <p className="admin-login-brand-sub">{TEXTS.admin.shell.brand}</p>
+            <p className="admin-login-brand-sub">{ADMIN_TEXTS.shell.brand}</p>
           </div>
         </div>
         <h1 id="admin-login-title">{t.title}</h1>

@@ -2,7 +2,7 @@
 // logout, and the guard's page behaviour. Time is injected for the lockout and session expiry.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
 import {
   ADMIN_LOCKOUT_MS,
   ADMIN_SESSION_TTL_MS,
@@ -66,7 +66,7 @@ describe("POST /api/admin/auth/login failures", () => {
     const unknown = await postJson("/api/admin/auth/login", { email: "nobody@test.ro", password: "nope" }, ip());
     expect(wrong.res.status).toBe(401);
     expect(unknown.res.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error: "invalid_credentials", message: TEXTS.admin.loginFailed });
+    expect(wrong.body).toEqual({ success: false, error: "invalid_credentials", message: ADMIN_TEXTS.loginFailed });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.res.headers.get("Set-Cookie")).toBeNull();
   });
@@ -76,16 +76,16 @@ describe("POST /api/admin/auth/login failures", () => {
       const admin = await createAdmin("admin", {}, { status });
       const { res, body } = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
       expect(res.status, status).toBe(401);
-      expect(body.message).toBe(TEXTS.admin.loginFailed);
+      expect(body.message).toBe(ADMIN_TEXTS.loginFailed);
     }
   });
 
   it("needs both fields", async () => {
     const noEmail = await postJson("/api/admin/auth/login", { email: " ", password: "x" }, ip());
     expect(noEmail.res.status).toBe(400);
-    expect(noEmail.body.message).toBe(TEXTS.admin.emailRequired);
+    expect(noEmail.body.message).toBe(ADMIN_TEXTS.emailRequired);
     const noPassword = await postJson("/api/admin/auth/login", { email: "a@test.ro", password: "" }, ip());
-    expect(noPassword.body.message).toBe(TEXTS.admin.passwordRequired);
+    expect(noPassword.body.message).toBe(ADMIN_TEXTS.passwordRequired);
   });
 
   it("accepts the login form (urlencoded) too", async () => {
@@ -109,7 +109,7 @@ describe("lockout", () => {
       expect(await attempt("wrong", t0 + i), `failure ${i}`).toMatchObject({ ok: false, failure: { code: "invalid_credentials", status: 401 } });
     }
     const fifth = await attempt("wrong", t0 + 5);
-    expect(fifth).toMatchObject({ ok: false, failure: { code: "account_locked", status: 429, message: TEXTS.admin.accountLocked(15) } });
+    expect(fifth).toMatchObject({ ok: false, failure: { code: "account_locked", status: 429, message: ADMIN_TEXTS.accountLocked(15) } });
 
     const rightButLocked = await attempt(admin.password, t0 + 6);
     expect(rightButLocked).toMatchObject({ ok: false, failure: { code: "account_locked" } });
@@ -134,7 +134,7 @@ describe("lockout", () => {
     for (let i = 0; i < 5; i++) await postJson("/api/admin/auth/login", { email: admin.email, password: "wrong" }, ip());
     const { res, body } = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
     expect(res.status).toBe(429);
-    expect(body).toMatchObject({ error: "account_locked", message: TEXTS.admin.accountLocked(15) });
+    expect(body).toMatchObject({ error: "account_locked", message: ADMIN_TEXTS.accountLocked(15) });
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
   });
 
@@ -211,8 +211,8 @@ describe("requireAdmin on pages", () => {
     expect((await requireAdmin(page("/admin/users"), env, { permission: "user_management" })).id).toBe(admin.id);
     const denied = await requireAdmin(page("/admin/system"), env, { permission: "system_admin" }).catch((r: Response) => r);
     expect((denied as Response).status).toBe(403);
-    expect(await (denied as Response).text()).toBe(TEXTS.admin.forbidden);
+    expect(await (denied as Response).text()).toBe(ADMIN_TEXTS.forbidden);
     const superOnly = await requireAdmin(page("/admin/admins"), env, { roles: ["super_admin"] }).catch((r: Response) => r);
-    expect(await (superOnly as Response).text()).toBe(TEXTS.admin.superAdminOnly);
+    expect(await (superOnly as Response).text()).toBe(ADMIN_TEXTS.superAdminOnly);
   });
 });

@@ -4,6 +4,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TEXTS } from "../../app/lib/texts";
+import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
 import { bucharestDayStart, bucharestDay } from "../../app/lib/dates";
 import { adminOverview } from "../../app/server/admin/overview.server";
 import { BASE, createAdmin, openAdminSession, uniqueIp, uniquePhone, type TestAdmin } from "./auth-helpers";
@@ -47,7 +48,7 @@ describe("/admin without a session", () => {
     const res = await page("/admin/login");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(TEXTS.admin.login.title);
+    expect(html).toContain(ADMIN_TEXTS.login.title);
     expect(html).toMatch(/<input[^>]*type="email"[^>]*name="email"|<input[^>]*name="email"[^>]*type="email"/);
     expect(html).toMatch(/name="password"/);
     expect(html).not.toContain("site-header");
@@ -61,8 +62,8 @@ describe("POST /admin/login", () => {
     const res = await postForm("/admin/login", { email: " ", password: "" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain(escapeHtml(TEXTS.admin.emailRequired));
-    expect(html).toContain(escapeHtml(TEXTS.admin.passwordRequired));
+    expect(html).toContain(escapeHtml(ADMIN_TEXTS.emailRequired));
+    expect(html).toContain(escapeHtml(ADMIN_TEXTS.passwordRequired));
   });
 
   it("answers a wrong password and an unknown e-mail with the spec message", async () => {
@@ -74,7 +75,7 @@ describe("POST /admin/login", () => {
       const res = await postForm("/admin/login", fields);
       expect(res.status).toBe(401);
       expect(res.headers.get("Set-Cookie")).toBeNull();
-      expect(await res.text()).toContain(escapeHtml(TEXTS.admin.loginFailed));
+      expect(await res.text()).toContain(escapeHtml(ADMIN_TEXTS.loginFailed));
     }
   });
 
@@ -84,7 +85,7 @@ describe("POST /admin/login", () => {
     const fifth = await postForm("/admin/login", { email: admin.email, password: "gresit-5" });
     expect(fifth.status).toBe(429);
     expect(fifth.headers.get("Retry-After")).toBe("900");
-    expect(await fifth.text()).toContain(escapeHtml(TEXTS.admin.accountLocked(15)));
+    expect(await fifth.text()).toContain(escapeHtml(ADMIN_TEXTS.accountLocked(15)));
     const right = await postForm("/admin/login", { email: admin.email, password: admin.password });
     expect(right.status).toBe(429);
   });
@@ -174,7 +175,7 @@ describe.each(SUBJECTS.map((subject) => [subject.name, subject] as const))("/adm
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*data-nav-key="dashboard"/);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(sections(html)).toEqual(expectedSections(subject));
-    if (expectedSections(subject).length === 0) expect(html).toContain(escapeHtml(TEXTS.admin.overview.nothingPermitted));
+    if (expectedSections(subject).length === 0) expect(html).toContain(escapeHtml(ADMIN_TEXTS.overview.nothingPermitted));
     // Profile menu button: initials of Test Admin; the public header is not there.
     expect(html).toMatch(/<span class="admin-avatar"[^>]*>TA<\/span>/);
     expect(html).not.toContain("site-header");
@@ -188,7 +189,7 @@ describe("sections of the navigation", () => {
     const res = await page("/admin/users/123", cookie);
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain(escapeHtml(TEXTS.admin.shell.notAvailable(TEXTS.admin.nav.users)));
+    expect(html).toContain(escapeHtml(ADMIN_TEXTS.shell.notAvailable(ADMIN_TEXTS.nav.users)));
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*data-nav-key="users"/);
   });
 
@@ -198,13 +199,13 @@ describe("sections of the navigation", () => {
     const admins = await page("/admin/admins", cookie);
     expect(admins.status).toBe(403);
     const html = await admins.text();
-    expect(html).toContain(escapeHtml(TEXTS.admin.superAdminOnly));
+    expect(html).toContain(escapeHtml(ADMIN_TEXTS.superAdminOnly));
     expect(html).toContain('data-nav-key="dashboard"');
 
     const moderator = await createAdmin("moderator", {});
     const other = await page("/admin/documents", await signInThroughForm(moderator));
     expect(other.status).toBe(403);
-    expect(await other.text()).toContain(escapeHtml(TEXTS.admin.forbidden));
+    expect(await other.text()).toContain(escapeHtml(ADMIN_TEXTS.forbidden));
   });
 
   it("anything else under /admin is a not-found page inside the shell", async () => {

@@ -3,7 +3,7 @@
 // the guard's own code.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
 import { ADMIN_API_ROUTES, type AdminApiRoute } from "../../app/server/admin/routes-registry.server";
 import { BASE, createAdmin, openAdminSession, signInThroughApi } from "./auth-helpers";
 
@@ -69,7 +69,7 @@ describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_na
   it("answers 401 without a session", async () => {
     const res = await call(route);
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ success: false, error: "unauthorized", message: TEXTS.admin.sessionRequired });
+    expect(await res.json()).toMatchObject({ success: false, error: "unauthorized", message: ADMIN_TEXTS.sessionRequired });
   });
 
   it("answers 401 with a garbage token, an expired session or a user's token", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { adminFullName, adminInitials } from "./admin-profile";
 
 describe("adminInitials", () => {
@@ -25,6 +25,6 @@ describe("adminFullName", () => {
   });
 
   it("falls back to Admin User", () => {
-    expect(adminFullName({ firstName: null, lastName: " ", email: "a@b.ro" })).toBe(TEXTS.admin.shell.fallbackName);
+    expect(adminFullName({ firstName: null, lastName: " ", email: "a@b.ro" })).toBe(ADMIN_TEXTS.shell.fallbackName);
   });
 });

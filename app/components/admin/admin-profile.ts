@@ -1,5 +1,5 @@
 // What the profile menu shows about the signed-in admin (admin spec §2 "Shell and navigation").
-import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 
 export interface AdminProfileView {
   firstName: string | null;
@@ -20,5 +20,5 @@ export function adminInitials(admin: AdminProfileView): string {
 /** First and last name, or "Admin User" when there is no name. */
 export function adminFullName(admin: AdminProfileView): string {
   const name = [admin.firstName?.trim(), admin.lastName?.trim()].filter(Boolean).join(" ");
-  return name || TEXTS.admin.shell.fallbackName;
+  return name || ADMIN_TEXTS.shell.fallbackName;
 }

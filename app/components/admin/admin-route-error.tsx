@@ -2,16 +2,17 @@
 // the generic error, inside the shell when the shell itself loaded.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { AdminNotice } from "./admin-shell";
 
 export function AdminRouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     const text = typeof error.data === "string" && error.data ? error.data : null;
-    if (error.status === 403) return <AdminNotice title={TEXTS.admin.shell.forbiddenTitle} message={text ?? TEXTS.admin.forbidden} />;
+    if (error.status === 403) return <AdminNotice title={ADMIN_TEXTS.shell.forbiddenTitle} message={text ?? ADMIN_TEXTS.forbidden} />;
     if (error.status === 404) return <AdminNotice title={TEXTS.notFound.title} message={TEXTS.notFound.message} />;
   } else {
     console.error(error);
   }
-  return <AdminNotice title={TEXTS.admin.shell.errorTitle} message={TEXTS.api.serverError} />;
+  return <AdminNotice title={ADMIN_TEXTS.shell.errorTitle} message={TEXTS.api.serverError} />;
 }

@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { isNavEntryActive, type AdminNavEntry } from "~/lib/admin-access";
 import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { LogoMark } from "~/components/layout/logo";
 import { AdminIcon } from "./admin-icons";
 import { adminNavCookie } from "./nav-state";
@@ -19,7 +20,7 @@ interface AdminShellProps {
 }
 
 export function AdminShell({ admin, nav, initiallyCollapsed, children }: AdminShellProps) {
-  const t = TEXTS.admin.shell;
+  const t = ADMIN_TEXTS.shell;
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -84,9 +85,9 @@ export function AdminShell({ admin, nav, initiallyCollapsed, children }: AdminSh
         </nav>
         <div className="admin-sidebar-foot">
           <Form method="post" action="/admin/logout">
-            <button type="submit" className="admin-nav-link admin-logout" title={collapsed ? TEXTS.admin.nav.logout : undefined}>
+            <button type="submit" className="admin-nav-link admin-logout" title={collapsed ? ADMIN_TEXTS.nav.logout : undefined}>
               <AdminIcon name="logout" />
-              <span className="admin-nav-label">{TEXTS.admin.nav.logout}</span>
+              <span className="admin-nav-label">{ADMIN_TEXTS.nav.logout}</span>
             </button>
           </Form>
           <button
@@ -134,7 +135,7 @@ export function AdminNotice({ title, message }: { title: string; message: string
         <h1 id="admin-notice-title">{title}</h1>
         <p>{message}</p>
         <Link to="/admin" className="button">
-          {TEXTS.admin.shell.backToDashboard}
+          {ADMIN_TEXTS.shell.backToDashboard}
         </Link>
       </div>
     </section>

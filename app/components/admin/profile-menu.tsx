@@ -3,7 +3,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AdminRole } from "~/lib/admin-access";
-import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { AdminIcon } from "./admin-icons";
 import { adminFullName, adminInitials } from "./admin-profile";
 
@@ -15,7 +15,7 @@ export interface ShellAdmin {
 }
 
 export function ProfileMenu({ admin }: { admin: ShellAdmin }) {
-  const t = TEXTS.admin.shell;
+  const t = ADMIN_TEXTS.shell;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -67,7 +67,7 @@ export function ProfileMenu({ admin }: { admin: ShellAdmin }) {
               <p className="admin-profile-name">{name}</p>
               <p className="admin-profile-email">{admin.email}</p>
               <p className="admin-profile-role">
-                {t.role}: <strong>{TEXTS.admin.roles[admin.role]}</strong>
+                {t.role}: <strong>{ADMIN_TEXTS.roles[admin.role]}</strong>
               </p>
             </div>
           </div>
@@ -80,7 +80,7 @@ export function ProfileMenu({ admin }: { admin: ShellAdmin }) {
           <Form method="post" action="/admin/logout" className="admin-menu-form">
             <button type="submit" role="menuitem" className="admin-menu-item danger">
               <AdminIcon name="logout" size={18} />
-              {TEXTS.admin.nav.logout}
+              {ADMIN_TEXTS.nav.logout}
             </button>
           </Form>
         </div>

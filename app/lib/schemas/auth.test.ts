@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEXTS } from "../texts";
+import { ADMIN_TEXTS } from "../texts-admin";
 import { adminLoginSchema, refreshTokenSchema, registerPhoneSchema, verifySmsSchema } from "./auth";
 
 describe("registerPhoneSchema", () => {
@@ -36,6 +37,6 @@ it("refreshTokenSchema says 'No refresh token available' when missing", () => {
 
 it("adminLoginSchema lower-cases the e-mail and needs both fields", () => {
   expect(adminLoginSchema.parse({ email: " A@B.RO ", password: "p" })).toEqual({ email: "a@b.ro", password: "p" });
-  expect(adminLoginSchema.safeParse({ email: "", password: "p" }).error?.issues[0]?.message).toBe(TEXTS.admin.emailRequired);
-  expect(adminLoginSchema.safeParse({ email: "a@b.ro" }).error?.issues[0]?.message).toBe(TEXTS.admin.passwordRequired);
+  expect(adminLoginSchema.safeParse({ email: "", password: "p" }).error?.issues[0]?.message).toBe(ADMIN_TEXTS.emailRequired);
+  expect(adminLoginSchema.safeParse({ email: "a@b.ro" }).error?.issues[0]?.message).toBe(ADMIN_TEXTS.passwordRequired);
 });

@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { CANONICAL_PHONE, SMS_CODE, canonicalPhone, isValidDialogPhone, stripNonDigits } from "../phone";
 import { TEXTS } from "../texts";
+import { ADMIN_TEXTS } from "../texts-admin";
 
 export type PhoneFormVariant = "dialog" | "login";
 
@@ -46,12 +47,12 @@ export const refreshTokenSchema = z.object({
 /** POST /api/admin/auth/login: both fields non-empty (admin spec §5). */
 export const adminLoginSchema = z.object({
   email: z.pipe(
-    z.string({ error: TEXTS.admin.emailRequired }).check(z.trim(), z.minLength(1, TEXTS.admin.emailRequired), z.maxLength(254)),
+    z.string({ error: ADMIN_TEXTS.emailRequired }).check(z.trim(), z.minLength(1, ADMIN_TEXTS.emailRequired), z.maxLength(254)),
     z.transform((email) => email.toLowerCase()),
   ),
   password: z
-    .string({ error: TEXTS.admin.passwordRequired })
-    .check(z.minLength(1, TEXTS.admin.passwordRequired), z.maxLength(1024)),
+    .string({ error: ADMIN_TEXTS.passwordRequired })
+    .check(z.minLength(1, ADMIN_TEXTS.passwordRequired), z.maxLength(1024)),
 });
 
 export type RegisterPhoneInput = z.infer<ReturnType<typeof registerPhoneSchema>>;

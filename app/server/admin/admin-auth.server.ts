@@ -16,6 +16,7 @@ import {
 import { newId } from "../../lib/ids";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
 import { TEXTS } from "../../lib/texts";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { adminSessionStorage } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
@@ -98,14 +99,14 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
-const invalidCredentials: AuthFailureInfo = { code: "invalid_credentials", status: 401, message: TEXTS.admin.loginFailed };
+const invalidCredentials: AuthFailureInfo = { code: "invalid_credentials", status: 401, message: ADMIN_TEXTS.loginFailed };
 
 function lockedFailure(lockedUntil: number, now: number): AuthFailureInfo {
   const seconds = Math.ceil((lockedUntil - now) / 1000);
   return {
     code: "account_locked",
     status: 429,
-    message: TEXTS.admin.accountLocked(Math.max(1, Math.ceil(seconds / 60))),
+    message: ADMIN_TEXTS.accountLocked(Math.max(1, Math.ceil(seconds / 60))),
     retryAfterSeconds: seconds,
   };
 }
@@ -192,7 +193,7 @@ export class AdminPasswordStrategy<User> extends Strategy<User, { input: AdminLo
     const parsed = adminLoginSchema.safeParse(await readPayload(request));
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-      throw new AuthFailure({ code: "invalid_input", status: 400, message: issues[0]?.message ?? TEXTS.admin.loginFailed, issues });
+      throw new AuthFailure({ code: "invalid_input", status: 400, message: issues[0]?.message ?? ADMIN_TEXTS.loginFailed, issues });
     }
     return this.verify({ input: parsed.data, info: requestInfo(request) });
   }
@@ -278,12 +279,12 @@ export async function requireAdmin(request: Request, env: Env, options: RequireA
   const mode = options.mode ?? (isApiRequest(request) ? "api" : "page");
   const admin = await getOptionalAdmin(request, env, options);
   if (!admin) {
-    if (mode === "api") throw authFailureResponse({ code: "unauthorized", status: 401, message: TEXTS.admin.sessionRequired });
+    if (mode === "api") throw authFailureResponse({ code: "unauthorized", status: 401, message: ADMIN_TEXTS.sessionRequired });
     const url = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   if (!meetsRequirement(admin, options)) {
-    const message = options.roles?.length === 1 && options.roles[0] === "super_admin" ? TEXTS.admin.superAdminOnly : TEXTS.admin.forbidden;
+    const message = options.roles?.length === 1 && options.roles[0] === "super_admin" ? ADMIN_TEXTS.superAdminOnly : ADMIN_TEXTS.forbidden;
     if (mode === "api") throw authFailureResponse({ code: "forbidden", status: 403, message });
     throw new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
