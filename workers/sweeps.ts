@@ -1,12 +1,18 @@
 // Cron sweeps: housekeeping that must not depend on user traffic.
 import type { Env } from "../app/server/env.server";
+import { requeueStuckDocuments, type SweepResult } from "../app/server/documents/lifecycle.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function runSweeps(env: Env, now: number = Date.now()): Promise<{ otps: number; sessions: number }> {
+export async function runSweeps(
+  env: Env,
+  now: number = Date.now(),
+): Promise<{ otps: number; sessions: number; documents: SweepResult }> {
   const [otps, sessions] = await env.DB.batch([
     env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
   ]);
-  return { otps: otps?.meta.changes ?? 0, sessions: sessions?.meta.changes ?? 0 };
+  // Documents whose queue message was lost (consumer died, send failed) go through the queue again.
+  const documents = await requeueStuckDocuments(env, now);
+  return { otps: otps?.meta.changes ?? 0, sessions: sessions?.meta.changes ?? 0, documents };
 }

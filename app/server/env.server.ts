@@ -4,7 +4,7 @@ import type { OfferCollector } from "../../workers/durable-objects/offer-collect
 import type { RateLimiter } from "../../workers/durable-objects/rate-limiter";
 import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
 import type { UserChannel } from "../../workers/durable-objects/user-channel";
-import type { DocumentJob } from "../../workers/queues/document-processing";
+import type { DocumentJob } from "./documents/jobs.server";
 
 export interface Env {
   DB: D1Database;
@@ -36,6 +36,8 @@ export interface Env {
   GEOCODE_URL?: string;
   DOCUMENT_MAX_BYTES: string;
   BILL_MAX_AGE_DAYS: string;
+  /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
+  DOCUMENT_STUCK_MINUTES?: string;
 
   SESSION_SECRET?: string;
   OTP_HASH_KEY?: string;
