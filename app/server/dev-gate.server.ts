@@ -43,6 +43,9 @@ export async function devGatePassCookie(env: Env, request: Request): Promise<str
 function isExempt(pathname: string): boolean {
   return (
     pathname === DEV_GATE_PATH ||
+    // Remix's own requests for the gate page: its single-fetch data and the route manifest.
+    pathname === `${DEV_GATE_PATH}.data` ||
+    pathname === "/__manifest" ||
     pathname === "/admin" ||
     pathname.startsWith("/admin/") ||
     pathname.startsWith("/api/admin/") ||

@@ -27,6 +27,8 @@ describe("development gate", () => {
     expect((await devGateResponse(new Request("http://local.test/api/offers"), gated))?.status).toBe(401);
     expect(await devGateResponse(new Request("http://local.test/admin/login"), gated)).toBeNull();
     expect(await devGateResponse(new Request(`http://local.test${DEV_GATE_PATH}`), gated)).toBeNull();
+    expect(await devGateResponse(new Request(`http://local.test${DEV_GATE_PATH}.data`, { method: "POST" }), gated)).toBeNull();
+    expect((await devGateResponse(new Request("http://local.test/profil.data"), gated))?.status).toBe(303);
   });
 
   it("refuses wrong credentials and gives a working pass for the right ones", async () => {
