@@ -98,19 +98,16 @@ export function isInFlight(doc: { status: string; awaitingReview?: boolean }): b
  */
 export function uploadErrorMessage(status: number, statusText: string, body: { message?: string; error?: string } | null): string {
   const t = TEXTS.documents;
-  if (body === null && status < 500) return t.technical.invalidJson;
   const message = body?.message;
-  const technical =
-    status === 413
-      ? t.technical.payloadTooLarge(message)
-      : status === 401
-        ? t.technical.unauthorized(message)
-        : status >= 500
-          ? t.technical.serverError(message)
-          : (message ?? t.technical.httpStatus(status, statusText));
+  let technical: string;
+  if (status === 413) technical = t.technical.payloadTooLarge(message);
+  else if (status === 401) technical = t.technical.unauthorized(message);
+  else if (status >= 500) technical = t.technical.serverError(message);
+  else if (body === null) return t.technical.invalidJson;
+  else technical = message ?? t.technical.httpStatus(status, statusText);
   const probe = `${technical} ${body?.error ?? ""}`.toLowerCase();
   if (probe.includes("payload too large")) return t.uploadTooLarge;
-  if (probe.includes("unauthorized") || status === 401) return TEXTS.auth.sessionExpired;
+  if (probe.includes("unauthorized")) return TEXTS.auth.sessionExpired;
   if (probe.includes("duplicate") || probe.includes("deja încărcat")) return t.duplicate;
   if (probe.includes("format")) return t.unsupportedFormat;
   return technical;

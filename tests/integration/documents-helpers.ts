@@ -110,7 +110,7 @@ export async function documentRow(id: string) {
 }
 
 export async function notificationEvents(userId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT event FROM notifications WHERE user_id = ? ORDER BY created_at, id").bind(userId).all<{ event: string }>();
+  const { results } = await env.DB.prepare("SELECT event FROM notifications WHERE user_id = ? ORDER BY rowid").bind(userId).all<{ event: string }>();
   return results.map((r) => r.event);
 }
 
