@@ -9,6 +9,7 @@ import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-ass
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { MAX_PROCESSING_ATTEMPTS, type DocumentJob } from "../../app/server/documents/jobs.server";
 import type { ProcessingDeps } from "../../app/server/documents/processing.server";
+import type { Env as AppEnv } from "../../app/server/env.server";
 import { consumeDocumentBatch } from "../../workers/queues/document-processing";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import oldBillPdf from "../fixtures/generated/bill-hidroelectrica-popescu-old.pdf";
@@ -26,7 +27,7 @@ const billTruth = manifest.bills.find((b) => b.file === "bill-electrica-popescu.
 const idTruth = manifest.ids.find((i) => i.file === "id-popescu-scan.png")!.truth;
 
 let messageCounter = 0;
-async function deliver(jobs: unknown[], options: { attempts?: number; deps?: ProcessingDeps; env?: typeof env } = {}) {
+async function deliver(jobs: unknown[], options: { attempts?: number; deps?: ProcessingDeps; env?: AppEnv } = {}) {
   const batch = createMessageBatch<unknown>(
     "document-processing",
     jobs.map((body) => ({ id: `m${++messageCounter}`, timestamp: new Date(NOW), attempts: options.attempts ?? 1, body })),
