@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { launchBrowser } from "../support/browser.mjs";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
-const shots = "tests/e2e/screenshots";
-mkdirSync(shots, { recursive: true });
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
 
 async function openHome(width, height) {
-  const page = await browser.newPage();
+  const page = await getBrowser().newPage();
   await page.setViewportSize({ width, height });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -73,7 +64,7 @@ for (const [label, width, height] of [
 }
 
 test("unknown paths show the not-found page with its four links", async () => {
-  const page = await browser.newPage();
+  const page = await getBrowser().newPage();
   const res = await page.goto(baseUrl + "/pagina-care-nu-exista");
   assert.equal(res.status(), 404);
   for (const href of ["/", "/profil", "/schimba-furnizor", "/documente"]) {

@@ -1,24 +1,15 @@
 // Issue #3 journeys: searching state → results → choosing an offer signed out → how-it-works dialog
 // → sign-in dialog; the annual-cost re-sort; the empty state; the incomplete-offer warning; geolocation.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { launchBrowser } from "../support/browser.mjs";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
-const shots = "tests/e2e/screenshots";
-mkdirSync(shots, { recursive: true });
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
 
 async function openHome(width = 390, height = 844) {
-  const page = await browser.newPage();
+  const page = await getBrowser().newPage();
   await page.setViewportSize({ width, height });
   await page.goto(baseUrl + "/");
   await page.waitForSelector("select:not([disabled]) >> text=Alege județul", { state: "attached" });
@@ -122,7 +113,7 @@ test("a search with no offers shows the empty state with its hint", async () => 
 });
 
 test("geolocation preselects the county from the reverse-geocoding answer", async () => {
-  const context = browser;
+  const context = getBrowser();
   await context.grantPermissions(["geolocation"], { origin: baseUrl });
   await context.setGeolocation({ latitude: 45.6427, longitude: 25.5887 });
   const page = await openHome();

@@ -1,26 +1,17 @@
 // Issue #4 journeys: sign in from the home page dialog with the code from the local outbox, land on the
 // right page, edit the profile, log out; /login with its own rules; sign-in with a stored switch context.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { launchBrowser } from "../support/browser.mjs";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
-const shots = "tests/e2e/screenshots";
-mkdirSync(shots, { recursive: true });
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
 
 async function freshPage(width, height) {
-  await browser.clearCookies();
-  const page = await browser.newPage();
+  await getBrowser().clearCookies();
+  const page = await getBrowser().newPage();
   await page.setViewportSize({ width, height });
   return page;
 }

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser download is possible here).
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -24,4 +24,22 @@ export async function launchBrowser() {
     locale: "ro-RO",
     timezoneId: "Europe/Bucharest",
   });
+}
+
+export const SCREENSHOTS = "tests/e2e/screenshots";
+
+/**
+ * One browser per test file: registers node:test's before/after hooks and returns a getter, plus the
+ * screenshot folder made ready.
+ */
+export function browserPerFile({ before, after }) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
