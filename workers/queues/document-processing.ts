@@ -24,6 +24,10 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? "") : "";
+}
+
 export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: Env, deps: ProcessingDeps = workerDeps): Promise<void> {
   for (const message of batch.messages) {
     const parsed = documentJobSchema.safeParse(message.body);
@@ -42,14 +46,14 @@ export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: En
       const reason = describe(error);
       const now = deps.now?.() ?? Date.now();
       if (message.attempts >= MAX_PROCESSING_ATTEMPTS) {
-        console.error("document-processing: giving up", job.documentId, `attempt ${message.attempts}`, reason);
+        console.error("document-processing: giving up", job.documentId, `attempt ${message.attempts}`, reason, stackOf(error));
         await giveUpOnDocument(env, job.documentId, reason, now);
         await env.DOCUMENT_DLQ.send(job);
         message.ack();
         continue;
       }
       const delaySeconds = retryDelaySeconds(message.attempts);
-      console.warn("document-processing: retrying", job.documentId, `attempt ${message.attempts}, in ${delaySeconds} s`, reason);
+      console.warn("document-processing: retrying", job.documentId, `attempt ${message.attempts}, in ${delaySeconds} s`, reason, stackOf(error));
       try {
         await releaseForRetry(createDb(env.DB), job.documentId, reason, now);
       } catch (releaseError) {
