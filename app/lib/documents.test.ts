@@ -6,6 +6,7 @@ import {
   confidencePercent,
   documentTypeOfLabel,
   fileNameFromContentDisposition,
+  formatUploadTime,
   isInFlight,
   processingMethodLabel,
   statusLabel,
@@ -78,5 +79,12 @@ describe("documents (shared)", () => {
     expect(fileNameFromContentDisposition(`attachment; filename="Factura.pdf"`)).toBe("Factura.pdf");
     expect(fileNameFromContentDisposition(`attachment; filename=plain.pdf`)).toBe("plain.pdf");
     expect(fileNameFromContentDisposition(null)).toBeNull();
+  });
+});
+
+describe("formatUploadTime", () => {
+  it("prints Bucharest time", () => {
+    expect(formatUploadTime("2026-11-23T10:18:30Z")).toBe("23.11.2026, 12:18");
+    expect(formatUploadTime("2026-07-01T21:05:00Z")).toBe("02.07.2026, 00:05");
   });
 });

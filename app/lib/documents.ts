@@ -127,3 +127,19 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
   return plain ? (plain[1] ?? plain[2]!.trim()) : null;
 }
+
+const timeFormatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Bucharest",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '23.11.2026, 12:18' in Bucharest time, the same on the server and in the browser. */
+export function formatUploadTime(iso: string): string {
+  const parts = Object.fromEntries(timeFormatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.day}.${parts.month}.${parts.year}, ${parts.hour}:${parts.minute}`;
+}

@@ -340,6 +340,7 @@ export const TEXTS = {
     submit: "Trimite indexul",
     submitting: "Se trimite...",
     submitted: "Indexul a fost trimis.",
+    errorTitle: "Eroare",
     dateRequired: "Alegeți data citirii.",
     dateInvalid: "Data citirii nu este validă.",
     dateInFuture: "Data citirii nu poate fi în viitor.",

@@ -1,0 +1,134 @@
+// The documents page's calls to the API (user spec §7), with the spec's error handling (§8):
+// a 401 clears the stored token and phone, technical errors become the Romanian toast texts.
+import { fileNameFromContentDisposition, uploadErrorMessage, type DocumentType } from "~/lib/documents";
+import { TEXTS } from "~/lib/texts";
+import type { MeterReadingView } from "~/server/documents/meter-readings.server";
+import type { DocumentView } from "~/server/documents/views.server";
+
+export type DocumentItem = DocumentView;
+export type MeterReadingItem = MeterReadingView;
+
+/** A failed call: `unauthorized` means the session is gone (the page says so and stops polling). */
+export class DocumentsApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly unauthorized: boolean,
+  ) {
+    super(message);
+    this.name = "DocumentsApiError";
+  }
+}
+
+/** Spec §4: a 401 on documents clears the stored token and phone. */
+function forgetSession() {
+  for (const key of ["authToken", "authTokenData", "userPhone"]) window.localStorage.removeItem(key);
+}
+
+async function readJson(res: Response): Promise<Record<string, unknown> | null> {
+  try {
+    return (await res.json()) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+async function call(path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
+  const { timeoutMs, ...rest } = init;
+  const res = await fetch(path, {
+    credentials: "same-origin",
+    ...rest,
+    headers: { Accept: "application/json", ...rest.headers },
+    signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
+  });
+  const body = await readJson(res);
+  if (res.status === 401) {
+    forgetSession();
+    throw new DocumentsApiError(TEXTS.documents.sessionExpired, 401, true);
+  }
+  if (!res.ok || !body || body.success === false) {
+    const message = typeof body?.message === "string" ? body.message : TEXTS.documents.technical.httpStatus(res.status, res.statusText);
+    throw new DocumentsApiError(message, res.status, false);
+  }
+  return body;
+}
+
+export async function fetchDocuments(timeoutMs = 5_000): Promise<DocumentItem[]> {
+  const body = await call("/api/documents/status/all", { timeoutMs });
+  return body.documents as DocumentItem[];
+}
+
+export async function uploadFiles(type: DocumentType, files: File[]): Promise<DocumentItem[]> {
+  const form = new FormData();
+  for (const file of files) form.append("documents", file);
+  const res = await fetch(`/api/documents/upload/${type}`, { method: "POST", body: form, credentials: "same-origin" });
+  const body = await readJson(res);
+  if (res.status === 401) forgetSession();
+  if (!res.ok || !body || body.success === false) {
+    throw new DocumentsApiError(uploadErrorMessage(res.status, res.statusText, body as { message?: string; error?: string } | null), res.status, res.status === 401);
+  }
+  return (body.documents as DocumentItem[] | undefined) ?? [];
+}
+
+export async function deleteDocument(id: string): Promise<void> {
+  await call(`/api/documents/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export async function reprocessDocument(id: string): Promise<DocumentItem> {
+  const body = await call(`/api/documents/reprocess/${encodeURIComponent(id)}`, { method: "POST" });
+  return body.document as DocumentItem;
+}
+
+/** Downloads through fetch so the name comes from Content-Disposition (spec §7). */
+export async function downloadDocument(doc: Pick<DocumentItem, "id" | "fileName">): Promise<void> {
+  const res = await fetch(`/api/documents/download/${encodeURIComponent(doc.id)}`, { credentials: "same-origin" });
+  if (res.status === 401) {
+    forgetSession();
+    throw new DocumentsApiError(TEXTS.documents.sessionExpired, 401, true);
+  }
+  if (!res.ok) throw new DocumentsApiError(TEXTS.documents.technical.downloadStatus(res.status), res.status, false);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileNameFromContentDisposition(res.headers.get("Content-Disposition")) ?? doc.fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export async function fetchMeterHistory(): Promise<MeterReadingItem[]> {
+  try {
+    const body = await call("/api/documents/meter-reading/history", { timeoutMs: 5_000 });
+    return body.history as MeterReadingItem[];
+  } catch (error) {
+    if (error instanceof DocumentsApiError && !error.unauthorized) {
+      throw new DocumentsApiError(TEXTS.documents.technical.meterHistoryError(error.status, error.message), error.status, false);
+    }
+    throw error;
+  }
+}
+
+/** JSON when there is no photo, multipart with the photo in `documents` otherwise (spec §7). */
+export async function submitMeterReading(input: { readingValue: string; readingDate: string; photo: File | null }): Promise<MeterReadingItem> {
+  let init: RequestInit;
+  if (input.photo) {
+    const form = new FormData();
+    form.append("readingValue", input.readingValue);
+    form.append("readingDate", input.readingDate);
+    form.append("documents", input.photo);
+    init = { method: "POST", body: form };
+  } else {
+    init = {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ readingValue: input.readingValue, readingDate: input.readingDate }),
+    };
+  }
+  const body = await call("/api/documents/meter-reading", init);
+  const reading = body.meterReading as MeterReadingItem | undefined;
+  if (!reading) throw new DocumentsApiError(TEXTS.documents.technical.meterSubmitFailed, 500, false);
+  return reading;
+}

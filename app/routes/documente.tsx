@@ -1,0 +1,40 @@
+// /documente (and /documents): the signed-in user's documents and meter readings (user spec §2).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DocumentsPage } from "~/components/documents/documents-page";
+import { TEXTS } from "~/lib/texts";
+import { requireUser } from "~/server/auth/user-auth.server";
+import { createDb } from "~/server/db/client.server";
+import { meterReadingHistory } from "~/server/documents/meter-readings.server";
+import { listUserDocuments } from "~/server/documents/repository.server";
+import { documentView } from "~/server/documents/views.server";
+
+export const meta: MetaFunction = () => [{ title: `${TEXTS.documents.title} – ${TEXTS.brand.tagline}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "page" });
+  const db = createDb(env.DB);
+  // Each part shows its own error state (spec §8) instead of failing the whole page.
+  const [documents, meterHistory] = await Promise.all([
+    listUserDocuments(db, user.id).then(
+      (rows) => rows.map(documentView),
+      (error: unknown) => {
+        console.error("documents page: list failed", error);
+        return null;
+      },
+    ),
+    meterReadingHistory(db, user.id).catch((error: unknown) => {
+      console.error("documents page: meter history failed", error);
+      return null;
+    }),
+  ]);
+  return { documents, meterHistory };
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export default function DocumentsRoute() {
+  const { documents, meterHistory } = useLoaderData<typeof loader>();
+  return <DocumentsPage initialDocuments={documents} initialMeterHistory={meterHistory} />;
+}
