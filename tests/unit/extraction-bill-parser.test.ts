@@ -66,10 +66,9 @@ describe("bill parser on the text layer of four supplier layouts", () => {
       it(`${layout} #${i + 1}`, async () => {
         const billNumber = layout === "hidroelectrica" ? "HE2026 0012345" : layout === "ppc" ? "PPC4512339871" : variant.billNumber;
         const { pdf, truth } = await renderBillPdf({ ...variant, layout, billNumber });
-        const started = performance.now();
+        // Speed is measured by bench/extraction.mjs, never asserted here.
         const { text } = await readPdfText(pdf);
         const parsed = parseBillText(text);
-        expect(performance.now() - started).toBeLessThan(1000);
         expect(parsed).toMatchObject(truth);
         expect(parsed.missingFields).toEqual([]);
         expect(parsed.pricePerKwhSource).toBe("net_plus_vat");
