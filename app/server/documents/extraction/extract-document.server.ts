@@ -7,7 +7,7 @@ import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { decodeImage, exifQuarterTurn, ImageDecodeError, type QuarterTurn, type RgbaImage } from "./image.server";
-import type { OcrEngine, OcrPageResult } from "./ocr.server";
+import { yieldToEventLoop, type OcrEngine, type OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
 
 /** Document types of the admin spec; identity and bill are read automatically. */
@@ -55,8 +55,8 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
   return [exifTurn, ...base.filter((t) => t !== exifTurn)];
 }
 
-function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
-  const page = engine.recognize(image, {
+async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+  const page = await engine.recognize(image, {
     rotations: rotationOrder(image, exifTurn),
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
@@ -80,6 +80,7 @@ function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn,
         right: Math.max(...zone.map((l) => l.rect.right)) + margin,
         bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
       };
+      await yieldToEventLoop();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
       regionMs = performance.now() - regionStarted;
@@ -120,13 +121,13 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       const pages = await readPdfPageImages(input.bytes);
       if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const engine = await input.ocr();
-      const read = readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
+      const read = await readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
       return done(read.result, read.ocrMs);
     }
     const image = decodeImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
-    const read = readImage(engine, image, exifTurn, isBill, referenceYear, "ocr_image");
+    const read = await readImage(engine, image, exifTurn, isBill, referenceYear, "ocr_image");
     return done(read.result, read.ocrMs);
   } catch (error) {
     if (error instanceof PdfReadError || error instanceof ImageDecodeError) {
@@ -137,17 +138,17 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
 
 }
 
-function readImage(
+async function readImage(
   engine: OcrEngine,
   image: RgbaImage,
   exifTurn: QuarterTurn,
   bill: boolean,
   referenceYear: number,
   method: ProcessingMethod,
-): { result: Omit<ExtractionResult, "timings">; ocrMs: number } {
+): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
-    const page = engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8 });
+    const page = await engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8 });
     const extractedData: ExtractedData = noText(page)
       ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
       : parseBillText(page.text);
@@ -156,7 +157,7 @@ function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs } = readIdImage(engine, image, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs } = await readIdImage(engine, image, exifTurn, referenceYear);
   const extractedData: ExtractedData = noText(page)
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });

@@ -46,7 +46,8 @@ export interface RecognizeOptions {
 }
 
 export interface OcrEngine {
-  recognize(image: RgbaImage, options?: RecognizeOptions): OcrPageResult;
+  /** Async only to yield between rotations (docs/decisions/0006); each pass itself is synchronous. */
+  recognize(image: RgbaImage, options?: RecognizeOptions): Promise<OcrPageResult>;
   /** Reads a region again with a restricted alphabet (an MRZ: A–Z, 0–9, '<'). */
   recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[];
 }
@@ -114,13 +115,16 @@ class TesseractOcr implements OcrEngine {
     };
   }
 
-  recognize(input: RgbaImage, options: RecognizeOptions = {}): OcrPageResult {
+  async recognize(input: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
     const { image, report } = normalizeContrast(shrinkToFit(input));
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
     let passes = 0;
     for (const rotation of rotations) {
+      // Back to the event loop between passes: a queue consumer blocked for several seconds in a row
+      // brings down wrangler 3's local dev runtime (docs/decisions/0006).
+      if (passes > 0) await yieldToEventLoop();
       const result = this.read(image, rotation, report.spread);
       spent += result.durationMs;
       passes++;
@@ -152,6 +156,11 @@ class TesseractOcr implements OcrEngine {
       this.engine.setVariable("tessedit_char_whitelist", "");
     }
   }
+}
+
+/** Resolves on the next turn of the event loop. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 let cached: Promise<{ engine: OcrEngine; stats: OcrEngineStats }> | null = null;
