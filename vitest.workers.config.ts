@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import { fakeSmsGateway } from "./tests/support/fake-sms-gateway.mjs";
 import { fakeComparator } from "./tests/support/fake-comparator.mjs";
+import { billMaxAgeDaysForFixtures } from "./tests/support/fixture-clock.mjs";
 
 export default defineConfig(async () => ({
   plugins: [
@@ -14,6 +15,7 @@ export default defineConfig(async () => ({
         outboundService: fakeComparator,
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
           SESSION_SECRET: "test-session-secret-0123456789abcdef",
           OTP_HASH_KEY: "test-otp-hash-key-0123456789abcdef",
           PII_ENCRYPTION_KEY: "dGVzdC1waWktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",

@@ -11,12 +11,14 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { startLocalServer } from "../tests/support/local-server.mjs";
 import { readConfig } from "./lib/config.mjs";
 import { markdownSection, printSection, writeFileEnsuringDir } from "./lib/report.mjs";
+import { billMaxAgeDaysForFixtures } from "../tests/support/fixture-clock.mjs";
+import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import offerSearch from "./sections/offer-search.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";
@@ -99,7 +101,8 @@ let failed = false;
 try {
   if (selected.some((s) => s.needsServer)) {
     log("seeding a temporary D1 and starting wrangler dev (local mode)");
-    server = await startLocalServer();
+    // The documents section uploads the generated fixtures, whose bills carry fixed dates.
+    server = await startLocalServer({ vars: { BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures() } });
     if (interrupted) {
       stopServer();
       process.exit(130);

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { startFakeComparatorServer } from "../support/fake-comparator.mjs";
+import { billMaxAgeDaysForFixtures } from "../support/fixture-clock.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
 
 // Offers come from the D1 catalog and a (slow) comparator, so the searching state is really shown;
@@ -14,6 +15,7 @@ const server = await startLocalServer({
     OFFER_POLL_FIRST_MS: "300",
     OFFER_POLL_INTERVAL_MS: "300",
     GEOCODE_URL: `${fakes.url}/geocode`,
+    BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
   },
 });
 let status = 1;

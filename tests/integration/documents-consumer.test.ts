@@ -11,6 +11,7 @@ import { MAX_PROCESSING_ATTEMPTS, type DocumentJob } from "../../app/server/docu
 import type { ProcessingDeps } from "../../app/server/documents/processing.server";
 import type { Env as AppEnv } from "../../app/server/env.server";
 import { consumeDocumentBatch } from "../../workers/queues/document-processing";
+import { billMaxAgeDaysForFixtures } from "../support/fixture-clock.mjs";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import oldBillPdf from "../fixtures/generated/bill-hidroelectrica-popescu-old.pdf";
 import otherHolderBill from "../fixtures/generated/bill-eon-stefanescu-other-holder.pdf";
@@ -23,6 +24,9 @@ import { api, createUserRow, documentRow, notificationEvents, storeDocument, uni
 const NOW = Date.parse(manifest.now);
 const ocr = async () => (await getOcrEngine(WORKER_OCR_ASSETS)).engine;
 const deps: ProcessingDeps = { ocr, now: () => NOW };
+// These tests run the consumer at the fixtures' own date, so the bill age limit is the one for that date
+// (the global binding is computed for today, for the tests that go through the real queue).
+const envAtFixtureDate = { ...env, BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(NOW) } as AppEnv;
 const billTruth = manifest.bills.find((b) => b.file === "bill-electrica-popescu.pdf")!.truth;
 const idTruth = manifest.ids.find((i) => i.file === "id-popescu-scan.png")!.truth;
 
@@ -42,7 +46,7 @@ async function deliver(jobs: unknown[], options: { attempts?: number; deps?: Pro
     };
   }
   const ctx = createExecutionContext();
-  await consumeDocumentBatch(batch, options.env ?? env, options.deps ?? deps);
+  await consumeDocumentBatch(batch, options.env ?? envAtFixtureDate, options.deps ?? deps);
   return { ids: batch.messages.map((m) => m.id), result: await getQueueResult(batch, ctx), delays };
 }
 
