@@ -7,12 +7,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function runSweeps(
   env: Env,
   now: number = Date.now(),
-): Promise<{ otps: number; sessions: number; documents: SweepResult }> {
-  const [otps, sessions] = await env.DB.batch([
+): Promise<{ otps: number; sessions: number; adminSessions: number; outbox: number; documents: SweepResult }> {
+  const [otps, sessions, adminSessions, outbox] = await env.DB.batch([
     env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
+    env.DB.prepare("DELETE FROM admin_sessions WHERE expires_at < ?").bind(now - DAY_MS),
+    // The local outbox holds codes in clear text: keep a day of them for people testing by hand.
+    env.DB.prepare("DELETE FROM sms_outbox WHERE created_at < ?").bind(now - DAY_MS),
   ]);
   // Documents whose queue message was lost (consumer died, send failed) go through the queue again.
   const documents = await requeueStuckDocuments(env, now);
-  return { otps: otps?.meta.changes ?? 0, sessions: sessions?.meta.changes ?? 0, documents };
+  return {
+    otps: otps?.meta.changes ?? 0,
+    sessions: sessions?.meta.changes ?? 0,
+    adminSessions: adminSessions?.meta.changes ?? 0,
+    outbox: outbox?.meta.changes ?? 0,
+    documents,
+  };
 }

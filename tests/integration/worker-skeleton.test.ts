@@ -82,17 +82,29 @@ describe("queue and cron", () => {
     expect(result.retryMessages).toEqual([]);
   });
 
-  it("the scheduled sweep deletes long-expired one-time codes", async () => {
+  it("the scheduled sweep deletes long-expired codes, admin sessions and outbox messages, and keeps live ones", async () => {
     const old = Date.now() - 3 * 24 * 3600 * 1000;
-    await env.DB.prepare(
-      "INSERT INTO otp_challenges (id, phone, code_hash, expires_at, attempts, sent_at) VALUES ('otp-old', '+40700000000', 'x', ?, 0, ?)",
-    )
-      .bind(old, old)
-      .run();
+    const live = Date.now() + 3600 * 1000;
+    const admin = { id: "sweep-admin" };
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO admins (id, email, role) VALUES ('sweep-admin', 'sweep@test.ro', 'moderator')"),
+      env.DB.prepare(
+        "INSERT INTO otp_challenges (id, phone, code_hash, expires_at, attempts, sent_at) VALUES ('otp-old', '+40700000000', 'x', ?, 0, ?)",
+      ).bind(old, old),
+      env.DB.prepare(
+        "INSERT INTO admin_sessions (id, admin_id, token_hash, expires_at, created_at) VALUES ('as-old', ?, 'h-old', ?, ?), ('as-live', ?, 'h-live', ?, ?)",
+      ).bind(admin.id, old, old, admin.id, live, Date.now()),
+      env.DB.prepare(
+        "INSERT INTO sms_outbox (id, phone, body, status, created_at) VALUES ('sms-old', '+40700000000', 'Codul 123456', 'sent', ?)",
+      ).bind(old),
+    ]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     const row = await env.DB.prepare("SELECT id FROM otp_challenges WHERE id = 'otp-old'").first();
     expect(row).toBeNull();
+    const sessions = await env.DB.prepare("SELECT id FROM admin_sessions WHERE id IN ('as-old', 'as-live')").all();
+    expect(sessions.results).toEqual([{ id: "as-live" }]);
+    expect(await env.DB.prepare("SELECT id FROM sms_outbox WHERE id = 'sms-old'").first()).toBeNull();
   });
 });
