@@ -1,7 +1,8 @@
 // The admin profile menu of the header (admin spec §2): initials, full name, e-mail and role, then
 // Profil, Setări and Deconectare.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useDismiss } from "~/components/ui/use-dismiss";
 import type { AdminRole } from "~/lib/admin-access";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { AdminIcon } from "./admin-icons";
@@ -21,24 +22,11 @@ export function ProfileMenu({ admin }: { admin: ShellAdmin }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const close = useCallback((reason: "outside" | "escape") => {
+    setOpen(false);
+    if (reason === "escape") buttonRef.current?.focus();
+  }, []);
+  useDismiss(open, rootRef, close);
 
   const name = adminFullName(admin);
   return (

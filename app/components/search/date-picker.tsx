@@ -1,5 +1,6 @@
 // A Romanian calendar: Monday first, month names in Romanian, days before `minDay` disabled.
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useDismiss } from "~/components/ui/use-dismiss";
 import { RO_MONTHS, RO_WEEKDAYS_SHORT, formatRoDayLong, monthGrid } from "~/lib/dates";
 
 interface DatePickerProps {
@@ -23,19 +24,8 @@ export function DatePicker({ name, label, hint, value, minDay, onChange, error }
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, rootRef, close);
 
   const minMonth = monthOf(minDay);
   const atFirstMonth = view.year === minMonth.year && view.month === minMonth.month;
