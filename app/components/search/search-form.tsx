@@ -21,19 +21,28 @@ interface SearchFormProps {
   onSearch: (search: OfferSearch, county: CountyOption) => void;
 }
 
+// The county list never changes while the page is open: 'Caută din nou' remounts the form without asking again.
+let loadedCounties: CountyOption[] | null = null;
+
 type CountiesState = { status: "loading" } | { status: "ready"; counties: CountyOption[] } | { status: "error" };
 
 export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) {
   const t = TEXTS.search;
-  const [counties, setCounties] = useState<CountiesState>({ status: "loading" });
+  const [counties, setCounties] = useState<CountiesState>(() =>
+    loadedCounties ? { status: "ready", counties: loadedCounties } : { status: "loading" },
+  );
   const [county, setCounty] = useState(initial?.county ?? "");
   const [date, setDate] = useState(initial?.date ?? addDays(today, 1));
 
   useEffect(() => {
+    if (loadedCounties) return;
     const controller = new AbortController();
     fetch("/api/counties", { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((body) => setCounties({ status: "ready", counties: (body as { data: CountyOption[] }).data }))
+      .then((body) => {
+        loadedCounties = (body as { data: CountyOption[] }).data;
+        setCounties({ status: "ready", counties: loadedCounties });
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) {
           console.error("counties", error);
