@@ -3,7 +3,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import { fakeSmsGateway } from "./tests/support/fake-sms-gateway.mjs";
 import { fakeComparator } from "./tests/support/fake-comparator.mjs";
+import { createSupplierPortalSimulator } from "./scripts/supplier-portal-simulator.mjs";
 import { billMaxAgeDaysForFixtures } from "./tests/support/fixture-clock.mjs";
+
+// The suppliers' portals, fast and reliable by default; tests turn on failures through /__control.
+const supplierPortal = createSupplierPortalSimulator({ latencyMs: 2, jitterMs: 3, failureRate: 0, lostResponseRate: 0, confirmDelayMs: 300 });
 
 export default defineConfig(async () => ({
   plugins: [
@@ -12,7 +16,8 @@ export default defineConfig(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         // Outbound HTTP from the Worker never reaches the network in tests: it hits the local fakes.
-        outboundService: fakeComparator,
+        outboundService: (request: Request) =>
+          new URL(request.url).hostname === "supplier-portal.test" ? supplierPortal.handle(request) : fakeComparator(request),
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
@@ -21,6 +26,8 @@ export default defineConfig(async () => ({
           PII_ENCRYPTION_KEY: "dGVzdC1waWktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
           ADMIN_EMAIL: "admin@test.ro",
           ADMIN_PASSWORD: "Test-Admin-Password-1",
+          SUPPLIER_PORTAL_URL: "http://supplier-portal.test/{supplierId}",
+          SUPPLIER_PORTAL_TOKEN: "local-supplier-portal-token",
         },
         serviceBindings: { SMS_GATEWAY_FAKE: fakeSmsGateway },
       },

@@ -8,6 +8,9 @@ run("npx", ["remix", "build"]);
 run("npx", ["tsx", "scripts/seed-local.ts"]);
 
 const children = [];
+// The suppliers' onboarding portals, simulated with real latency, failures and rate limits (wrangler.toml
+// SUPPLIER_PORTAL_URL points here).
+children.push(spawn("node", ["scripts/supplier-portal-simulator.mjs", "--port", process.env.SUPPLIER_PORTAL_PORT ?? "8791"], { stdio: "inherit" }));
 if (!process.env.CI) children.push(spawn("npx", ["remix", "watch"], { stdio: "inherit" }));
 const server = spawn(
   "npx",

@@ -38,6 +38,12 @@ export interface Env {
   BILL_MAX_AGE_DAYS: string;
   /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
   DOCUMENT_STUCK_MINUTES?: string;
+  /** suppliers' onboarding portals: see app/server/switching/suppliers/portal-config.server.ts */
+  SUPPLIER_PORTAL_URL?: string;
+  SUPPLIER_PORTALS?: string;
+  SUPPLIER_PORTAL_TIMEOUT_MS?: string;
+  SUPPLIER_PORTAL_RETRIES?: string;
+  SUPPLIER_PORTAL_TOKEN?: string;
 
   SESSION_SECRET?: string;
   OTP_HASH_KEY?: string;
