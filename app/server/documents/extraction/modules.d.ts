@@ -35,6 +35,11 @@ declare module "tesseract-wasm" {
   export function createOCREngine(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<OCREngine>;
 }
 
+declare module "*.ttf" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}
+
 // Test fixtures imported as bytes inside workerd (tests/integration/extraction.test.ts).
 declare module "*.pdf" {
   const bytes: ArrayBuffer;
