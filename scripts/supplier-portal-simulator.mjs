@@ -81,7 +81,7 @@ export function createSupplierPortalSimulator(initial = {}) {
   }
 
   async function route(request, s, op, parts) {
-    const [, appId, sub, kind] = parts;
+    const [, appId, , kind] = parts;
     if (op === "create") {
       const key = request.headers.get("idempotency-key");
       let body;
