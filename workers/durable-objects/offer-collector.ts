@@ -88,6 +88,16 @@ export class OfferCollector extends DurableObject<Env> {
     return toAnswer(job, false);
   }
 
+  /**
+   * An offer of this key's last completed collection, whatever its age: what the user was shown. The
+   * switch wizard resolves offers that are not in the local catalog (comparator offers) through it.
+   */
+  async findOffer(offerId: string): Promise<OfferView | null> {
+    const job = this.job;
+    if (job?.status !== "completed") return null;
+    return job.offers?.find((offer) => offer.id === offerId) ?? null;
+  }
+
   async alarm(): Promise<void> {
     const job = this.job;
     if (job?.status === "running" && Date.now() >= job.deadline) {

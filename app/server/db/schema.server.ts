@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { SwitchStatus, SwitchStep } from "../../lib/switching";
 
 const createdAt = () =>
   integer("created_at")
@@ -282,8 +283,13 @@ export const switchRequests = sqliteTable(
     offerValidFrom: text("offer_valid_from"),
     offerValidUntil: text("offer_valid_until"),
     countyId: text("county_id"),
-    status: text("status").notNull().default("created"),
-    currentStep: text("current_step").notNull().default("request_validation"),
+    /** point of delivery from the verified bill: at most one open request per POD */
+    pod: text("pod"),
+    consumerType: text("consumer_type", { enum: ["casnic", "prosumator"] }).notNull().default("casnic"),
+    /** the supplier named on the bill, shown as "old supplier" on the request */
+    currentSupplierName: text("current_supplier_name"),
+    status: text("status").$type<SwitchStatus>().notNull().default("created"),
+    currentStep: text("current_step").$type<SwitchStep>().notNull().default("request_validation"),
     progressPercentage: integer("progress_percentage").notNull().default(0),
     desiredSwitchDate: text("desired_switch_date").notNull(),
     switchType: text("switch_type", { enum: ["manual", "automatic"] }).notNull(),
@@ -308,8 +314,33 @@ export const switchRequests = sqliteTable(
     index("switch_requests_user_idx").on(t.userId, t.createdAt),
     index("switch_requests_status_idx").on(t.status),
     index("switch_requests_supplier_idx").on(t.targetSupplierId, t.status),
+    // Closed statuses leave the index, so a finished or cancelled request frees its POD; two
+    // concurrent submits for one POD cannot both insert (app/lib/switching.ts CLOSED_SWITCH_STATUSES).
+    uniqueIndex("switch_requests_open_pod_unique")
+      .on(t.pod)
+      .where(sql`${t.status} NOT IN ('completed', 'failed', 'cancelled', 'canceled', 'rejected')`),
   ],
 );
+
+// The offer a user chose on the home page (user spec §3 "Switch context"), one row per user, so a
+// reload, a second tab or another device opens the wizard with it. Cleared by a successful submit.
+export const switchContexts = sqliteTable("switch_contexts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  offerId: text("offer_id").notNull(),
+  supplierId: text("supplier_id").notNull(),
+  searchDate: text("search_date").notNull(),
+  countyCode: text("county_code").notNull(),
+  consumptionType: text("consumption_type").notNull().default("casnic"),
+  supplierName: text("supplier_name").notNull(),
+  offerName: text("offer_name").notNull(),
+  /** lei/kWh as the results list showed it; the wizard and the request re-read the price */
+  pricePerKwh: text("price_per_kwh").notNull(),
+  isFromCache: integer("is_from_cache", { mode: "boolean" }).notNull().default(false),
+  estimatedMonthlySavingsBani: integer("estimated_monthly_savings_bani"),
+  updatedAt: integer("updated_at").notNull(),
+});
 
 export const switchRequestLogs = sqliteTable(
   "switch_request_logs",

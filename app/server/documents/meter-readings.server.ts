@@ -1,7 +1,7 @@
 // Meter readings (user spec §3 "Meter reading"): value (index, ≤ 20 characters), date, an optional
 // photo stored as a `poza_contor` document. A reading without a photo is valid once it passes the
 // index rules; one with a photo waits for the photo to be verified (by an admin).
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { MeterReadingInput } from "../../lib/schemas/meter-reading";
 import { TEXTS } from "../../lib/texts";
@@ -95,4 +95,14 @@ export async function meterReadingHistory(db: Database, userId: string): Promise
     .orderBy(desc(meterReadings.readingDate), desc(meterReadings.createdAt))
     .limit(100);
   return rows.map(({ reading, photoStatus }) => toView(reading, photoStatus));
+}
+
+/** The owner's reading, or null (another user's reading is "not found", like their documents). */
+export async function findOwnedMeterReading(db: Database, userId: string, id: string): Promise<Row | null> {
+  const [row] = await db
+    .select()
+    .from(meterReadings)
+    .where(and(eq(meterReadings.id, id), eq(meterReadings.userId, userId)))
+    .limit(1);
+  return row ?? null;
 }

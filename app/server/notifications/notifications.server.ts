@@ -10,7 +10,14 @@ export type UserNotificationEvent =
   | "document_verified"
   | "document_rejected"
   | "document_failed"
-  | "meter_reading_submitted";
+  | "meter_reading_submitted"
+  | "switch_request_created"
+  | "switch_request_updated"
+  | "switch_request_processing"
+  | "switch_request_completed"
+  | "switch_request_failed"
+  | "switch_request_submitted"
+  | "switch_request_cancelled";
 
 export interface UserNotificationInput {
   userId: string;

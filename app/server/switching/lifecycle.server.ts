@@ -1,0 +1,68 @@
+// What the user may do to a request after creating it (user spec §4): cancel it (optional reason;
+// refused once it is completed, failed, rejected or already cancelled) or stop its automatic
+// processing. Each status change writes a log line and a user notification.
+import type { CancelSwitchRequestInput } from "../../lib/schemas/switch-request";
+import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
+import { TEXTS } from "../../lib/texts";
+import type { Database } from "../db/client.server";
+import { notifyUser } from "../notifications/notifications.server";
+import { switchFailure, type SwitchFailure } from "./errors.server";
+import { changeStatus, findOwnedRequest, logInsert, requestLogs, type SwitchRequestWithSupplier } from "./requests.server";
+
+export type LifecycleResult = { ok: true; changed: SwitchRequestWithSupplier } | { ok: false; failure: SwitchFailure };
+
+const t = TEXTS.switching;
+
+export async function cancelSwitchRequest(
+  db: Database,
+  userId: string,
+  id: string,
+  input: CancelSwitchRequestInput,
+  now = Date.now(),
+): Promise<LifecycleResult> {
+  const found = await findOwnedRequest(db, userId, id);
+  if (!found) return { ok: false, failure: switchFailure("not_found") };
+  if (isClosedStatus(found.request.status)) return { ok: false, failure: switchFailure("cancel_refused") };
+  // Conditional: a request closed between the read and this write is not cancelled over.
+  const row = await changeStatus(db, userId, id, { status: "cancelled", cancelReason: input.reason }, now);
+  if (!row) return { ok: false, failure: switchFailure("cancel_refused") };
+  await logInsert(db, id, null, t.log.cancelled(input.reason), "warning", now);
+  await notifyUser(db, {
+    userId,
+    event: "switch_request_cancelled",
+    type: "warning",
+    category: "offers",
+    title: t.notifications.cancelled.title,
+    message: t.notifications.cancelled.message(found.supplier.name),
+    data: { switchRequestId: id, status: row.status },
+    now,
+  });
+  return { ok: true, changed: { request: row, supplier: found.supplier } };
+}
+
+/** Stops the automatic processing: the request stays open, `paused`, for the user or an operator. */
+export async function cancelSwitchAutomation(db: Database, userId: string, id: string, now = Date.now()): Promise<LifecycleResult> {
+  const found = await findOwnedRequest(db, userId, id);
+  if (!found) return { ok: false, failure: switchFailure("not_found") };
+  if (!canCancelAutomation(found.request)) return { ok: false, failure: switchFailure("automation_cancel_refused") };
+  const row = await changeStatus(db, userId, id, { status: "paused", from: [found.request.status] }, now);
+  if (!row) return { ok: false, failure: switchFailure("automation_cancel_refused") };
+  await logInsert(db, id, found.request.currentStep, t.log.automationCancelled, "warning", now);
+  await notifyUser(db, {
+    userId,
+    event: "switch_request_updated",
+    type: "info",
+    category: "offers",
+    title: t.notifications.automationCancelled.title,
+    message: t.notifications.automationCancelled.message(found.supplier.name),
+    data: { switchRequestId: id, status: row.status },
+    now,
+  });
+  return { ok: true, changed: { request: row, supplier: found.supplier } };
+}
+
+export async function switchRequestWithLogs(db: Database, userId: string, id: string) {
+  const found = await findOwnedRequest(db, userId, id);
+  if (!found) return null;
+  return { ...found, logs: await requestLogs(db, id) };
+}
