@@ -125,7 +125,8 @@ export function createSupplierPortalSimulator(initial = {}) {
       if (!app.documents.has("identity") || !app.documents.has("invoice")) {
         return { response: problem(409, "documents_missing", "Lipsesc actul de identitate sau factura.") };
       }
-      if (!app.contract) {
+      const issued = !app.contract;
+      if (issued) {
         app.contract = {
           contractNumber: `CF-${new Date().getUTCFullYear()}-${String(s.effects.contractsIssued + 1).padStart(6, "0")}`,
           supplierLegalName: app.application.supplierLegalName ?? `${parts.supplierId ?? "Furnizor"} S.A.`,
@@ -136,7 +137,7 @@ export function createSupplierPortalSimulator(initial = {}) {
         };
         s.effects.contractsIssued += 1;
       }
-      return { response: json(200, app.contract), effect: true };
+      return { response: json(200, app.contract), effect: issued };
     }
     if (op === "signature") {
       if (!app.contract) return { response: problem(409, "contract_not_issued", "Contractul nu a fost emis.") };

@@ -63,7 +63,7 @@ describe("durable objects", () => {
   it("SupplierQueue persists its configuration", async () => {
     const stub = env.SUPPLIER_QUEUE.get(env.SUPPLIER_QUEUE.idFromName("hidroelectrica"));
     await stub.configure("hidroelectrica", 3);
-    await stub.setRunning(false);
+    await stub.stop();
     const stats = await stub.stats();
     expect(stats).toMatchObject({ supplierId: "hidroelectrica", maxConcurrent: 3, isRunning: false, queued: 0 });
   });

@@ -1,43 +1,301 @@
-// One per supplier: the switch-request processing queue. The pipeline itself arrives with the
-// switch issue; the counters and the running flag are real and persisted already.
+// One per supplier (idFromName(supplierId)): the switch requests going to that supplier, run through the
+// pipeline's steps at most `maxConcurrent` at a time (issue #10, item 1). Jobs live in the object's
+// storage, never only in memory; an alarm wakes the object when a job is due, and a safety alarm at the
+// end of the running steps' lease takes them back if the object went away mid-step. The scheduling rules
+// are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
+import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
+import { createDb } from "../../app/server/db/client.server";
 import type { Env } from "../../app/server/env.server";
+import { createSmsSender } from "../../app/server/sms/sms.server";
+import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
+import { pipelineConfigFromEnv } from "../../app/server/switching/pipeline/pipeline-config.server";
+import {
+  QUEUE_STEPS,
+  isQueueStep,
+  recordFailure,
+  recordRetry,
+  runSwitchStep,
+  type PipelineDeps,
+  type StepResult,
+} from "../../app/server/switching/pipeline/steps.server";
+import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
+import {
+  DEFAULT_POLICY,
+  applyOutcome,
+  countJobs,
+  deliverEvent,
+  isFinal,
+  markRunning,
+  newJob,
+  nextWake,
+  pickRunnable,
+  requestCancel,
+  type QueueCounts,
+  type QueueJob,
+  type QueuePolicy,
+} from "./supplier-queue-engine";
 
-export interface QueueCounts {
+export interface QueueStats {
+  supplierId: string | null;
+  maxConcurrent: number;
+  activeProcesses: number;
+  isRunning: boolean;
   queued: number;
   running: number;
   completed: number;
   failed: number;
   retrying: number;
+  /** parked for the user's signature or polling the supplier's confirmation */
+  waiting: number;
+  cancelled: number;
+  total: number;
 }
 
-export interface QueueStats extends QueueCounts {
+interface Meta {
   supplierId: string | null;
   maxConcurrent: number;
-  activeProcesses: number;
   isRunning: boolean;
+  /** finished jobs are pruned after a day; these keep counting them */
+  totals: { completed: number; failed: number; cancelled: number };
 }
 
-const EMPTY: QueueCounts = { queued: 0, running: 0, completed: 0, failed: 0, retrying: 0 };
+const JOB_PREFIX = "job:";
+const FINISHED_KEPT_MS = 24 * 3_600_000;
 
 export class SupplierQueue extends DurableObject<Env> {
-  async configure(supplierId: string, maxConcurrent: number): Promise<void> {
-    await this.ctx.storage.put({ supplierId, maxConcurrent: Math.max(1, Math.floor(maxConcurrent)) });
+  private jobs = new Map<string, QueueJob>();
+  private meta: Meta = { supplierId: null, maxConcurrent: 1, isRunning: true, totals: { completed: 0, failed: 0, cancelled: 0 } };
+  private pumping: Promise<void> | null = null;
+  private inflight = new Set<string>();
+  private wake: (() => void) | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      const stored = await ctx.storage.list<QueueJob>({ prefix: JOB_PREFIX });
+      for (const job of stored.values()) this.jobs.set(job.requestId, job);
+      this.meta = (await ctx.storage.get<Meta>("meta")) ?? this.meta;
+    });
   }
 
-  async setRunning(isRunning: boolean): Promise<void> {
-    await this.ctx.storage.put("isRunning", isRunning);
+  /** The supplier this object serves and how many of its requests may run at once. */
+  async configure(supplierId: string, maxConcurrent: number): Promise<void> {
+    this.meta = { ...this.meta, supplierId, maxConcurrent: Math.max(1, Math.min(50, Math.floor(maxConcurrent))) };
+    await this.ctx.storage.put("meta", this.meta);
+    this.kick();
+  }
+
+  /** Takes a created request; asking again for the same request changes nothing. */
+  async enqueue(requestId: string, supplier: { id: string; maxConcurrent: number }): Promise<{ accepted: boolean }> {
+    if (this.meta.supplierId !== supplier.id || this.meta.maxConcurrent !== supplier.maxConcurrent) {
+      await this.configure(supplier.id, supplier.maxConcurrent);
+    }
+    if (this.jobs.has(requestId)) return { accepted: false };
+    await this.save(newJob(requestId, QUEUE_STEPS[0], Date.now()));
+    await this.kick();
+    return { accepted: true };
+  }
+
+  /** Something the pipeline waits for happened (the user signed the contract). */
+  async deliver(requestId: string, event: string): Promise<boolean> {
+    const job = this.jobs.get(requestId);
+    const next = job ? deliverEvent(job, event, Date.now()) : null;
+    if (!next) return false;
+    await this.save(next);
+    await this.kick();
+    return true;
+  }
+
+  /** User or admin cancel: stops the job at the next step boundary. */
+  async cancel(requestId: string): Promise<void> {
+    const job = this.jobs.get(requestId);
+    if (!job) return;
+    await this.save(requestCancel(job, Date.now()));
+  }
+
+  /** Starts taking jobs again (queue-manager start). */
+  async start(): Promise<QueueStats> {
+    await this.setRunning(true);
+    return this.stats();
+  }
+
+  /** Stops taking jobs: the steps running now finish, everything else stays queued. */
+  async stop(): Promise<QueueStats> {
+    await this.setRunning(false);
+    return this.stats();
+  }
+
+  /** Stop, take back steps whose lease lapsed, start. */
+  async restart(): Promise<QueueStats> {
+    await this.setRunning(false);
+    const now = Date.now();
+    for (const job of this.jobs.values()) {
+      if (job.status === "running" && !this.inflight.has(job.requestId)) {
+        await this.save({ ...job, status: "queued", leaseUntil: 0, nextAt: now, updatedAt: now });
+      }
+    }
+    await this.setRunning(true);
+    return this.stats();
   }
 
   async stats(): Promise<QueueStats> {
-    const values = await this.ctx.storage.get<unknown>(["supplierId", "maxConcurrent", "counts", "isRunning"]);
-    const counts = (values.get("counts") as QueueCounts | undefined) ?? EMPTY;
+    const counts: QueueCounts = countJobs([...this.jobs.values()], Date.now());
+    const totals = this.meta.totals;
+    const live = counts.queued + counts.running + counts.retrying + counts.waiting;
     return {
-      ...counts,
-      supplierId: (values.get("supplierId") as string | undefined) ?? null,
-      maxConcurrent: (values.get("maxConcurrent") as number | undefined) ?? 1,
+      supplierId: this.meta.supplierId,
+      maxConcurrent: this.meta.maxConcurrent,
       activeProcesses: counts.running,
-      isRunning: (values.get("isRunning") as boolean | undefined) ?? true,
+      isRunning: this.meta.isRunning,
+      queued: counts.queued,
+      running: counts.running,
+      retrying: counts.retrying,
+      waiting: counts.waiting,
+      completed: totals.completed,
+      failed: totals.failed,
+      cancelled: totals.cancelled,
+      total: live + totals.completed + totals.failed + totals.cancelled,
     };
+  }
+
+  /** A job as the queue sees it (tests and the admin view). */
+  async job(requestId: string): Promise<QueueJob | null> {
+    return this.jobs.get(requestId) ?? null;
+  }
+
+  async alarm(): Promise<void> {
+    await this.pump();
+  }
+
+  private policy(): QueuePolicy {
+    const config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+    return {
+      ...DEFAULT_POLICY,
+      maxConcurrent: this.meta.maxConcurrent,
+      maxRetries: config.maxRetries,
+      backoffBaseMs: config.backoffBaseMs,
+      backoffMaxMs: config.backoffMaxMs,
+      stepLeaseMs: config.stepLeaseMs,
+    };
+  }
+
+  private deps(): PipelineDeps {
+    const config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+    return {
+      env: this.env,
+      db: createDb(this.env.DB),
+      portal: (supplierId) => supplierPortal(this.env as unknown as Record<string, unknown>, supplierId),
+      fonts: CONTRACT_FONTS,
+      sms: createSmsSender(this.env),
+      now: Date.now,
+      signatureTtlMs: config.signatureTtlMs,
+      maxSignatureAttempts: config.maxSignatureAttempts,
+      confirmationPollMs: config.confirmationPollMs,
+    };
+  }
+
+  private async setRunning(isRunning: boolean) {
+    this.meta = { ...this.meta, isRunning };
+    await this.ctx.storage.put("meta", this.meta);
+    if (isRunning) await this.kick();
+  }
+
+  private async save(job: QueueJob) {
+    const before = this.jobs.get(job.requestId);
+    if (isFinal(job) && !(before && isFinal(before))) {
+      const key = job.status as "completed" | "failed" | "cancelled";
+      this.meta = { ...this.meta, totals: { ...this.meta.totals, [key]: this.meta.totals[key] + 1 } };
+      await this.ctx.storage.put({ [`${JOB_PREFIX}${job.requestId}`]: job, meta: this.meta });
+    } else {
+      await this.ctx.storage.put(`${JOB_PREFIX}${job.requestId}`, job);
+    }
+    this.jobs.set(job.requestId, job);
+  }
+
+  /** Wakes the running loop, or sets an alarm to start one. */
+  private async kick() {
+    if (this.pumping) {
+      this.wake?.();
+      return;
+    }
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  private pump(): Promise<void> {
+    this.pumping ??= this.loop().finally(() => {
+      this.pumping = null;
+    });
+    return this.pumping;
+  }
+
+  private async loop() {
+    const running = new Map<string, Promise<void>>();
+    for (;;) {
+      const policy = this.policy();
+      const now = Date.now();
+      const candidates = [...this.jobs.values()].filter((j) => !this.inflight.has(j.requestId));
+      const busy = this.inflight.size;
+      const picks = pickRunnable(candidates, { ...policy, maxConcurrent: Math.max(0, policy.maxConcurrent - busy) }, now, this.meta.isRunning);
+      if (picks.length > 0) {
+        // If the object goes away mid-step, this alarm takes the steps back when their lease lapses.
+        await this.ctx.storage.setAlarm(now + policy.stepLeaseMs + 1_000);
+      }
+      for (const job of picks) {
+        const leased = markRunning(job, policy, now);
+        await this.save(leased);
+        this.inflight.add(job.requestId);
+        running.set(
+          job.requestId,
+          this.execute(leased, policy).finally(() => {
+            this.inflight.delete(job.requestId);
+            running.delete(job.requestId);
+          }),
+        );
+      }
+      if (running.size === 0) break;
+      await Promise.race([...running.values(), new Promise<void>((resolve) => (this.wake = resolve))]);
+      this.wake = null;
+    }
+    await this.pruneFinished();
+    const wakeAt = nextWake([...this.jobs.values()], Date.now(), this.meta.isRunning);
+    if (wakeAt === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(wakeAt);
+  }
+
+  private async execute(job: QueueJob, policy: QueuePolicy) {
+    const deps = this.deps();
+    let result: StepResult;
+    if (!isQueueStep(job.step)) result = { kind: "fail", reason: `Pas necunoscut: ${job.step}` };
+    else {
+      try {
+        result = await runSwitchStep(deps, job.requestId, job.step);
+      } catch (error) {
+        result = { kind: "retry", error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    const current = this.jobs.get(job.requestId) ?? job;
+    const after = applyOutcome(current, result, policy, Date.now());
+    try {
+      if (after.status === "retrying" && result.kind === "retry" && isQueueStep(job.step)) {
+        await recordRetry(deps, job.requestId, job.step, result.error);
+      }
+      if (after.status === "failed") {
+        const reason = result.kind === "fail" ? result.reason : PIPELINE_TEXTS.failures.retriesSpent(after.lastError ?? "");
+        await recordFailure(deps, job.requestId, reason);
+      }
+    } catch (error) {
+      // The job's own state is what matters; a log line lost to a D1 hiccup is reported, not fatal.
+      console.error("supplier queue: recording the outcome failed", job.requestId, error);
+    }
+    await this.save(after);
+  }
+
+  private async pruneFinished() {
+    const cutoff = Date.now() - FINISHED_KEPT_MS;
+    const old = [...this.jobs.values()].filter((j) => isFinal(j) && j.updatedAt < cutoff).map((j) => j.requestId);
+    if (old.length === 0) return;
+    await this.ctx.storage.delete(old.map((id) => `${JOB_PREFIX}${id}`));
+    for (const id of old) this.jobs.delete(id);
   }
 }

@@ -304,6 +304,18 @@ export const switchRequests = sqliteTable(
     signatureExpiresAt: integer("signature_expires_at"),
     signatureAttemptsRemaining: integer("signature_attempts_remaining"),
     signatureMaxAttempts: integer("signature_max_attempts"),
+    // The pipeline's own facts (issue #10): the supplier's application, the contract in R2 (unguessable
+    // keys), the signing code for the in-browser signature, the confirmed date or why it failed.
+    supplierApplicationId: text("supplier_application_id"),
+    contractNumber: text("contract_number"),
+    contractR2Key: text("contract_r2_key"),
+    contractSha256: text("contract_sha256"),
+    signedContractR2Key: text("signed_contract_r2_key"),
+    signedAt: integer("signed_at"),
+    signatureCodeHash: text("signature_code_hash"),
+    signatureCodeExpiresAt: integer("signature_code_expires_at"),
+    supplierSwitchDate: text("supplier_switch_date"),
+    failureReason: text("failure_reason"),
     retryCount: integer("retry_count").notNull().default(0),
     cancelReason: text("cancel_reason"),
     createdAt: createdAt(),

@@ -1,14 +1,13 @@
 // Where a created switch request goes to be processed: the seam between the journey (issue #9) and
-// the switching pipeline (issue #10, the SupplierQueue Durable Object of the target supplier).
-//
-// Today no pipeline runs. `enqueueSwitch` records that the request waits in its supplier's queue (a
-// log line and the step `automation_queued`) and processes nothing: the request stays `created`.
-// Issue #10 replaces `switchPipeline` with one that hands the request to SupplierQueue. A pipeline
-// reads the request's status from D1 before each step, so a request cancelled (or paused by
-// cancel-automation) meanwhile is dropped there; the journey needs no call of its own for that.
+// the switching pipeline (issue #10): the SupplierQueue Durable Object of the target supplier
+// (workers/durable-objects/supplier-queue.ts), which runs the steps in app/server/switching/pipeline/.
+// The pipeline reads the request's status from D1 before each step, so a request cancelled (or paused
+// by cancel-automation) meanwhile is dropped there; the journey needs no call of its own for that.
 import { TEXTS } from "../../lib/texts";
 import { stepProgress } from "../../lib/switching";
+import { eq } from "drizzle-orm";
 import { createDb, type Database } from "../db/client.server";
+import { suppliers } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { logInsert, stepUpdate, type SwitchRequestRow } from "./requests.server";
 
@@ -17,7 +16,7 @@ export interface SwitchPipeline {
   enqueue(request: SwitchRequestRow, supplierName: string): Promise<void>;
 }
 
-/** Until issue #10: the request is recorded as waiting in the supplier's queue, nothing more. */
+/** Records that the request waits in its supplier's queue (step automation_queued and a log line). */
 export function waitingQueuePipeline(db: Database, now: () => number = Date.now): SwitchPipeline {
   return {
     async enqueue(request, supplierName) {
@@ -30,8 +29,30 @@ export function waitingQueuePipeline(db: Database, now: () => number = Date.now)
   };
 }
 
+/** Records the wait, then hands the request to its supplier's SupplierQueue. */
+export function supplierQueuePipeline(env: Env, now: () => number = Date.now): SwitchPipeline {
+  const db = createDb(env.DB);
+  const waiting = waitingQueuePipeline(db, now);
+  return {
+    async enqueue(request, supplierName) {
+      await waiting.enqueue(request, supplierName);
+      const [supplier] = await db
+        .select({ id: suppliers.id, maxConcurrent: suppliers.maxConcurrent })
+        .from(suppliers)
+        .where(eq(suppliers.id, request.targetSupplierId))
+        .limit(1);
+      if (!supplier) throw new Error(`supplier ${request.targetSupplierId} vanished`);
+      await supplierQueue(env, supplier.id).enqueue(request.id, supplier);
+    },
+  };
+}
+
+export function supplierQueue(env: Env, supplierId: string) {
+  return env.SUPPLIER_QUEUE.get(env.SUPPLIER_QUEUE.idFromName(supplierId));
+}
+
 export function switchPipeline(env: Env): SwitchPipeline {
-  return waitingQueuePipeline(createDb(env.DB));
+  return supplierQueuePipeline(env);
 }
 
 export async function enqueueSwitch(env: Env, request: SwitchRequestRow, supplierName: string): Promise<void> {

@@ -1,0 +1,41 @@
+// Romanian texts of the switching pipeline (issue #10): request log lines, user notifications and the
+// SMS with the signing link. Kept apart from texts.ts so the public pages don't ship them.
+export const PIPELINE_TEXTS = {
+  log: {
+    running: (supplier: string) => `Procesarea automată a început la ${supplier}.`,
+    submitted: (supplier: string, applicationId: string) => `Cererea a fost înregistrată la ${supplier} (nr. ${applicationId}).`,
+    documentsSent: "Actul de identitate și factura au fost trimise furnizorului.",
+    contractReady: (contractNumber: string) => `Contractul nr. ${contractNumber} a fost generat.`,
+    signatureRequested: "Contractul așteaptă semnătura ta. Ți-am trimis un SMS cu linkul de semnare.",
+    signatureSmsFailed: "SMS-ul cu linkul de semnare nu a putut fi trimis; îl găsești în pagina cererii.",
+    signed: "Contractul a fost semnat electronic.",
+    signatureSent: "Contractul semnat a fost trimis furnizorului.",
+    awaitingConfirmation: (supplier: string) => `Așteptăm confirmarea de la ${supplier}.`,
+    confirmed: (supplier: string, day: string) => `${supplier} a confirmat schimbarea; furnizarea începe la ${day}.`,
+    completed: "Schimbarea furnizorului este finalizată.",
+    retrying: (error: string) => `Furnizorul nu a răspuns cum trebuie (${error}); reîncercăm automat.`,
+    failed: (reason: string) => `Cererea nu a putut fi procesată: ${reason}`,
+  },
+  notifications: {
+    processing: { title: "Cererea ta este în lucru", message: (supplier: string) => `Am început transmiterea cererii către ${supplier}.` },
+    awaitingSignature: {
+      title: "Contractul e gata de semnat",
+      message: (supplier: string) => `Contractul cu ${supplier} te așteaptă. Semnează-l din browser, cu codul primit prin SMS.`,
+    },
+    completed: {
+      title: "Schimbare confirmată",
+      message: (supplier: string, day: string) => `${supplier} îți furnizează energie electrică de la ${day}.`,
+    },
+    failed: { title: "Cererea nu a reușit", message: (reason: string) => reason },
+  },
+  sms: {
+    signatureLink: (supplier: string, url: string) =>
+      `CEL MAI IEFTIN CURENT: contractul cu ${supplier} e gata de semnat: ${url} . Linkul expira in 72 de ore.`,
+  },
+  failures: {
+    supplierRejected: (reason: string) => `Furnizorul a respins cererea: ${reason}`,
+    retriesSpent: (error: string) => `Furnizorul nu a putut fi contactat după mai multe încercări (${error}).`,
+    missingData: "Lipsesc datele documentelor verificate (act de identitate sau factură).",
+    configuration: "Legătura cu furnizorul nu este configurată; un operator a fost anunțat.",
+  },
+} as const;
