@@ -11,7 +11,6 @@ import type { IdCardExtraction } from "../../app/server/documents/extraction/id-
 import { sealExtraction } from "../../app/server/documents/pii.server";
 import { newStorageKey, sha256HexOfBytes } from "../../app/server/documents/storage.server";
 
-let seq = 0;
 
 function idCard(): IdCardExtraction {
   return {
@@ -96,7 +95,6 @@ export interface CreatedRequest {
 
 /** A user with verified documents and a switch request in `created`, waiting in its supplier's queue. */
 export async function createdSwitchRequest(supplierId = "hidroelectrica", options: { pod?: string } = {}): Promise<CreatedRequest> {
-  seq += 1;
   const db = createDb(env.DB);
   const userId = newId();
   const phone = `+407${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
