@@ -11,8 +11,15 @@ import { createSmsSender } from "../../app/server/sms/sms.server";
 import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
 import { pipelineConfigFromEnv } from "../../app/server/switching/pipeline/pipeline-config.server";
 import {
+  storeSignedContract,
+  type SignatureInput,
+  type StoreSignedResult,
+} from "../../app/server/switching/pipeline/signed-contract.server";
+import {
   QUEUE_STEPS,
+  SIGNED_EVENT,
   isQueueStep,
+  renewSignatureLink,
   recordFailure,
   recordRetry,
   runSwitchStep,
@@ -105,6 +112,21 @@ export class SupplierQueue extends DurableObject<Env> {
     await this.save(next);
     await this.kick();
     return true;
+  }
+
+  /**
+   * The signing page checked the SMS code: make the signed contract (this object has the fonts) and let
+   * the pipeline go on to report it to the supplier.
+   */
+  async completeSignature(requestId: string, input: SignatureInput): Promise<StoreSignedResult> {
+    const result = await storeSignedContract(this.deps(), requestId, input);
+    if (result.ok) await this.deliver(requestId, SIGNED_EVENT);
+    return result;
+  }
+
+  /** A new signing link for an expired or exhausted one (same phone, fresh token and attempts). */
+  async renewSignatureLink(requestId: string): Promise<boolean> {
+    return renewSignatureLink(this.deps(), requestId);
   }
 
   /** User or admin cancel: stops the job at the next step boundary. */

@@ -300,6 +300,17 @@ export async function issueSignatureLink(deps: PipelineDeps, loaded: Loaded): Pr
   if (!sent.ok) await log(deps, loaded.request.id, "signature_required", T.log.signatureSmsFailed, "warning");
 }
 
+/** Replaces an expired or exhausted link of a request still waiting for its signature. */
+export async function renewSignatureLink(deps: PipelineDeps, requestId: string): Promise<boolean> {
+  const loaded = await load(deps.db, requestId);
+  if (!loaded || loaded.request.status !== "awaiting_signature" || loaded.request.signedContractR2Key) return false;
+  const { signatureExpiresAt, signatureAttemptsRemaining } = loaded.request;
+  const usable = (signatureExpiresAt ?? 0) > deps.now() && (signatureAttemptsRemaining ?? 0) > 0;
+  if (usable) return false;
+  await issueSignatureLink(deps, loaded);
+  return true;
+}
+
 async function signatureRequired(deps: PipelineDeps, loaded: Loaded): Promise<StepResult> {
   const { request, supplier } = loaded;
   if (request.signedContractR2Key) return advance("signature_required");
@@ -317,8 +328,10 @@ async function signatureRequired(deps: PipelineDeps, loaded: Loaded): Promise<St
 async function signatureCompleted(deps: PipelineDeps, loaded: Loaded): Promise<StepResult> {
   const { request } = loaded;
   if (!request.signedContractR2Key || !request.supplierApplicationId) return { kind: "await_event", event: SIGNED_EVENT };
-  const bytes = await readDocumentFile(deps.env, request.signedContractR2Key);
-  if (!bytes) return { kind: "fail", reason: T.failures.missingData };
+  const object = await deps.env.DOCUMENTS.get(request.signedContractR2Key);
+  if (!object) return { kind: "fail", reason: T.failures.missingData };
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const method = object.customMetadata?.method === "drawn" ? "drawn" : "typed";
   const sha = await sha256Hex(bytes);
   const portal = deps.portal(loaded.supplier.id);
   await portal.uploadDocument(request.supplierApplicationId, {
@@ -330,7 +343,7 @@ async function signatureCompleted(deps: PipelineDeps, loaded: Loaded): Promise<S
   });
   await portal.reportSignature(request.supplierApplicationId, {
     signedAt: new Date(request.signedAt ?? deps.now()).toISOString(),
-    method: "typed",
+    method,
     signedContractSha256: sha,
     signerIp: null,
   });
