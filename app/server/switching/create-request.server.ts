@@ -85,7 +85,10 @@ export async function createSwitchRequest(
   }
 
   const checked = await checkedSwitchContext(db, userId, now);
-  if (!checked.ok) return fail(checked.problem.reason, checked.problem.message);
+  if (!checked.ok) {
+    const { problem } = checked;
+    return fail(problem.reason, problem.reason === "missing_ids" ? problem.message : undefined);
+  }
   const context = checked.row;
   if (input.targetSupplierId !== context.supplierId) return fail("invalid_targetSupplierId");
   if (input.offerId !== context.offerId) return fail("offer_mismatch");

@@ -1,0 +1,38 @@
+// The switch context on the server (docs/decisions/0007): GET → {success, context, validity},
+// PUT (the spec's §3 context) stores the offer chosen on the home page, DELETE forgets it.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { switchContextSchema } from "~/lib/schemas/switch-context";
+import { TEXTS } from "~/lib/texts";
+import { methodNotAllowed } from "~/server/auth/api.server";
+import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { requireUser } from "~/server/auth/user-auth.server";
+import { createDb } from "~/server/db/client.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { findCounty } from "~/server/offers/reference.server";
+import { checkedSwitchContext, clearSwitchContext, saveSwitchContext } from "~/server/switching/context.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "api" });
+  const checked = await checkedSwitchContext(createDb(env.DB), user.id);
+  const validity = checked.ok ? { valid: true } : { valid: false, reason: checked.problem.reason, message: checked.problem.message };
+  return jsonOk({ context: checked.context, validity }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "api" });
+  const db = createDb(env.DB);
+  if (request.method === "DELETE") {
+    await clearSwitchContext(db, user.id);
+    return jsonOk({ message: TEXTS.switching.contextCleared }, { headers: NO_STORE });
+  }
+  const parsed = switchContextSchema.safeParse(await readPayload(request));
+  if (!parsed.success) return invalidInput(parsed.error);
+  if (!(await findCounty(db, parsed.data.county))) return jsonError(400, "unknown_county", TEXTS.api.unknownCounty);
+  const saved = await saveSwitchContext(db, user.id, parsed.data);
+  return jsonOk({ context: saved, message: TEXTS.switching.contextSaved }, { headers: NO_STORE });
+}

@@ -1,0 +1,28 @@
+// POST /api/users/switch-requests/{id}/cancel {reason?} → {success, request, message}. Refused (409)
+// once the request is completed, failed, rejected or already cancelled; another user's is 404.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
+import { TEXTS } from "~/lib/texts";
+import { methodNotAllowed } from "~/server/auth/api.server";
+import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { requireUser } from "~/server/auth/user-auth.server";
+import { createDb } from "~/server/db/client.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { switchFailureResponse } from "~/server/switching/errors.server";
+import { cancelSwitchRequest } from "~/server/switching/lifecycle.server";
+import { switchRequestView } from "~/server/switching/views.server";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "api" });
+  const parsed = cancelSwitchRequestSchema.safeParse(await readPayload(request));
+  if (!parsed.success) return invalidInput(parsed.error);
+  const result = await cancelSwitchRequest(createDb(env.DB), user.id, params.id ?? "", parsed.data);
+  if (!result.ok) return switchFailureResponse(result.failure);
+  return jsonOk({ request: switchRequestView(result.changed.request, result.changed.supplier), message: TEXTS.switching.cancelled });
+}
