@@ -104,4 +104,23 @@ export const ADMIN_TEXTS = {
     } as Record<string, string>,
     nothingPermitted: "Contul dumneavoastră nu are permisiuni pentru statisticile afișate aici.",
   },
+  // Switch requests and their queues (admin spec §2 "Switch requests", §4 queue control, §8).
+  switchQueues: {
+    cancelReason: "Anulată de admin",
+    // ours
+    started: (n: number, total: number) => `Cozile au fost pornite (${n} din ${total} rulează).`,
+    stopped: "Cozile au fost oprite: pașii în curs se termină, restul cererilor rămân în așteptare.",
+    restarted: (n: number, total: number) => `Cozile au fost repornite (${n} din ${total} rulează).`,
+    notFound: "Cerere negăsită",
+    closed: "Cererea este deja închisă (finalizată, eșuată sau anulată).",
+    statusLog: (from: string, to: string, notes: string | null) =>
+      `Statusul a fost schimbat de un administrator: ${from} → ${to}${notes ? ` (${notes})` : ""}.`,
+    cancelledLog: (reason: string) => `Cererea a fost anulată de un administrator: ${reason}.`,
+    userNotification: {
+      title: "Cererea ta a fost actualizată",
+      message: (supplier: string, status: string) => `Cererea către ${supplier} are acum statusul „${status}”.`,
+      cancelledTitle: "Cererea ta a fost anulată",
+      cancelledMessage: (supplier: string, reason: string) => `Cererea către ${supplier} a fost anulată: ${reason}.`,
+    },
+  },
 } as const;

@@ -65,6 +65,8 @@ interface Meta {
   isRunning: boolean;
   /** finished jobs are pruned after a day; these keep counting them */
   totals: { completed: number; failed: number; cancelled: number };
+  /** set by queue-manager start/restart {interval}: how often a request waiting for the supplier's confirmation asks again */
+  pollIntervalMs?: number;
 }
 
 const JOB_PREFIX = "job:";
@@ -136,8 +138,21 @@ export class SupplierQueue extends DurableObject<Env> {
     await this.save(requestCancel(job, Date.now()));
   }
 
-  /** Starts taking jobs again (queue-manager start). */
-  async start(): Promise<QueueStats> {
+  /** An operator takes a paused (or on-hold) request back: its job goes on from the step it stopped at. */
+  async resume(requestId: string): Promise<boolean> {
+    const job = this.jobs.get(requestId);
+    if (!job || job.status !== "cancelled") return false;
+    const now = Date.now();
+    this.meta = { ...this.meta, totals: { ...this.meta.totals, cancelled: Math.max(0, this.meta.totals.cancelled - 1) } };
+    await this.ctx.storage.put("meta", this.meta);
+    await this.save({ ...job, status: "queued", cancelRequested: false, attempts: 0, nextAt: now, waitingFor: null, updatedAt: now });
+    await this.kick();
+    return true;
+  }
+
+  /** Starts taking jobs again (queue-manager start), optionally with a new confirmation polling interval. */
+  async start(pollIntervalMs?: number): Promise<QueueStats> {
+    if (pollIntervalMs) this.meta = { ...this.meta, pollIntervalMs };
     await this.setRunning(true);
     return this.stats();
   }
@@ -149,7 +164,8 @@ export class SupplierQueue extends DurableObject<Env> {
   }
 
   /** Stop, take back steps whose lease lapsed, start. */
-  async restart(): Promise<QueueStats> {
+  async restart(pollIntervalMs?: number): Promise<QueueStats> {
+    if (pollIntervalMs) this.meta = { ...this.meta, pollIntervalMs };
     await this.setRunning(false);
     const now = Date.now();
     for (const job of this.jobs.values()) {
@@ -213,7 +229,7 @@ export class SupplierQueue extends DurableObject<Env> {
       now: Date.now,
       signatureTtlMs: config.signatureTtlMs,
       maxSignatureAttempts: config.maxSignatureAttempts,
-      confirmationPollMs: config.confirmationPollMs,
+      confirmationPollMs: this.meta.pollIntervalMs ?? config.confirmationPollMs,
     };
   }
 

@@ -78,14 +78,22 @@ export function publicAdmin(admin: AdminPrincipal) {
 
 export async function writeAudit(
   db: Database,
-  entry: { adminId: string | null; action: string; details?: Record<string, unknown>; ip: string; now: number },
+  entry: {
+    adminId: string | null;
+    action: string;
+    details?: Record<string, unknown>;
+    ip: string;
+    now: number;
+    /** what the action was done to; the acting admin by default */
+    target?: { type: string; id: string | null };
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     id: newId(entry.now),
     adminId: entry.adminId,
     action: entry.action,
-    targetType: "admin",
-    targetId: entry.adminId,
+    targetType: entry.target?.type ?? "admin",
+    targetId: entry.target ? entry.target.id : entry.adminId,
     detailsJson: entry.details ? JSON.stringify(entry.details) : null,
     ipAddress: entry.ip,
     createdAt: entry.now,

@@ -23,6 +23,28 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/auth/me", access: {}, file: "app/routes/api.admin.auth.me.ts" },
   { method: "POST", path: "/api/admin/auth/logout", access: {}, file: "app/routes/api.admin.auth.logout.ts" },
   { method: "GET", path: "/api/admin/admins", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.ts" },
+  // Switch requests and their supplier queues (issue #10): counts for any admin (dashboard), requests for
+  // user management, queue control for system administration (admin spec §2 navigation permissions).
+  { method: "GET", path: "/api/admin/queue/stats", access: {}, file: "app/routes/api.admin.queue.stats.ts" },
+  ...(["start", "stop", "restart"] as const).map((action) => ({
+    method: "POST" as const,
+    path: `/api/admin/system/queue-manager/${action}`,
+    access: { permission: "system_admin" as const },
+    file: "app/routes/api.admin.system.queue-manager.$action.ts",
+  })),
+  { method: "GET", path: "/api/admin/switch-requests", access: { permission: "user_management" }, file: "app/routes/api.admin.switch-requests.ts" },
+  {
+    method: "PATCH",
+    path: "/api/admin/switch-requests/:id/status",
+    access: { permission: "user_management" },
+    file: "app/routes/api.admin.switch-requests.$id.status.ts",
+  },
+  {
+    method: "POST",
+    path: "/api/admin/switch-requests/:id/cancel",
+    access: { permission: "user_management" },
+    file: "app/routes/api.admin.switch-requests.$id.cancel.ts",
+  },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

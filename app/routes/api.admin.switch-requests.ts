@@ -1,0 +1,17 @@
+// GET /api/admin/switch-requests?page&limit(20)&status&supplier_id&user_id&from_date&to_date&search →
+// {success, data: {requests, pagination {page, limit, total, pages}}} (admin spec §7).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { adminSwitchListSchema } from "~/lib/schemas/admin-switch-requests";
+import { guardAdminApi } from "~/server/admin/routes-registry.server";
+import { listSwitchRequestsForAdmin } from "~/server/admin/switch-requests.server";
+import { createDb } from "~/server/db/client.server";
+import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await guardAdminApi(request, env);
+  const parsed = adminSwitchListSchema.safeParse(searchParamsObject(new URL(request.url)));
+  if (!parsed.success) return invalidInput(parsed.error);
+  const data = await listSwitchRequestsForAdmin(createDb(env.DB), { ...parsed.data, search: parsed.data.search || undefined });
+  return jsonOk({ data }, { headers: { "Cache-Control": "no-store" } });
+}
