@@ -55,7 +55,7 @@ export function createSupplierPortalSimulator(initial = {}) {
         byReference: new Map(),
         bucket: { tokens: options.rateLimitPerSecond, at: Date.now() },
         calls: {},
-        effects: { applicationsCreated: 0, documentsStored: 0, contractsIssued: 0, signaturesRecorded: 0 },
+        effects: { applicationsCreated: 0, documentsStored: 0, contractsIssued: 0, signaturesRecorded: 0, withdrawals: 0 },
       };
       suppliers.set(id, s);
     }
@@ -72,6 +72,7 @@ export function createSupplierPortalSimulator(initial = {}) {
   }
 
   function statusOf(app) {
+    if (app.withdrawnAt) return { status: "withdrawn" };
     if (app.rejectionReason) return { status: "rejected", rejectionReason: app.rejectionReason };
     if (app.signedAt && Date.now() >= app.confirmAt) return { status: "confirmed", switchDate: app.switchDate };
     if (app.signedAt) return { status: "signed" };
@@ -97,7 +98,7 @@ export function createSupplierPortalSimulator(initial = {}) {
       const existing = s.byReference.get(key);
       if (existing) return { response: json(200, { applicationId: existing, status: statusOf(s.applications.get(existing)).status }) };
       const applicationId = `APP-${randomUUID()}`;
-      const app = { application: body, documents: new Map(), contract: null, signedAt: null, confirmAt: 0, switchDate: null, rejectionReason: null };
+      const app = { application: body, documents: new Map(), contract: null, signedAt: null, confirmAt: 0, switchDate: null, rejectionReason: null, withdrawnAt: null };
       if (String(body.consumptionPlace.pod).startsWith(options.rejectPodPrefix)) {
         app.rejectionReason = "Codul POD nu este cunoscut de operatorul de distribuție.";
       }
@@ -162,6 +163,12 @@ export function createSupplierPortalSimulator(initial = {}) {
       }
       return { response: json(200, { status: statusOf(app).status }) };
     }
+    if (op === "withdrawal") {
+      if (app.withdrawnAt) return { response: json(200, { status: "withdrawn" }) };
+      app.withdrawnAt = new Date().toISOString();
+      s.effects.withdrawals += 1;
+      return { response: json(202, { status: "withdrawn" }), effect: true };
+    }
     if (op === "status") return { response: json(200, { applicationId: appId, ...statusOf(app) }) };
     return { response: problem(404, "not_found", "Resursă necunoscută.") };
   }
@@ -173,6 +180,7 @@ export function createSupplierPortalSimulator(initial = {}) {
     if (parts.length === 2 && method === "GET") return "status";
     if (parts.length === 3 && parts[2] === "contract" && method === "GET") return "contract";
     if (parts.length === 3 && parts[2] === "signature" && method === "POST") return "signature";
+    if (parts.length === 3 && parts[2] === "withdrawal" && method === "POST") return "withdrawal";
     if (parts.length === 4 && parts[2] === "documents" && method === "PUT") return "document";
     return null;
   }

@@ -15,6 +15,8 @@ export const PIPELINE_TEXTS = {
     completed: "Schimbarea furnizorului este finalizată.",
     retrying: (error: string) => `Furnizorul nu a răspuns cum trebuie (${error}); reîncercăm automat.`,
     failed: (reason: string) => `Cererea nu a putut fi procesată: ${reason}`,
+    withdrawn: (supplier: string) => `${supplier} a fost anunțat că cererea a fost anulată.`,
+    withdrawalFailed: (reason: string) => `Anularea nu a putut fi transmisă furnizorului: ${reason}`,
   },
   notifications: {
     processing: { title: "Cererea ta este în lucru", message: (supplier: string) => `Am început transmiterea cererii către ${supplier}.` },

@@ -1,5 +1,7 @@
 // POST /api/users/switch-requests/{id}/cancel {reason?} → {success, request, message}. Refused (409)
-// once the request is completed, failed, rejected or already cancelled; another user's is 404.
+// once the request is failed, rejected, already cancelled, or completed more than 14 days after the
+// contract was signed (the withdrawal window); another user's is 404. The supplier's queue stops it and,
+// if the supplier already has the application, tells the supplier.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { TEXTS } from "~/lib/texts";
@@ -10,6 +12,7 @@ import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk } from "~/server/http.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchRequest } from "~/server/switching/lifecycle.server";
+import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
 import { switchRequestView } from "~/server/switching/views.server";
 
 export function loader() {
@@ -24,5 +27,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return invalidInput(parsed.error);
   const result = await cancelSwitchRequest(createDb(env.DB), user.id, params.id ?? "", parsed.data);
   if (!result.ok) return switchFailureResponse(result.failure);
+  await stopSwitchInQueue(env, result.changed.request);
   return jsonOk({ request: switchRequestView(result.changed.request, result.changed.supplier), message: TEXTS.switching.cancelled });
 }

@@ -20,8 +20,8 @@ import {
   findSigningRequest,
   sendSigningCode,
   signingState,
-  withdrawalDeadline,
 } from "~/server/switching/signing.server";
+import { withdrawalDeadline } from "~/lib/withdrawal";
 
 const T = SIGNING_TEXTS;
 

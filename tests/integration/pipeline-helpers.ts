@@ -94,11 +94,14 @@ export interface CreatedRequest {
 }
 
 /** A user with verified documents and a switch request in `created`, waiting in its supplier's queue. */
-export async function createdSwitchRequest(supplierId = "hidroelectrica", options: { pod?: string } = {}): Promise<CreatedRequest> {
+export async function createdSwitchRequest(
+  supplierId = "hidroelectrica",
+  options: { pod?: string; user?: { id: string; phone: string } } = {},
+): Promise<CreatedRequest> {
   const db = createDb(env.DB);
-  const userId = newId();
-  const phone = `+407${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await db.insert(users).values({ id: userId, phone, firstName: "Ioana", lastName: "Ștefănescu" });
+  const userId = options.user?.id ?? newId();
+  const phone = options.user?.phone ?? `+407${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  if (!options.user) await db.insert(users).values({ id: userId, phone, firstName: "Ioana", lastName: "Ștefănescu" });
   const pod = options.pod ?? `RO005E${String(100_000_000 + Math.floor(Math.random() * 899_999_999)).slice(0, 9)}`;
   const idDocumentId = await verifiedDocument(userId, "document_identitate", idCard());
   const invoiceDocumentId = await verifiedDocument(userId, "ultima_factura", bill(pod));
@@ -157,4 +160,13 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     last = await read();
   }
   return last;
+}
+
+/**
+ * Journey tests look at a request as the journey leaves it: with every supplier queue stopped, the
+ * pipeline takes nothing (the requests wait in their queues, as they would behind a stopped queue).
+ */
+export async function holdSupplierQueues(): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT id FROM suppliers").all<{ id: string }>();
+  await Promise.all(results.map((s) => queueOf(s.id).stop()));
 }

@@ -96,6 +96,7 @@ describe("supplier portal adapter ↔ simulator", () => {
       documentsStored: 3,
       contractsIssued: 1,
       signaturesRecorded: 1,
+      withdrawals: 0,
     });
   });
 

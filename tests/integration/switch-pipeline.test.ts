@@ -2,7 +2,7 @@
 // request through every step against the supplier portal simulator, parks it for the signature, and
 // completes it when the supplier confirms; retries, the retry cap, the concurrency cap, stop/start,
 // a restart mid-step and cancellation.
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/db/client.server";
@@ -12,6 +12,7 @@ import { SIGNED_EVENT } from "../../app/server/switching/pipeline/steps.server";
 import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
 import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
 import type { QueueJob } from "../../workers/durable-objects/supplier-queue-engine";
+import { BASE, signInThroughApi } from "./auth-helpers";
 import { createdSwitchRequest, eventually, queueOf, requestLogSteps, requestRow } from "./pipeline-helpers";
 
 const SIM = "http://supplier-portal.test";
@@ -218,5 +219,44 @@ describe("switching pipeline", { timeout: 30_000 }, () => {
     const created = await createdSwitchRequest("ciga-energy");
     expect(await enqueue(created.requestId, "ciga-energy", 1)).toEqual({ accepted: true });
     expect(await enqueue(created.requestId, "ciga-energy", 1)).toEqual({ accepted: false });
+  });
+
+  it("a user withdraws from a completed switch within 14 days of signing; the supplier is told once; later it is refused", async () => {
+    const supplierId = "met-romania-energy";
+    const signedIn = await signInThroughApi();
+    const created = await createdSwitchRequest(supplierId, { user: { id: signedIn.userId, phone: signedIn.phone } });
+    await enqueue(created.requestId, supplierId);
+    await eventually(() => requestRow(created.requestId), (r) => r.status === "awaiting_signature");
+    await sign(created.requestId, supplierId);
+    await eventually(() => requestRow(created.requestId), (r) => r.status === "completed");
+
+    const detail = await SELF.fetch(`${BASE}/api/users/switch-requests/${created.requestId}`, { headers: { Authorization: `Bearer ${signedIn.accessToken}` } });
+    const view = ((await detail.json()) as { request: Record<string, unknown> }).request;
+    expect(view).toMatchObject({ status: "completed", can_cancel: true, supplier_switch_date: "2026-12-08" });
+    expect(view.withdrawal_until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const cancel = () =>
+      SELF.fetch(`${BASE}/api/users/switch-requests/${created.requestId}/cancel`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${signedIn.accessToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ reason: "M-am răzgândit" }),
+      });
+    expect((await cancel()).status).toBe(200);
+    expect(await requestRow(created.requestId)).toMatchObject({ status: "cancelled", cancelReason: "M-am răzgândit" });
+    await eventually(async () => (await simStats(supplierId))!.effects.withdrawals, (n) => n === 1);
+    await eventually(() => requestLogSteps(created.requestId), (logs) => logs.some((l) => l.message.includes("a fost anunțat că cererea a fost anulată")));
+    expect((await cancel()).status).toBe(409);
+
+    // Past the window a completed switch stays as it is.
+    const late = await createdSwitchRequest(supplierId, { user: { id: signedIn.userId, phone: signedIn.phone } });
+    await createDb(env.DB)
+      .update(switchRequests)
+      .set({ status: "completed", signedAt: Date.now() - 20 * 86_400_000 })
+      .where(eq(switchRequests.id, late.requestId));
+    const refused = await SELF.fetch(`${BASE}/api/users/switch-requests/${late.requestId}/cancel`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${signedIn.accessToken}` },
+    });
+    expect(refused.status).toBe(409);
   });
 });

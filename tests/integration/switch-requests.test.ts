@@ -3,10 +3,11 @@
 // one open request per POD (also under concurrent submits), list/detail/automation-status, cancel
 // and cancel-automation, ownership (another user's request is 404) and sign-in on every route.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
 import { TEXTS } from "../../app/lib/texts";
 import { api, type ApiBody } from "./documents-helpers";
+import { holdSupplierQueues } from "./pipeline-helpers";
 import {
   OFFER,
   createPayload,
@@ -16,6 +17,9 @@ import {
   switchUser,
   type SwitchUser,
 } from "./switch-helpers";
+
+// The journey alone: the pipeline (switch-pipeline.test.ts) takes nothing while these run.
+beforeEach(holdSupplierQueues);
 
 const t = TEXTS.switching;
 const today = bucharestDay();

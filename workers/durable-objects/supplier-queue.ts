@@ -18,7 +18,10 @@ import {
 import {
   QUEUE_STEPS,
   SIGNED_EVENT,
+  WITHDRAWAL_STEP,
   isQueueStep,
+  runWithdrawal,
+  withdrawalJobId,
   renewSignatureLink,
   recordFailure,
   recordRetry,
@@ -26,6 +29,7 @@ import {
   type PipelineDeps,
   type StepResult,
 } from "../../app/server/switching/pipeline/steps.server";
+import { logInsert } from "../../app/server/switching/requests.server";
 import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
 import {
   DEFAULT_POLICY,
@@ -131,11 +135,17 @@ export class SupplierQueue extends DurableObject<Env> {
     return renewSignatureLink(this.deps(), requestId);
   }
 
-  /** User or admin cancel: stops the job at the next step boundary. */
-  async cancel(requestId: string): Promise<void> {
+  /**
+   * User or admin cancel: stops the job at the next step boundary, and when the supplier already has the
+   * application, queues the call that tells it (retried like any step).
+   */
+  async cancel(requestId: string, options: { tellSupplier: boolean } = { tellSupplier: false }): Promise<void> {
     const job = this.jobs.get(requestId);
-    if (!job) return;
-    await this.save(requestCancel(job, Date.now()));
+    if (job) await this.save(requestCancel(job, Date.now()));
+    if (options.tellSupplier && !this.jobs.has(withdrawalJobId(requestId))) {
+      await this.save(newJob(withdrawalJobId(requestId), WITHDRAWAL_STEP, Date.now()));
+      await this.kick();
+    }
   }
 
   /** An operator takes a paused (or on-hold) request back: its job goes on from the step it stopped at. */
@@ -241,7 +251,8 @@ export class SupplierQueue extends DurableObject<Env> {
 
   private async save(job: QueueJob) {
     const before = this.jobs.get(job.requestId);
-    if (isFinal(job) && !(before && isFinal(before))) {
+    // The calls that tell a supplier about a cancel are bookkeeping, not requests: they don't count.
+    if (isFinal(job) && !(before && isFinal(before)) && job.step !== WITHDRAWAL_STEP) {
       const key = job.status as "completed" | "failed" | "cancelled";
       this.meta = { ...this.meta, totals: { ...this.meta.totals, [key]: this.meta.totals[key] + 1 } };
       await this.ctx.storage.put({ [`${JOB_PREFIX}${job.requestId}`]: job, meta: this.meta });
@@ -304,7 +315,12 @@ export class SupplierQueue extends DurableObject<Env> {
   private async execute(job: QueueJob, policy: QueuePolicy) {
     const deps = this.deps();
     let result: StepResult;
-    if (!isQueueStep(job.step)) result = { kind: "fail", reason: `Pas necunoscut: ${job.step}` };
+    if (job.step === WITHDRAWAL_STEP) {
+      result = await runWithdrawal(deps, job.requestId.slice(withdrawalJobId("").length)).catch((error: unknown) => ({
+        kind: "retry" as const,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+    } else if (!isQueueStep(job.step)) result = { kind: "fail", reason: `Pas necunoscut: ${job.step}` };
     else {
       try {
         result = await runSwitchStep(deps, job.requestId, job.step);
@@ -318,7 +334,10 @@ export class SupplierQueue extends DurableObject<Env> {
       if (after.status === "retrying" && result.kind === "retry" && isQueueStep(job.step)) {
         await recordRetry(deps, job.requestId, job.step, result.error);
       }
-      if (after.status === "failed") {
+      if (after.status === "failed" && job.step === WITHDRAWAL_STEP) {
+        const id = job.requestId.slice(withdrawalJobId("").length);
+        await logInsert(deps.db, id, null, PIPELINE_TEXTS.log.withdrawalFailed(after.lastError ?? ""), "error", Date.now());
+      } else if (after.status === "failed") {
         const reason = result.kind === "fail" ? result.reason : PIPELINE_TEXTS.failures.retriesSpent(after.lastError ?? "");
         await recordFailure(deps, job.requestId, reason);
       }

@@ -11,7 +11,7 @@ import type { Database } from "../db/client.server";
 import { suppliers, switchRequests, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { notifyUser } from "../notifications/notifications.server";
-import { supplierQueue } from "../switching/pipeline.server";
+import { stopSwitchInQueue, supplierQueue } from "../switching/pipeline.server";
 import { logInsert } from "../switching/requests.server";
 import { writeAudit, type AdminPrincipal } from "./admin-auth.server";
 
@@ -150,9 +150,8 @@ export async function changeSwitchStatusAsAdmin(
     now,
     target: { type: "switch_request", id: row.id },
   });
-  const queue = supplierQueue(env, row.targetSupplierId);
-  if (isClosedStatus(input.status) || input.status === "paused" || input.status === "on_hold") await queue.cancel(row.id);
-  else if (RESUMABLE_FROM.includes(from)) await queue.resume(row.id);
+  if (isClosedStatus(input.status) || input.status === "paused" || input.status === "on_hold") await stopSwitchInQueue(env, row);
+  else if (RESUMABLE_FROM.includes(from)) await supplierQueue(env, row.targetSupplierId).resume(row.id);
   return { ok: true, status: row.status };
 }
 
@@ -191,6 +190,6 @@ export async function cancelSwitchAsAdmin(
     now,
     target: { type: "switch_request", id: row.id },
   });
-  await supplierQueue(env, row.targetSupplierId).cancel(row.id);
+  await stopSwitchInQueue(env, row);
   return { ok: true, status: "cancelled" };
 }

@@ -3,6 +3,7 @@
 // processing. Each status change writes a log line and a user notification.
 import type { CancelSwitchRequestInput } from "../../lib/schemas/switch-request";
 import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
+import { canCancelSwitch } from "../../lib/withdrawal";
 import { TEXTS } from "../../lib/texts";
 import type { Database } from "../db/client.server";
 import { notifyUser } from "../notifications/notifications.server";
@@ -22,9 +23,11 @@ export async function cancelSwitchRequest(
 ): Promise<LifecycleResult> {
   const found = await findOwnedRequest(db, userId, id);
   if (!found) return { ok: false, failure: switchFailure("not_found") };
-  if (isClosedStatus(found.request.status)) return { ok: false, failure: switchFailure("cancel_refused") };
+  if (!canCancelSwitch(found.request, now)) return { ok: false, failure: switchFailure("cancel_refused") };
+  // A completed switch is cancelled only as a withdrawal (14 days from signing, app/lib/withdrawal.ts).
+  const from = isClosedStatus(found.request.status) ? { from: [found.request.status] } : {};
   // Conditional: a request closed between the read and this write is not cancelled over.
-  const row = await changeStatus(db, userId, id, { status: "cancelled", cancelReason: input.reason }, now);
+  const row = await changeStatus(db, userId, id, { status: "cancelled", cancelReason: input.reason, ...from }, now);
   if (!row) return { ok: false, failure: switchFailure("cancel_refused") };
   await logInsert(db, id, null, t.log.cancelled(input.reason), "warning", now);
   await notifyUser(db, {

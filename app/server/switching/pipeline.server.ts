@@ -51,6 +51,15 @@ export function supplierQueue(env: Env, supplierId: string) {
   return env.SUPPLIER_QUEUE.get(env.SUPPLIER_QUEUE.idFromName(supplierId));
 }
 
+/**
+ * A request was cancelled (by its owner or an operator) or put on hold: its queue stops it at the next
+ * step boundary, and tells the supplier when a cancelled request had already reached it.
+ */
+export async function stopSwitchInQueue(env: Env, request: SwitchRequestRow): Promise<void> {
+  const cancelled = request.status === "cancelled" || request.status === "canceled";
+  await supplierQueue(env, request.targetSupplierId).cancel(request.id, { tellSupplier: cancelled && Boolean(request.supplierApplicationId) });
+}
+
 export function switchPipeline(env: Env): SwitchPipeline {
   return supplierQueuePipeline(env);
 }

@@ -17,8 +17,6 @@ import type { SwitchRequestRow } from "./requests.server";
 
 export const SIGNING_CODE_TTL_MS = 10 * 60_000;
 export const SIGNING_CODE_COOLDOWN_MS = 60_000;
-/** 14 days to withdraw from a contract concluded at a distance (romania-market.md). */
-export const WITHDRAWAL_DAYS = 14;
 
 export interface SigningRequest {
   request: SwitchRequestRow;
@@ -98,10 +96,3 @@ export async function checkSigningCode(env: Env, db: Database, found: SigningReq
   return { ok: false, reason: fresh ? "wrong_code" : "no_code", attemptsRemaining: spent?.left ?? 0 };
 }
 
-/** Last day (YYYY-MM-DD, Bucharest) on which a signed switch can still be withdrawn from. */
-export function withdrawalDeadline(signedAt: number | null): string | null {
-  if (signedAt === null) return null;
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest" }).format(new Date(signedAt));
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + WITHDRAWAL_DAYS)).toISOString().slice(0, 10);
-}

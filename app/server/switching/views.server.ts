@@ -4,6 +4,7 @@ import { shortId } from "../../lib/ids";
 import { microToDecimal } from "../../lib/money";
 import { baniToLei } from "../../lib/switch-savings";
 import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
+import { canCancelSwitch, withdrawalDeadline } from "../../lib/withdrawal";
 import type { SupplierInfo, SwitchRequestLogRow, SwitchRequestRow } from "./requests.server";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -52,7 +53,13 @@ export function switchRequestView(row: SwitchRequestRow, supplier: SupplierInfo)
     estimated_monthly_savings: row.estimatedMonthlySavingsBani === null ? null : baniToLei(row.estimatedMonthlySavingsBani),
     signatureLink: signatureLink(row),
     cancel_reason: row.cancelReason,
-    can_cancel: !isClosedStatus(row.status),
+    can_cancel: canCancelSwitch(row),
+    signed_at: iso(row.signedAt),
+    withdrawal_until: withdrawalDeadline(row.signedAt),
+    supplier_switch_date: row.supplierSwitchDate,
+    contract_number: row.contractNumber,
+    contract_url: row.contractR2Key ? `/api/users/switch-requests/${row.id}/contract` : null,
+    failure_reason: row.failureReason,
     can_cancel_automation: canCancelAutomation(row),
     selected_documents: {
       idDocumentId: row.idDocumentId,

@@ -358,6 +358,7 @@ async function switchConfirmation(deps: PipelineDeps, loaded: Loaded): Promise<S
   if (!request.supplierApplicationId) return { kind: "fail", reason: T.failures.missingData };
   if (request.supplierSwitchDate) return advance("switch_confirmation");
   const status = await deps.portal(supplier.id).applicationStatus(request.supplierApplicationId);
+  if (status.state === "withdrawn") return { kind: "cancelled" };
   if (status.state === "rejected") return { kind: "fail", reason: T.failures.supplierRejected(status.reason) };
   if (status.state !== "confirmed") {
     if (await reach(deps, loaded, "switch_confirmation")) {
@@ -423,6 +424,30 @@ export async function runSwitchStep(deps: PipelineDeps, requestId: string, step:
   } catch (error) {
     return fromError(error);
   }
+}
+
+/** Job id and step of the compensating job that tells the supplier a request was cancelled or withdrawn. */
+export const WITHDRAWAL_STEP = "withdrawal";
+export const withdrawalJobId = (requestId: string) => `withdrawal:${requestId}`;
+
+/**
+ * Tells the supplier that a cancelled request is off (a cancel after submission, or a withdrawal within
+ * 14 days of signing). Runs on a closed request by design; idempotent at the portal.
+ */
+export async function runWithdrawal(deps: PipelineDeps, requestId: string): Promise<StepResult> {
+  const loaded = await load(deps.db, requestId);
+  if (!loaded?.request.supplierApplicationId) return { kind: "advance", next: null };
+  if (loaded.request.status !== "cancelled" && loaded.request.status !== "canceled") return { kind: "advance", next: null };
+  try {
+    await deps.portal(loaded.supplier.id).withdrawApplication(loaded.request.supplierApplicationId, {
+      reason: loaded.request.cancelReason ?? "Anulată de client",
+      requestedAt: new Date(loaded.request.updatedAt ?? deps.now()).toISOString(),
+    });
+  } catch (error) {
+    return fromError(error);
+  }
+  await log(deps, requestId, null, T.log.withdrawn(loaded.supplier.name), "info");
+  return { kind: "advance", next: null };
 }
 
 /** A retry scheduled by the queue: one warning line on the request. */

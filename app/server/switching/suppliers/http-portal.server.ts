@@ -3,6 +3,7 @@
 //   PUT  {base}/v1/applications/{id}/documents/{kind}    raw bytes, X-Content-SHA256
 //   GET  {base}/v1/applications/{id}/contract
 //   POST {base}/v1/applications/{id}/signature           Idempotency-Key: {id}:signature
+//   POST {base}/v1/applications/{id}/withdrawal          Idempotency-Key: {id}:withdrawal
 //   GET  {base}/v1/applications/{id}
 // Bearer credentials per supplier. Timeouts and 5xx are retried here a few times with a short backoff;
 // 429 is handed back at once with its Retry-After so the supplier's queue can wait without holding a slot.
@@ -39,7 +40,7 @@ const contractTermsSchema = z.object({
   clauses: z.array(z.string().min(1).max(2000)).max(50),
 });
 const statusSchema = z.discriminatedUnion("status", [
-  z.object({ status: z.enum(["received", "documents_complete", "contract_issued", "signed"]) }),
+  z.object({ status: z.enum(["received", "documents_complete", "contract_issued", "signed", "withdrawn"]) }),
   z.object({ status: z.literal("confirmed"), switchDate: isoDay }),
   z.object({ status: z.literal("rejected"), rejectionReason: z.string().min(1).max(500) }),
 ]);
@@ -93,6 +94,14 @@ export class HttpSupplierPortal implements SupplierPortal {
     await this.call("POST", `/v1/applications/${encodeURIComponent(applicationId)}/signature`, {
       json: report,
       idempotencyKey: `${applicationId}:signature`,
+      signal,
+    });
+  }
+
+  async withdrawApplication(applicationId: string, withdrawal: { reason: string; requestedAt: string }, signal?: AbortSignal) {
+    await this.call("POST", `/v1/applications/${encodeURIComponent(applicationId)}/withdrawal`, {
+      json: withdrawal,
+      idempotencyKey: `${applicationId}:withdrawal`,
       signal,
     });
   }

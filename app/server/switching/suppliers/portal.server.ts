@@ -48,7 +48,7 @@ export interface SignatureReport {
 }
 
 export type ApplicationStatus =
-  | { state: "received" | "documents_complete" | "contract_issued" | "signed" }
+  | { state: "received" | "documents_complete" | "contract_issued" | "signed" | "withdrawn" }
   | { state: "confirmed"; switchDate: string }
   | { state: "rejected"; reason: string };
 
@@ -61,6 +61,8 @@ export interface SupplierPortal {
   obtainContract(applicationId: string, signal?: AbortSignal): Promise<ContractTerms>;
   /** Idempotent by application: a second report of the same signature is accepted without effect. */
   reportSignature(applicationId: string, report: SignatureReport, signal?: AbortSignal): Promise<void>;
+  /** The customer cancelled (or withdrew within 14 days of signing): idempotent by application. */
+  withdrawApplication(applicationId: string, withdrawal: { reason: string; requestedAt: string }, signal?: AbortSignal): Promise<void>;
   /** The supplier confirms asynchronously: poll until `confirmed` or `rejected`. */
   applicationStatus(applicationId: string, signal?: AbortSignal): Promise<ApplicationStatus>;
 }
