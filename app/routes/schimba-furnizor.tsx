@@ -34,7 +34,7 @@ export default function SwitchSupplierPage() {
       <SwitchWizard
         offer={data.offer}
         desiredSwitchDate={data.desiredSwitchDate}
-        contextSavingsLei={data.context.estimatedMonthlySavings}
+        contextSavingsLei={data.contextSavingsLei}
         documents={[...data.identityDocuments, ...data.billDocuments]}
         lastMeterReading={data.lastMeterReading}
       />

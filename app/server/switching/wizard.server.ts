@@ -9,7 +9,7 @@ import { meterReadingHistory, type MeterReadingView } from "../documents/meter-r
 import { listUserDocuments } from "../documents/repository.server";
 import { documentView, type DocumentView } from "../documents/views.server";
 import type { Env } from "../env.server";
-import { checkedSwitchContext, type SwitchContextView } from "./context.server";
+import { checkedSwitchContext } from "./context.server";
 import { findSwitchableOffer } from "./offer-check.server";
 
 export interface WizardOffer {
@@ -31,7 +31,8 @@ export type SwitchWizardData =
   | { status: "invalid"; reason: SwitchContextProblem["reason"] | "offer_unavailable"; message: string }
   | {
       status: "ready";
-      context: SwitchContextView;
+      /** the search's own estimate (lei/month): the summary's fallback when the bill has none */
+      contextSavingsLei: number | null;
       offer: WizardOffer;
       desiredSwitchDate: string;
       identityDocuments: DocumentView[];
@@ -56,7 +57,7 @@ export async function loadSwitchWizard(env: Env, db: Database, userId: string, n
   const { offer } = found;
   return {
     status: "ready",
-    context,
+    contextSavingsLei: context.estimatedMonthlySavings,
     offer: {
       offerId: offer.offerId,
       supplierId: offer.supplierId,
