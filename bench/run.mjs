@@ -17,8 +17,9 @@ import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import offerSearch from "./sections/offer-search.mjs";
+import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, switchWizard];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -134,3 +134,31 @@ export function canLeaveStep(step: number, state: WizardState): boolean {
       return false;
   }
 }
+
+/** Documents a wizard step lists: of the step's type, rejected ones hidden (spec §2). */
+export function wizardDocuments<D extends { document_type: string; status: string }>(
+  documents: readonly D[],
+  type: "document_identitate" | "ultima_factura",
+): D[] {
+  return documents.filter((d) => d.document_type === type && d.status !== "rejected");
+}
+
+/** Pending and processing documents (also those waiting for an operator) are 'în curs de aprobare'. */
+export function isAwaitingApproval(document: { status: string }): boolean {
+  return document.status === "pending" || document.status === "processing";
+}
+
+/**
+ * The description of the 'Eroare la trimiterea cererii' toast (spec §8): anything about
+ * targetSupplierId → reload hint; unauthorized/401 → session expired; else the server's message.
+ */
+export function submitErrorMessage(status: number, body: Record<string, unknown> | null): string {
+  const t = TEXTS.switching;
+  const issues: unknown[] = Array.isArray(body?.issues) ? body.issues : [];
+  const paths = issues.map((issue) => String((issue as { path?: unknown } | null)?.path ?? ""));
+  const probe = [String(body?.error ?? ""), String(body?.message ?? ""), ...paths].join(" ").toLowerCase();
+  if (probe.includes("targetsupplierid")) return t.invalidSupplierId;
+  if (status === 401 || probe.includes("unauthorized")) return TEXTS.auth.sessionExpired;
+  if (typeof body?.message === "string" && body.message) return body.message;
+  return status >= 500 ? t.requestFailed : t.submitFailed;
+}

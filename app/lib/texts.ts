@@ -388,7 +388,7 @@ export const TEXTS = {
     prosumerMessage: "Din păcate, serviciul nostru nu este disponibil pentru prosumatori",
     termsTitle: "Termeni și condiții",
     meterMissing: "Index contor lipsă",
-    meterErrorTitle: "Eroare",
+    errorTitle: "Eroare",
     submitSucceeded: "Cerere trimisă cu succes!",
     submitSucceededMessage:
       "Vei primi un SMS când noul contract trebuie semnat. Procesul poate dura până la 15 minute.",

@@ -5,6 +5,7 @@ import { useSignIn } from "~/components/auth/sign-in-provider";
 import { ReviewsSection } from "~/components/home/reviews-section";
 import type { ComparisonSettings } from "~/components/search/offer-results";
 import { SearchForm, type CountyOption } from "~/components/search/search-form";
+import { saveSwitchContextOnServer } from "~/components/switching/switching-client";
 import { useToast } from "~/components/ui/toaster";
 import { bucharestDay } from "~/lib/dates";
 import { OfferSearchError, abortableSleep, searchOffersWithPolling } from "~/lib/offer-collection";
@@ -106,8 +107,20 @@ export default function Home() {
       return;
     }
     saveSwitchContext(window.localStorage, context);
-    if (signedIn) navigate("/schimba-furnizor");
-    else setStepsOpen(true);
+    if (!signedIn) {
+      setStepsOpen(true);
+      return;
+    }
+    // Signed in: the context is kept on the server, so a reload or another device opens the same wizard.
+    void saveSwitchContextOnServer(context)
+      .then((saved) => {
+        if (saved) navigate("/schimba-furnizor");
+        else toast({ title: TEXTS.switching.errorTitle, description: TEXTS.switching.contextInvalid, variant: "destructive" });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TypeError)) throw error;
+        toast({ title: TEXTS.switching.errorTitle, description: TEXTS.api.serverError, variant: "destructive" });
+      });
   }
 
   const backToForm = () => {

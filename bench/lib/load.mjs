@@ -5,9 +5,9 @@ import http from "node:http";
 import { mergePhases, summarize } from "./stats.mjs";
 
 /** One GET, body read to the end. Never rejects: failures come back as { error }. */
-function get(agent, url, timeoutMs) {
+function get(agent, url, timeoutMs, headers) {
   return new Promise((resolve) => {
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on("data", (chunk) => {
         bytes += chunk.length;
@@ -25,14 +25,17 @@ function errorKind(error) {
 }
 
 /**
- * A load target: one URL with its own pool of `concurrency` keep-alive sockets. `phase(ms)` runs the
- * clients for that long (requests in flight may finish) and returns the raw phase (see stats.mergePhases);
- * phases of the same target can be interleaved with other targets' and merged afterwards.
+ * A load target: one URL (or `urls`, fetched in parallel as one page would, timed until the last
+ * answer) with its own pool of keep-alive sockets, and optional request `headers`. `phase(ms)` runs
+ * the clients for that long (requests in flight may finish) and returns the raw phase (see
+ * stats.mergePhases); phases of the same target can be interleaved with other targets' and merged.
  */
-export function openTarget({ url, concurrency, timeoutMs = 30_000 }) {
-  const target = new URL(url);
-  if (target.protocol !== "http:") throw new Error(`only http: targets are supported, got ${url}`);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+export function openTarget({ url, urls = [url], headers = {}, concurrency, timeoutMs = 30_000 }) {
+  const targets = urls.map((u) => new URL(u));
+  for (const target of targets) {
+    if (target.protocol !== "http:") throw new Error(`only http: targets are supported, got ${target}`);
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * targets.length });
 
   async function phase(durationMs) {
     const latenciesMs = [];
@@ -44,14 +47,15 @@ export function openTarget({ url, concurrency, timeoutMs = 30_000 }) {
     const client = async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const result = await get(agent, target, timeoutMs);
+        const results = await Promise.all(targets.map((target) => get(agent, target, timeoutMs, headers)));
         const ms = performance.now() - t0;
-        const failure = result.error ?? (result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}`);
+        const failed = results.find((r) => r.error || r.status < 200 || r.status >= 300);
+        const failure = failed ? (failed.error ?? `HTTP ${failed.status}`) : null;
         if (failure) {
           errors[failure] = (errors[failure] ?? 0) + 1;
         } else {
           latenciesMs.push(ms);
-          bytes += result.bytes;
+          for (const r of results) bytes += r.bytes;
         }
       }
     };

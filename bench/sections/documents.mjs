@@ -4,9 +4,9 @@
 // last result) and, per document kind, the consumer's processing time (claim → result stored,
 // measured by the Worker: `processingMs`) and the time from upload to result.
 import { readFileSync } from "node:fs";
+import { FIXTURES, signIn, uploadFixture as upload } from "../lib/accounts.mjs";
 import { percentile, sortAscending, formatMs } from "../lib/stats.mjs";
 
-const FIXTURES = "tests/fixtures/generated";
 const POLL_MS = 500;
 
 function kindOf(file) {
@@ -14,33 +14,6 @@ function kindOf(file) {
   if (file.includes("scanned")) return "scanned bill PDF (OCR of the page image)";
   if (file.endsWith(".jpg")) return "photographed paper bill (OCR)";
   return "bill PDF (text layer)";
-}
-
-async function signIn(baseUrl, phone) {
-  const post = (path, body) =>
-    fetch(baseUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const sent = await post("/api/auth/register-phone", { phoneNumber: phone });
-  if (!sent.ok) throw new Error(`register-phone ${sent.status}: ${await sent.text()}`);
-  let code = null;
-  for (let i = 0; i < 40 && !code; i++) {
-    const outbox = await (await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json();
-    code = outbox.latestCode;
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  const verified = await post("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: code });
-  const body = await verified.json();
-  if (!verified.ok) throw new Error(`verify-sms ${verified.status}: ${JSON.stringify(body)}`);
-  return { Authorization: `Bearer ${body.accessToken}` };
-}
-
-async function upload(baseUrl, auth, label, file) {
-  const form = new FormData();
-  const type = file.endsWith(".pdf") ? "application/pdf" : file.endsWith(".png") ? "image/png" : "image/jpeg";
-  form.append("documents", new Blob([readFileSync(`${FIXTURES}/${file}`)], { type }), file);
-  const res = await fetch(`${baseUrl}/api/documents/upload/${label}`, { method: "POST", headers: auth, body: form });
-  const body = await res.json();
-  if (res.status !== 201) throw new Error(`upload ${file}: ${res.status} ${JSON.stringify(body)}`);
-  return body.documents[0].id;
 }
 
 const finished = (d) => d.status !== "processing" && !(d.status === "pending" && !d.awaitingReview);

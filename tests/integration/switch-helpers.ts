@@ -107,7 +107,10 @@ export async function putContext(auth: Auth, overrides: Record<string, unknown> 
   });
 }
 
-export function createPayload(user: SwitchUser, overrides: Record<string, unknown> = {}) {
+export function createPayload(
+  user: Pick<SwitchUser, "idDocumentId" | "invoiceDocumentId" | "meterReadingId">,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     targetSupplierId: OFFER.supplierId,
     offerId: OFFER.offerId,

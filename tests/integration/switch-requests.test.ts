@@ -6,7 +6,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
 import { TEXTS } from "../../app/lib/texts";
-import { api, type ApiBody } from "./documents-helpers";
+import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
+import idScan from "../fixtures/generated/id-popescu-scan.png";
+import manifest from "../fixtures/generated/manifest.json";
+import { signInThroughApi } from "./auth-helpers";
+import { api, uniqueCopy, upload, type ApiBody } from "./documents-helpers";
 import { holdSupplierQueues } from "./pipeline-helpers";
 import {
   OFFER,
@@ -551,5 +555,44 @@ describe("cancel", () => {
     expectFailure(long, 400, "invalid_input", t.cancelReasonTooLong);
     expect((await requestRow(id))!.status).toBe("created");
     expect(await userEvents(stranger.userId)).toEqual([]);
+  });
+});
+
+describe("the whole path with real documents through the queue", { timeout: 120_000 }, () => {
+  it("uploads an ID and a bill, waits for verified, sends the index and creates the request with the bill's POD", async () => {
+    const truth = manifest.bills.find((b) => b.file === "bill-electrica-popescu.pdf")!.truth;
+
+    const signedIn = await signInThroughApi();
+    const auth = { accessToken: signedIn.accessToken };
+    const id = await upload(auth, "document_identitate", [{ name: "ci.png", type: "image/png", bytes: uniqueCopy(idScan) }]);
+    const bill = await upload(auth, "ultima_factura", [{ name: "factura.pdf", type: "application/pdf", bytes: uniqueCopy(billPdf) }]);
+    const ids = [(id.body.documents as { id: string }[])[0]!.id, (bill.body.documents as { id: string }[])[0]!.id];
+    let statuses: string[] = [];
+    for (let i = 0; i < 240; i++) {
+      const list = (await api(auth, "/api/documents/status/all")).body!.documents as { id: string; status: string }[];
+      statuses = ids.map((docId) => list.find((d) => d.id === docId)!.status);
+      if (statuses.every((s) => s === "verified")) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(statuses).toEqual(["verified", "verified"]);
+
+    const reading = await api(auth, "/api/documents/meter-reading", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ readingValue: "045678", readingDate: today }),
+    });
+    expect(reading.res.status).toBe(201);
+    await putContext(auth);
+    const meterReadingId = (reading.body!.meterReading as { id: string }).id;
+    const { res, body } = await submitSwitch(auth, createPayload({ idDocumentId: ids[0]!, invoiceDocumentId: ids[1]!, meterReadingId }));
+    expect(res.status).toBe(201);
+    const price = await zonePrice(OFFER.offerId);
+    // 182 kWh over October's 31 days → 178.70 kWh a month, at the bill's 1.3434 lei/kWh against the offer's.
+    const monthlyKwh = (truth.consumptionKwh * 30.4375) / 31;
+    expect(body!.data).toMatchObject({
+      pod: truth.pod,
+      current_supplier_name: truth.supplierName,
+      estimated_monthly_savings: Math.round((monthlyKwh * (1_343_400 - price)) / 10_000) / 100,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { PHONE_MAX_LENGTH, SMS_CODE_LENGTH, normalizePhone, stripNonDigits } fro
 import { registerPhoneSchema, verifySmsSchema, type PhoneFormVariant } from "~/lib/schemas/auth";
 import { TEXTS } from "~/lib/texts";
 import { useToast } from "~/components/ui/toaster";
+import { pushLocalSwitchContext } from "~/components/switching/switching-client";
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -137,6 +138,8 @@ export function SignInFlow({
         }
         window.localStorage.setItem("userPhone", submission.value.phoneNumber);
         window.localStorage.setItem("userId", data.user.id);
+        // An offer chosen while signed out is kept on the server from now on (docs/decisions/0007).
+        await pushLocalSwitchContext();
         window.dispatchEvent(new Event("auth-changed"));
         toast({ title: t.signedIn, variant: "success" });
         onSignedIn({ id: data.user.id, phone: submission.value.phoneNumber });

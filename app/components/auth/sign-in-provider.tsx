@@ -21,8 +21,9 @@ export function useSignIn() {
 }
 
 /**
- * With a stored switch context the user goes on to the wizard; otherwise the page's data is reloaded
- * in place (the 'auth-changed' event revalidates every loader), which keeps the success toast visible.
+ * With a stored switch context the user goes on to the wizard (the sign-in flow has already sent the
+ * context to the server); otherwise the page's data is reloaded in place (the 'auth-changed' event
+ * revalidates every loader), which keeps the success toast visible.
  */
 export function afterSignIn() {
   if (readSwitchContext(window.localStorage)) window.location.assign("/schimba-furnizor");
