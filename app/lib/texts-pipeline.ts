@@ -34,6 +34,15 @@ export const PIPELINE_TEXTS = {
     signatureLink: (supplier: string, url: string) =>
       `CEL MAI IEFTIN CURENT: contractul cu ${supplier} e gata de semnat: ${url} . Linkul expira in 72 de ore.`,
   },
+  detail: {
+    contractTitle: "Contractul",
+    contractNumber: (n: string) => `Contract nr. ${n}`,
+    openContract: "Descarcă contractul (PDF)",
+    openSignedContract: "Descarcă contractul semnat (PDF)",
+    signedAt: (when: string) => `Semnat la ${when}.`,
+    switchDate: (day: string) => `Furnizorul a confirmat: furnizarea începe la ${day}.`,
+    failure: "Motivul",
+  },
   failures: {
     supplierRejected: (reason: string) => `Furnizorul a respins cererea: ${reason}`,
     retriesSpent: (error: string) => `Furnizorul nu a putut fi contactat după mai multe încercări (${error}).`,

@@ -9,6 +9,7 @@ import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchAutomation } from "~/server/switching/lifecycle.server";
+import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
 import { switchRequestView } from "~/server/switching/views.server";
 
 export function loader() {
@@ -21,6 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, env, { mode: "api" });
   const result = await cancelSwitchAutomation(createDb(env.DB), user.id, params.id ?? "");
   if (!result.ok) return switchFailureResponse(result.failure);
+  await stopSwitchInQueue(env, result.changed.request);
   return jsonOk({
     request: switchRequestView(result.changed.request, result.changed.supplier),
     message: TEXTS.switching.automationCancelled,

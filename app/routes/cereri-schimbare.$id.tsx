@@ -15,9 +15,12 @@ import { formatLei, formatPricePerKwh } from "~/lib/money";
 import { validityPeriod } from "~/lib/offers";
 import { CANCEL_REASON_MAX_LENGTH, cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { TEXTS } from "~/lib/texts";
+import { PIPELINE_TEXTS } from "~/lib/texts-pipeline";
+import { SIGNING_TEXTS } from "~/lib/texts-signing";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { cancelSwitchAutomation, cancelSwitchRequest, switchRequestWithLogs } from "~/server/switching/lifecycle.server";
+import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
 import { switchRequestDetailView } from "~/server/switching/views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -44,12 +47,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "cancel-automation") {
     const result = await cancelSwitchAutomation(db, user.id, id);
     if (!result.ok && result.failure.code === "not_found") throw new Response(null, { status: 404 });
+    if (result.ok) await stopSwitchInQueue(env, result.changed.request);
     return { intent: "cancel-automation", result: null, message: result.ok ? TEXTS.switching.automationCancelled : result.failure.message, ok: result.ok };
   }
   const submission = parseWithZod(formData, { schema: cancelSwitchRequestSchema });
   if (submission.status !== "success") return { intent: "cancel", result: submission.reply(), message: null, ok: false };
   const result = await cancelSwitchRequest(db, user.id, id, submission.value);
   if (!result.ok && result.failure.code === "not_found") throw new Response(null, { status: 404 });
+  if (result.ok) await stopSwitchInQueue(env, result.changed.request);
   return {
     intent: "cancel",
     result: submission.reply({ resetForm: result.ok }),
@@ -66,6 +71,7 @@ export default function SwitchRequestPage() {
   const navigation = useNavigation();
   const toast = useToast();
   const t = TEXTS.switching;
+  const P = PIPELINE_TEXTS.detail;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const [form, fields] = useForm({
@@ -175,7 +181,25 @@ export default function SwitchRequestPage() {
         </div>
 
         <aside className="page-grid-side">
-          {request.signatureLink ? (
+          {request.failure_reason && request.status === "failed" ? (
+            <div className="notice error" role="status">
+              <p className="notice-title">{P.failure}</p>
+              <p>{request.failure_reason}</p>
+            </div>
+          ) : null}
+          {request.contract_url ? (
+            <div className="card contract-card">
+              <h2>{P.contractTitle}</h2>
+              {request.contract_number ? <p>{P.contractNumber(request.contract_number)}</p> : null}
+              {request.signed_at ? <p>{P.signedAt(formatUploadTime(request.signed_at))}</p> : null}
+              {request.supplier_switch_date ? <p>{P.switchDate(formatRoDay(request.supplier_switch_date))}</p> : null}
+              {request.withdrawal_until && request.can_cancel ? <p className="hint">{SIGNING_TEXTS.withdrawal(formatRoDay(request.withdrawal_until))}</p> : null}
+              <a className="button secondary wide" href={request.contract_url} target="_blank" rel="noreferrer">
+                {request.signed_at ? P.openSignedContract : P.openContract}
+              </a>
+            </div>
+          ) : null}
+          {request.signatureLink && request.status === "awaiting_signature" ? (
             <div className="card signature-card">
               <h2>{t.signatureTitle}</h2>
               {request.signatureLink.expiresAt ? <p>{t.signatureExpires(formatUploadTime(request.signatureLink.expiresAt))}</p> : null}

@@ -3,12 +3,17 @@
 // the history with its filter and aliases, the detail (another user's request is 404 'Cerere
 // negăsită') and cancelling from the detail page.
 import { SELF, env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
 import { TEXTS } from "../../app/lib/texts";
 import { BASE } from "./auth-helpers";
 import { api, storeDocument } from "./documents-helpers";
 import { createdRequest, putContext, switchUser, type SwitchUser } from "./switch-helpers";
+
+import { holdSupplierQueues } from "./pipeline-helpers";
+// The pages alone: the pipeline (switch-pipeline.test.ts) takes nothing while these run.
+beforeAll(holdSupplierQueues);
+beforeEach(holdSupplierQueues);
 
 const t = TEXTS.switching;
 

@@ -23,6 +23,7 @@ import {
 } from "./switch-helpers";
 
 // The journey alone: the pipeline (switch-pipeline.test.ts) takes nothing while these run.
+beforeAll(holdSupplierQueues);
 beforeEach(holdSupplierQueues);
 
 const t = TEXTS.switching;

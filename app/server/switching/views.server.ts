@@ -16,6 +16,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 function signatureLink(row: SwitchRequestRow) {
   if (row.signatureExpiresAt === null) return null;
   return {
+    // The owner's way in (signed in); the SMS carries the tokenized /semnare/{token} link.
     url: `/cereri-schimbare/${row.id}/semnare`,
     expiresAt: iso(row.signatureExpiresAt),
     attemptsRemaining: row.signatureAttemptsRemaining,
