@@ -9,7 +9,7 @@ import { smsOutbox, switchRequests } from "../../app/server/db/schema.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
 import { sha256Hex } from "../../app/server/switching/contract/contract-pdf.server";
 import { createdSwitchRequest, eventually, queueOf, requestRow } from "./pipeline-helpers";
-import { BASE } from "./auth-helpers";
+import { BASE, signInThroughApi } from "./auth-helpers";
 
 async function lastSms(phone: string): Promise<string> {
   const [row] = await createDb(env.DB).select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.createdAt)).limit(1);
@@ -119,5 +119,25 @@ describe("contract signing", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Semnarea nu a reușit. Încearcă din nou.");
     expect((await requestRow(r.requestId)).signedContractR2Key).toBeNull();
+  });
+
+  it("the owner reaches the same page from the request (signed in); anyone else gets 404", async () => {
+    const owner = await signInThroughApi();
+    const created = await createdSwitchRequest("tinmar-energy", { user: { id: owner.userId, phone: owner.phone } });
+    await queueOf("tinmar-energy").enqueue(created.requestId, { id: "tinmar-energy", maxConcurrent: 2 });
+    await eventually(() => requestRow(created.requestId), (r) => r.status === "awaiting_signature");
+    const page = await SELF.fetch(`${BASE}/cereri-schimbare/${created.requestId}/semnare`, { headers: { Cookie: owner.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Semnează contractul");
+    expect(html).toContain(`/api/users/switch-requests/${created.requestId}/contract`);
+    const contract = await SELF.fetch(`${BASE}/api/users/switch-requests/${created.requestId}/contract`, { headers: { Cookie: owner.cookie } });
+    expect(contract.headers.get("Content-Type")).toBe("application/pdf");
+
+    const stranger = await signInThroughApi();
+    expect((await SELF.fetch(`${BASE}/cereri-schimbare/${created.requestId}/semnare`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
+    expect((await SELF.fetch(`${BASE}/api/users/switch-requests/${created.requestId}/contract`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
+    const anonymous = await SELF.fetch(`${BASE}/cereri-schimbare/${created.requestId}/semnare`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
   });
 });
