@@ -236,7 +236,7 @@ export function startSupplierPortalServer({ port = 8791, host = "127.0.0.1", ...
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-    const request = new Request(`http://${host}:${port}${req.url}`, {
+    const request = new Request(`http://${host}${req.url}`, {
       method: req.method,
       headers: Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v ? [[k, v]] : [])),
       body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
@@ -245,7 +245,9 @@ export function startSupplierPortalServer({ port = 8791, host = "127.0.0.1", ...
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  return new Promise((resolve) => server.listen(port, host, () => resolve({ server, simulator, url: `http://${host}:${port}` })));
+  return new Promise((resolve) =>
+    server.listen(port, host, () => resolve({ server, simulator, url: `http://${host}:${server.address().port}` })),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,10 +4,14 @@ import { readdirSync } from "node:fs";
 import { startFakeComparatorServer } from "../support/fake-comparator.mjs";
 import { billMaxAgeDaysForFixtures } from "../support/fixture-clock.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
+import { startSupplierPortalServer } from "../../scripts/supplier-portal-simulator.mjs";
 
 // Offers come from the D1 catalog and a (slow) comparator, so the searching state is really shown;
 // polling is sped up and geolocation answers from the same local fake.
 const fakes = await startFakeComparatorServer();
+// The suppliers' portals: real HTTP with latency and a later confirmation, no random failures (the
+// workerd tests cover those), so a journey's duration is predictable.
+const portals = await startSupplierPortalServer({ port: 0, latencyMs: 40, jitterMs: 40, failureRate: 0, lostResponseRate: 0, confirmDelayMs: 1500 });
 const server = await startLocalServer({
   vars: {
     OFFER_SOURCES: "catalog,comparator",
@@ -16,6 +20,8 @@ const server = await startLocalServer({
     OFFER_POLL_INTERVAL_MS: "300",
     GEOCODE_URL: `${fakes.url}/geocode`,
     BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
+    SUPPLIER_PORTAL_URL: `${portals.url}/{supplierId}`,
+    SWITCH_CONFIRMATION_POLL_MS: "500",
   },
 });
 let status = 1;
@@ -24,11 +30,12 @@ try {
   // Asynchronous on purpose: the fakes are served from this process, so its event loop must keep running.
   const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl },
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_SUPPLIER_PORTAL_URL: portals.url },
   });
   status = await new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 } finally {
   server.stop();
   fakes.stop();
+  portals.server.close();
 }
 process.exit(status);

@@ -134,7 +134,8 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   await page.waitForURL(/\/istoric-schimbari$/, { timeout: 10_000 });
   const item = page.locator(`li.request-item[data-request-id="${requestId}"]`);
   await item.getByRole("heading", { name: `Cererea #${requestId.slice(-8)}` }).waitFor();
-  await item.locator(".status-badge", { hasText: "Creată" }).waitFor();
+  // The supplier's queue takes it at once (switch-signing.test.mjs follows it to the end): any status.
+  await item.locator(".status-badge").waitFor();
   assert.match(await item.textContent(), new RegExp(supplier));
   await page.screenshot({ path: `${shots}/switch-${tag}-10-history.png`, fullPage: true });
 
@@ -144,7 +145,7 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   await page.getByRole("heading", { name: `Cererea #${requestId.slice(-8)}`, level: 1 }).waitFor();
   const facts = await page.locator(".facts").textContent();
   for (const expected of [supplier, offerName, "Chiriaș", "Automată", "Economie de costuri", "lei/kWh", oldSupplier]) assert.ok(facts.includes(expected), `detail shows ${expected}`);
-  assert.deepEqual(await page.locator(".request-log li > span").allTextContents(), [
+  assert.deepEqual((await page.locator(".request-log li > span").allTextContents()).slice(0, 3), [
     "Cererea a fost validată: oferta, documentele și indexul contorului sunt în regulă.",
     "Actul de identitate și factura au fost verificate automat.",
     `Cererea așteaptă în coada de procesare a furnizorului ${supplier}.`,

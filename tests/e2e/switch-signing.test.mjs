@@ -1,0 +1,181 @@
+// Issue #10 journey in Chromium: a switch request made through the API travels through the supplier
+// queue to the (simulated) supplier portal; the SMS with the signing link lands in the local outbox; the
+// person opens it, asks for the code, signs with a typed name; the signed PDF carries the audit page;
+// the supplier confirms and the request page shows it completed. Screenshots at 360 and 1280 px.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { extractText, getDocumentProxy } from "unpdf";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
+import { readLatestCode, uniquePhone } from "../support/sign-in.mjs";
+
+const baseUrl = process.env.E2E_BASE_URL;
+const portalUrl = process.env.E2E_SUPPLIER_PORTAL_URL;
+const shots = SCREENSHOTS;
+const fixtures = "tests/fixtures/generated";
+const getBrowser = browserPerFile({ before, after });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function api(path, { token, method = "GET", json, form } = {}) {
+  const headers = { Authorization: `Bearer ${token}` };
+  let body;
+  if (json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(json);
+  } else if (form) body = form;
+  const res = await fetch(baseUrl + path, { method, headers, body });
+  return { status: res.status, body: await res.json() };
+}
+
+async function until(read, check, what, timeoutMs = 150_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
+    await sleep(500);
+  }
+}
+
+/** Everything the wizard does, through the API: sign in, both documents verified, index, context, request. */
+async function createdRequest() {
+  const phone = uniquePhone();
+  await fetch(`${baseUrl}/api/auth/register-phone`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ phoneNumber: phone }) });
+  const verified = await fetch(`${baseUrl}/api/auth/verify-sms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ phoneNumber: phone, verificationCode: await readLatestCode(baseUrl, phone) }),
+  });
+  const session = await verified.json();
+  const token = session.accessToken;
+  const cookie = verified.headers.get("set-cookie").split(";")[0];
+
+  const upload = async (label, file, type) => {
+    const form = new FormData();
+    form.append("documents", new Blob([readFileSync(`${fixtures}/${file}`)], { type }), file);
+    const res = await api(`/api/documents/upload/${label}`, { token, method: "POST", form });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.documents[0].id;
+  };
+  const idDocumentId = await upload("document_identitate", "id-constantin-scan.jpg", "image/jpeg");
+  const invoiceDocumentId = await upload("ultima_factura", "bill-hidroelectrica-constantin.pdf", "application/pdf");
+  for (const id of [idDocumentId, invoiceDocumentId]) {
+    await until(() => api(`/api/documents/${id}`, { token }), (r) => r.body.document?.status === "verified", `document ${id} verified`);
+  }
+  const meter = await api("/api/documents/meter-reading", { token, method: "POST", json: { readingValue: "012345", readingDate: new Date().toISOString().slice(0, 10) } });
+  assert.equal(meter.status, 201);
+
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const offers = await until(() => api(`/api/offers?county=CJ&date=${day}&consumptionType=casnic`, { token }), (r) => Array.isArray(r.body.data) && r.body.data.length > 0, "offers");
+  const offer = offers.body.data.find((o) => o.supplier_name === "Premier Energy") ?? offers.body.data[0];
+  const context = {
+    selectedOfferId: offer.id,
+    selectedSupplierId: offer.supplier_id,
+    searchDate: day,
+    county: "CJ",
+    supplierName: offer.supplier_name,
+    offerName: offer.name,
+    pricePerKwh: offer.price_per_kwh,
+    isFromCache: false,
+    estimatedMonthlySavings: null,
+  };
+  assert.equal((await api("/api/users/switch-context", { token, method: "PUT", json: context })).status, 200);
+  const desired = new Date(Date.now() + 14 * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+  const created = await api("/api/users/request-supplier-switch", {
+    token,
+    method: "POST",
+    json: {
+      targetSupplierId: offer.supplier_id,
+      offerId: offer.id,
+      desiredSwitchDate: desired,
+      switchType: "automatic",
+      switchReason: "cost_savings",
+      titleHolderQuality: "Proprietar",
+      consumerType: "casnic",
+      termsAccepted: true,
+      selectedDocuments: { idDocumentId, invoiceDocumentId, meterReadingId: meter.body.meterReading.id, contractDocumentId: null },
+    },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return { phone, token, cookie, requestId: created.body.id, supplier: offer.supplier_name, supplierId: offer.supplier_id };
+}
+
+async function outbox(phone) {
+  const res = await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+  return (await res.json()).data;
+}
+
+test("a created request reaches the supplier, is signed in the browser and completes", { timeout: 420_000 }, async () => {
+  const r = await createdRequest();
+
+  // The queue runs the steps against the simulated portal until the contract waits for the signature.
+  const waiting = await until(() => api(`/api/users/switch-requests/${r.requestId}`, { token: r.token }), (x) => x.body.request?.status === "awaiting_signature", "awaiting_signature");
+  assert.equal(waiting.body.request.current_step, "signature_required");
+  assert.ok(waiting.body.request.signatureLink.expiresAt);
+  assert.equal(waiting.body.request.signatureLink.attemptsRemaining, 5);
+  const portal = await (await fetch(`${portalUrl}/__stats`)).json();
+  assert.equal(portal[r.supplierId].effects.applicationsCreated, 1);
+
+  const sms = (await outbox(r.phone)).find((m) => m.body.includes("/semnare/"));
+  assert.ok(sms, "the signing link came by SMS");
+  const link = /(http:\/\/\S+\/semnare\/[A-Za-z0-9_-]+)/.exec(sms.body)[1];
+
+  // Mobile: open the SMS link, ask for the code, sign with the typed name.
+  await getBrowser().clearCookies();
+  const page = await getBrowser().newPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(link.replace(/^http:\/\/[^/]+/, baseUrl));
+  await page.getByRole("heading", { name: "Semnează contractul", level: 1 }).waitFor();
+  await page.getByText(`Contractul tău cu ${r.supplier} este gata.`, { exact: false }).waitFor();
+  await page.getByText("Încercări rămase: 5 din 5.").waitFor();
+  await page.screenshot({ path: `${shots}/signing-1-page-mobile.png`, fullPage: true });
+  const contractHref = await page.getByRole("link", { name: "Deschide contractul (PDF)" }).getAttribute("href");
+  const unsigned = await page.request.get(baseUrl + contractHref);
+  assert.equal(unsigned.headers()["content-type"], "application/pdf");
+
+  await page.getByRole("button", { name: "Trimite codul prin SMS" }).click();
+  await page.getByText("Ți-am trimis prin SMS un cod de 6 cifre, valabil 10 minute.").waitFor();
+  const code = await until(async () => (await outbox(r.phone)).find((m) => m.body.includes("semnarea contractului")), Boolean, "signing code");
+  await page.getByLabel("Codul din SMS").fill(/este (\d{6})/.exec(code.body)[1]);
+  await page.getByLabel("Numele tău complet").fill("Constantin Andrei");
+  await page.getByLabel("Am citit contractul și sunt de acord să îl semnez electronic.").check();
+  await page.screenshot({ path: `${shots}/signing-2-filled-mobile.png`, fullPage: true });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no horizontal scrolling at 360 px");
+  await page.getByRole("button", { name: "Semnează contractul" }).click();
+  await page.getByRole("heading", { name: "Contract semnat" }).waitFor();
+  await page.getByText("Te poți retrage din contract fără motiv și fără costuri până la", { exact: false }).waitFor();
+  await page.screenshot({ path: `${shots}/signing-3-signed-mobile.png`, fullPage: true });
+
+  // The signed PDF: the unsigned contract's pages, the signature, and the audit page.
+  const signed = await page.request.get(baseUrl + contractHref);
+  const pdf = await getDocumentProxy(new Uint8Array(await signed.body()));
+  const { text } = await extractText(pdf, { mergePages: true });
+  assert.match(text, /Pagina de audit a semnăturii electronice/);
+  assert.match(text, /Semnatar: Constantin Andrei/);
+  assert.match(text, new RegExp(`Telefon \\(cod SMS verificat\\): \\${r.phone}`));
+  assert.match(text, /SHA-256 al contractului nesemnat: [0-9a-f]{64}/);
+  assert.match(text, /Metoda: semnătură tastată/);
+  await page.close();
+
+  // Desktop, signed in: the request page follows the request to its end.
+  const desk = await getBrowser().newPage();
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await getBrowser().addCookies([{ name: r.cookie.split("=")[0], value: r.cookie.split("=").slice(1).join("="), url: baseUrl }]);
+  await until(() => api(`/api/users/switch-requests/${r.requestId}`, { token: r.token }), (x) => x.body.request?.status === "completed", "completed");
+  await desk.goto(`${baseUrl}/cereri-schimbare/${r.requestId}`);
+  await desk.locator(".request-head .status-badge", { hasText: "Finalizată" }).waitFor();
+  const log = await desk.locator(".request-log li > span").allTextContents();
+  for (const line of [
+    `Procesarea automată a început la ${r.supplier}.`,
+    "Actul de identitate și factura au fost trimise furnizorului.",
+    "Contractul a fost semnat electronic.",
+    "Contractul semnat a fost trimis furnizorului.",
+    "Schimbarea furnizorului este finalizată.",
+  ]) {
+    assert.ok(log.includes(line), `the log has: ${line}`);
+  }
+  await desk.getByRole("link", { name: "Descarcă contractul semnat (PDF)" }).waitFor();
+  await desk.getByText("Furnizorul a confirmat: furnizarea începe la", { exact: false }).waitFor();
+  await desk.screenshot({ path: `${shots}/signing-4-completed-desktop.png`, fullPage: true });
+  await desk.close();
+});
