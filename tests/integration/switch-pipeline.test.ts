@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/db/client.server";
 import { notifications, smsOutbox, switchRequests } from "../../app/server/db/schema.server";
-import { supplierQueuePipeline } from "../../app/server/switching/pipeline.server";
+import { requeueStrandedSwitches, supplierQueuePipeline } from "../../app/server/switching/pipeline.server";
 import { SIGNED_EVENT } from "../../app/server/switching/pipeline/steps.server";
 import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
 import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
@@ -258,5 +258,13 @@ describe("switching pipeline", { timeout: 30_000 }, () => {
       headers: { Authorization: `Bearer ${signedIn.accessToken}` },
     });
     expect(refused.status).toBe(409);
+  });
+
+  it("the sweep hands a request whose hand-over was lost to its queue, once", async () => {
+    const created = await createdSwitchRequest("mira-energy");
+    await createDb(env.DB).update(switchRequests).set({ createdAt: Date.now() - 10 * 60_000 }).where(eq(switchRequests.id, created.requestId));
+    expect(await requeueStrandedSwitches(env, Date.now(), 1000)).toBeGreaterThanOrEqual(1);
+    await eventually(() => requestRow(created.requestId), (r) => r.status === "awaiting_signature");
+    expect(await queueOf("mira-energy").enqueue(created.requestId, { id: "mira-energy", maxConcurrent: 1 })).toEqual({ accepted: false });
   });
 });

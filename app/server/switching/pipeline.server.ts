@@ -5,9 +5,9 @@
 // by cancel-automation) meanwhile is dropped there; the journey needs no call of its own for that.
 import { TEXTS } from "../../lib/texts";
 import { stepProgress } from "../../lib/switching";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { createDb, type Database } from "../db/client.server";
-import { suppliers } from "../db/schema.server";
+import { suppliers, switchRequests } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { logInsert, stepUpdate, type SwitchRequestRow } from "./requests.server";
 
@@ -66,4 +66,26 @@ export function switchPipeline(env: Env): SwitchPipeline {
 
 export async function enqueueSwitch(env: Env, request: SwitchRequestRow, supplierName: string): Promise<void> {
   await switchPipeline(env).enqueue(request, supplierName);
+}
+
+/** A request still `created` this long after creation may have missed its queue (the hand-over failed). */
+export const STRANDED_AFTER_MS = 2 * 60_000;
+
+/**
+ * Hands requests that are still `created` a while after creation to their supplier's queue again. The
+ * queue ignores a request it already holds, so this only rescues those whose hand-over was lost.
+ */
+export async function requeueStrandedSwitches(env: Env, now = Date.now(), limit = 500): Promise<number> {
+  const db = createDb(env.DB);
+  const rows = await db
+    .select({ id: switchRequests.id, supplierId: suppliers.id, maxConcurrent: suppliers.maxConcurrent })
+    .from(switchRequests)
+    .innerJoin(suppliers, eq(suppliers.id, switchRequests.targetSupplierId))
+    .where(and(eq(switchRequests.status, "created"), lt(switchRequests.createdAt, now - STRANDED_AFTER_MS)))
+    .orderBy(switchRequests.createdAt)
+    .limit(limit);
+  const results = await Promise.all(
+    rows.map((row) => supplierQueue(env, row.supplierId).enqueue(row.id, { id: row.supplierId, maxConcurrent: row.maxConcurrent })),
+  );
+  return results.filter((r) => r.accepted).length;
 }
