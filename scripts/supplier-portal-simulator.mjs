@@ -36,6 +36,14 @@ const CLAUSES = [
   "Contractul încheiat la distanță poate fi denunțat de client în 14 zile de la semnare, fără motiv și fără costuri.",
 ];
 
+/** "premier-energy" → "Premier Energy": the simulated supplier's own name for its contracts. */
+function legalNameOf(supplierId = "furnizor") {
+  return supplierId
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
 function addDays(day, days) {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -130,7 +138,7 @@ export function createSupplierPortalSimulator(initial = {}) {
       if (issued) {
         app.contract = {
           contractNumber: `CF-${new Date().getUTCFullYear()}-${String(s.effects.contractsIssued + 1).padStart(6, "0")}`,
-          supplierLegalName: app.application.supplierLegalName ?? `${parts.supplierId ?? "Furnizor"} S.A.`,
+          supplierLegalName: `${legalNameOf(parts.supplierId)} S.A.`,
           issuedOn: new Date().toISOString().slice(0, 10),
           durationMonths: 12,
           paymentTermDays: 15,

@@ -73,7 +73,16 @@ interface Meta {
   pollIntervalMs?: number;
 }
 
+export interface StepTiming {
+  step: string;
+  ms: number;
+  waitedMs: number;
+  outcome: StepResult["kind"];
+}
+
 const JOB_PREFIX = "job:";
+/** Step timings kept (memory only: a restart loses them, the jobs themselves are in storage). */
+const TIMINGS_KEPT = 2_000;
 const FINISHED_KEPT_MS = 24 * 3_600_000;
 
 export class SupplierQueue extends DurableObject<Env> {
@@ -82,6 +91,12 @@ export class SupplierQueue extends DurableObject<Env> {
   private pumping: Promise<void> | null = null;
   private inflight = new Set<string>();
   private wake: (() => void) | null = null;
+  private recentTimings: StepTiming[] = [];
+
+  private recordTiming(timing: StepTiming) {
+    this.recentTimings.push(timing);
+    if (this.recentTimings.length > TIMINGS_KEPT) this.recentTimings.splice(0, this.recentTimings.length - TIMINGS_KEPT);
+  }
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -207,6 +222,14 @@ export class SupplierQueue extends DurableObject<Env> {
     };
   }
 
+  /**
+   * How long the last steps took (running time, and the wait between being due and starting), measured
+   * here — for the operators' metrics and the pipeline bench.
+   */
+  async timings(): Promise<StepTiming[]> {
+    return [...this.recentTimings];
+  }
+
   /** A job as the queue sees it (tests and the admin view). */
   async job(requestId: string): Promise<QueueJob | null> {
     return this.jobs.get(requestId) ?? null;
@@ -314,6 +337,8 @@ export class SupplierQueue extends DurableObject<Env> {
 
   private async execute(job: QueueJob, policy: QueuePolicy) {
     const deps = this.deps();
+    const startedAt = Date.now();
+    const waitedMs = Math.max(0, startedAt - job.nextAt);
     let result: StepResult;
     if (job.step === WITHDRAWAL_STEP) {
       result = await runWithdrawal(deps, job.requestId.slice(withdrawalJobId("").length)).catch((error: unknown) => ({
@@ -330,6 +355,7 @@ export class SupplierQueue extends DurableObject<Env> {
     }
     const current = this.jobs.get(job.requestId) ?? job;
     const after = applyOutcome(current, result, policy, Date.now());
+    this.recordTiming({ step: job.step, ms: Date.now() - startedAt, waitedMs, outcome: result.kind });
     try {
       if (after.status === "retrying" && result.kind === "retry" && isQueueStep(job.step)) {
         await recordRetry(deps, job.requestId, job.step, result.error);
