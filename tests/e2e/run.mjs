@@ -26,7 +26,11 @@ const server = await startLocalServer({
 });
 let status = 1;
 try {
-  const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".test.mjs")).map((f) => `tests/e2e/${f}`);
+  // E2E_ONLY=name,name runs just those files (while working on them); CI runs them all.
+  const only = process.env.E2E_ONLY?.split(",").filter(Boolean);
+  const files = readdirSync("tests/e2e")
+    .filter((f) => f.endsWith(".test.mjs") && (!only || only.some((name) => f.startsWith(name))))
+    .map((f) => `tests/e2e/${f}`);
   // Asynchronous on purpose: the fakes are served from this process, so its event loop must keep running.
   const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
     stdio: "inherit",
