@@ -17,9 +17,10 @@ import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import offerSearch from "./sections/offer-search.mjs";
+import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, switchWizard];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, switchWizard, switchPipeline];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -67,7 +67,7 @@ for (let i = 0; i < count; i++) {
       insert("documents", {
         id: docId, user_id: userId, document_type: type, r2_key: file.key, file_name: file.path.split("/").pop()!, file_size: readFileSync(file.path).length,
         mime_type: file.mime, sha256: sha(file.path), status: "verified", confidence: 0.97, extracted_data_json: sealed.extractedDataJson,
-        pii_encrypted: sealed.piiEncrypted, uploaded_at: createdAt,
+        pii_encrypted: sealed.piiEncrypted, created_at: createdAt,
       }),
     );
   }

@@ -35,10 +35,15 @@ async function waitUntilUp(url, child, timeoutMs) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-export async function startLocalServer({ vars = {}, quiet = true } = {}) {
+/**
+ * `beforeStart(stateDir, env)` runs after the seed and before wrangler starts (benches seed more there);
+ * `args` are extra `wrangler dev` flags (e.g. --test-scheduled).
+ */
+export async function startLocalServer({ vars = {}, quiet = true, beforeStart = null, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), "cmic-state-"));
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", PERSIST_TO: state };
   execFileSync("npx", ["tsx", "scripts/seed-local.ts"], { env, stdio: quiet ? "ignore" : "inherit" });
+  if (beforeStart) await beforeStart(state, env);
   // `wrangler dev` rebuilds and restarts (dropping Durable Object memory) whenever a source file
   // changes. Tests and benchmarks serve a snapshot of the sources taken at start, so edits made
   // meanwhile (or a parallel `remix build`) cannot restart the server under them.
@@ -62,6 +67,7 @@ export async function startLocalServer({ vars = {}, quiet = true } = {}) {
       state,
       "--show-interactive-dev-session=false",
       ...varArgs,
+      ...args,
     ],
     { cwd: snapshot, env, detached: true, stdio: quiet ? "ignore" : "inherit" },
   );

@@ -21,6 +21,25 @@ export interface QueueCard {
   isRunning: boolean;
 }
 
+/** Step durations measured by the queues (recent steps only): what operators and the bench read. */
+export interface StepTimingSummary {
+  steps: number;
+  step_ms_p50: number | null;
+  step_ms_p95: number | null;
+  wait_ms_p95: number | null;
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function summarizeTimings(timings: { ms: number; waitedMs: number }[]): StepTimingSummary {
+  const ms = timings.map((t) => t.ms).sort((a, b) => a - b);
+  const waits = timings.map((t) => t.waitedMs).sort((a, b) => a - b);
+  return { steps: ms.length, step_ms_p50: percentile(ms, 50), step_ms_p95: percentile(ms, 95), wait_ms_p95: percentile(waits, 95) };
+}
+
 export interface QueueOverview {
   total_active_processes: number;
   total_queued: number;
@@ -29,6 +48,7 @@ export interface QueueOverview {
   total_failed: number;
   total_retrying: number;
   total_waiting: number;
+  timings: StepTimingSummary;
 }
 
 async function activeSuppliers(db: Database) {
@@ -59,7 +79,10 @@ function card(supplier: { id: string; maxConcurrent: number }, stats: QueueStats
 /** {overview, queues} with the queues keyed by supplier name, as the dashboard and switch page read it. */
 export async function queueStats(env: Env, db: Database): Promise<{ overview: QueueOverview; queues: Record<string, QueueCard> }> {
   const list = await activeSuppliers(db);
-  const stats = await Promise.all(list.map((s) => supplierQueue(env, s.id).stats()));
+  const [stats, timings] = await Promise.all([
+    Promise.all(list.map((s) => supplierQueue(env, s.id).stats())),
+    Promise.all(list.map((s) => supplierQueue(env, s.id).timings())),
+  ]);
   const queues: Record<string, QueueCard> = {};
   const overview: QueueOverview = {
     total_active_processes: 0,
@@ -69,6 +92,7 @@ export async function queueStats(env: Env, db: Database): Promise<{ overview: Qu
     total_failed: 0,
     total_retrying: 0,
     total_waiting: 0,
+    timings: summarizeTimings(timings.flat()),
   };
   list.forEach((supplier, i) => {
     const c = card(supplier, stats[i]!);
