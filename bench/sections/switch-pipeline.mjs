@@ -44,7 +44,12 @@ async function run({ log }) {
     args: ["--test-scheduled"],
     beforeStart: (state, env) => {
       log(`seeding ${N} switch requests`);
-      seeded = JSON.parse(execFileSync("npx", ["tsx", "bench/lib/seed-switch-requests.ts", String(N)], { env, encoding: "utf8" }).trim().split("\n").pop());
+      seeded = JSON.parse(
+        execFileSync("npx", ["tsx", "bench/lib/seed-switch-requests.ts", String(N)], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+          .trim()
+          .split("\n")
+          .pop(),
+      );
     },
   });
   try {
