@@ -1,5 +1,6 @@
 // The switch context (user spec §3): what the home page hands to the switch wizard, kept in
-// localStorage under 'pendingSwitchContext'. The server re-reads offer and price; nothing here is trusted.
+// localStorage under 'pendingSwitchContext' and, once signed in, on the server (docs/decisions/0007),
+// which re-reads offer and price: nothing here is trusted.
 import { monthlySavingBani, type OfferView } from "./offers";
 import type { OfferSearch } from "./schemas/offer-search";
 

@@ -6,8 +6,11 @@ import {
   canLeaveStep,
   desiredSwitchDate,
   isClosedStatus,
+  isAwaitingApproval,
   stepProgress,
+  submitErrorMessage,
   switchContextProblem,
+  wizardDocuments,
 } from "./switching";
 import { TEXTS } from "./texts";
 
@@ -90,5 +93,42 @@ describe("request statuses and steps", () => {
   it("offers the 11 title-holder qualities of spec §3, Proprietar first", () => {
     expect(TITLE_HOLDER_QUALITIES).toHaveLength(11);
     expect(TITLE_HOLDER_QUALITIES[0]).toBe("Proprietar");
+  });
+});
+
+describe("what the document steps list", () => {
+  const docs = [
+    { id: "a", document_type: "document_identitate", status: "verified" },
+    { id: "b", document_type: "document_identitate", status: "rejected" },
+    { id: "c", document_type: "document_identitate", status: "processing" },
+    { id: "d", document_type: "ultima_factura", status: "pending" },
+  ];
+
+  it("lists the step's type without rejected documents", () => {
+    expect(wizardDocuments(docs, "document_identitate").map((d) => d.id)).toEqual(["a", "c"]);
+    expect(wizardDocuments(docs, "ultima_factura").map((d) => d.id)).toEqual(["d"]);
+  });
+
+  it("shows pending and processing as 'în curs de aprobare'", () => {
+    expect(docs.map(isAwaitingApproval)).toEqual([false, false, true, true]);
+    expect(t.awaitingApproval).toBe("în curs de aprobare");
+  });
+});
+
+describe("the submit error toast (spec §8 'Eroare la trimiterea cererii')", () => {
+  it("maps anything about targetSupplierId to the reload hint", () => {
+    expect(submitErrorMessage(409, { error: "invalid_targetSupplierId", message: "x" })).toBe("ID furnizor invalid. Reîncărcați pagina și încercați din nou.");
+    expect(submitErrorMessage(400, { error: "invalid_input", message: "y", issues: [{ path: "targetSupplierId" }] })).toBe(t.invalidSupplierId);
+  });
+
+  it("maps 401 or unauthorized to the expired session", () => {
+    expect(submitErrorMessage(401, { error: "unauthorized", message: "z" })).toBe("Sesiunea a expirat. Vă rugăm să vă autentificați din nou.");
+    expect(submitErrorMessage(403, { error: "Unauthorized" })).toBe(TEXTS.auth.sessionExpired);
+  });
+
+  it("otherwise shows the server's message, or the spec's fallback", () => {
+    expect(submitErrorMessage(409, { error: "pod_has_open_request", message: t.podHasOpenRequest })).toBe(t.podHasOpenRequest);
+    expect(submitErrorMessage(400, null)).toBe("Nu s-a putut trimite cererea. Încercați din nou.");
+    expect(submitErrorMessage(502, {})).toBe("A apărut o eroare. Te rugăm să încerci din nou.");
   });
 });

@@ -19,7 +19,8 @@ import { PIPELINE_TEXTS } from "~/lib/texts-pipeline";
 import { SIGNING_TEXTS } from "~/lib/texts-signing";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
-import { cancelSwitchAutomation, cancelSwitchRequest, switchRequestWithLogs } from "~/server/switching/lifecycle.server";
+import { cancelSwitchAutomation, cancelSwitchRequest } from "~/server/switching/lifecycle.server";
+import { findOwnedRequestWithLogs } from "~/server/switching/requests.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
 import { switchRequestDetailView } from "~/server/switching/views.server";
 
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, env, { mode: "page" });
-  const found = await switchRequestWithLogs(createDb(env.DB), user.id, params.id ?? "");
+  const found = await findOwnedRequestWithLogs(createDb(env.DB), user.id, params.id ?? "");
   // Someone else's request, or none: the same 404 ('Cerere negăsită', below).
   if (!found) throw new Response(null, { status: 404 });
   return { request: switchRequestDetailView(found.request, found.supplier, found.logs) };

@@ -194,7 +194,7 @@ test("switch journey at 1280 px with another person and supplier", { timeout: 30
   await page.close();
 });
 
-test("the wizard asks for sign-in, and says 'Ofertă invalidă' without a valid context", { timeout: 120_000 }, async () => {
+test("the wizard asks for sign-in, says 'Ofertă invalidă' without a valid context, and opens at once for a signed-in choice", { timeout: 120_000 }, async () => {
   const page = await freshPage(360, 780);
   await page.goto(baseUrl + "/schimba");
   await page.waitForURL(/\/login\?redirectTo=%2Fschimba$/);
@@ -217,6 +217,19 @@ test("the wizard asks for sign-in, and says 'Ofertă invalidă' without a valid 
   await page.screenshot({ path: `${shots}/switch-invalid-stale-mobile.png` });
   await page.getByRole("link", { name: "Mergi la pagina principală" }).click();
   await page.waitForURL(`${baseUrl}/`);
+
+  // Signed in, choosing an offer stores it on the server and opens the wizard with it at once.
+  await searchOffers(page, "Timiș", 3);
+  const row = page.locator("li.offer-row", { hasText: "Nova Power & Gas" }).first();
+  const offerName = (await row.locator(".offer-name").textContent()).trim();
+  await row.getByRole("button", { name: "Alege oferta" }).click();
+  await page.waitForURL(/\/schimba-furnizor$/);
+  await page.getByRole("heading", { name: "Document de Identitate" }).waitFor();
+  assert.ok((await page.locator(".switch-offer-line").textContent()).includes(offerName));
+  const serverContext = await (await page.request.get(`${baseUrl}/api/users/switch-context`)).json();
+  assert.equal(serverContext.context.supplierName, "Nova Power & Gas");
+  assert.equal(serverContext.context.county, "TM");
+  assert.deepEqual(serverContext.validity, { valid: true });
 
   // The history and its aliases, empty; an unknown request is 'Cerere negăsită'.
   for (const path of ["/istoric-schimbari", "/cereri-schimbare", "/switch-requests"]) {

@@ -21,7 +21,6 @@ export type SwitchErrorCode =
   | "offer_mismatch"
   | "offer_unavailable"
   | "pod_has_open_request"
-  | "unknown_county"
   | "not_found"
   | "cancel_refused"
   | "automation_cancel_refused";
@@ -71,8 +70,6 @@ export function switchFailure(code: SwitchErrorCode, message?: string): SwitchFa
         return { status: 409, message: t.offerUnavailable, title: t.invalidOfferTitle };
       case "pod_has_open_request":
         return { status: 409, message: t.podHasOpenRequest };
-      case "unknown_county":
-        return { status: 400, message: TEXTS.api.unknownCounty };
       case "not_found":
         return { status: 404, message: t.notFound };
       case "cancel_refused":

@@ -8,7 +8,7 @@ import { TEXTS } from "../../lib/texts";
 import type { Database } from "../db/client.server";
 import { notifyUser } from "../notifications/notifications.server";
 import { switchFailure, type SwitchFailure } from "./errors.server";
-import { changeStatus, findOwnedRequest, logInsert, requestLogs, type SwitchRequestWithSupplier } from "./requests.server";
+import { changeStatus, findOwnedRequest, logInsert, type SwitchRequestWithSupplier } from "./requests.server";
 
 export type LifecycleResult = { ok: true; changed: SwitchRequestWithSupplier } | { ok: false; failure: SwitchFailure };
 
@@ -62,10 +62,4 @@ export async function cancelSwitchAutomation(db: Database, userId: string, id: s
     now,
   });
   return { ok: true, changed: { request: row, supplier: found.supplier } };
-}
-
-export async function switchRequestWithLogs(db: Database, userId: string, id: string) {
-  const found = await findOwnedRequest(db, userId, id);
-  if (!found) return null;
-  return { ...found, logs: await requestLogs(db, id) };
 }

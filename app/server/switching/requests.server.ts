@@ -45,6 +45,13 @@ export async function findOwnedRequest(db: Database, userId: string, id: string)
   return row ?? null;
 }
 
+/** The owner's request with its supplier and its whole log, or null. */
+export async function findOwnedRequestWithLogs(db: Database, userId: string, id: string) {
+  const found = await findOwnedRequest(db, userId, id);
+  if (!found) return null;
+  return { ...found, logs: await requestLogs(db, id) };
+}
+
 export async function listUserRequests(
   db: Database,
   userId: string,
@@ -80,7 +87,7 @@ export async function findOpenRequestForPod(db: Database, pod: string): Promise<
   return row ?? null;
 }
 
-/** Moves the owner's request forward in the pipeline (step and progress), only while it is open. */
+/** Moves a request forward in the pipeline (step and progress), only while it is open. */
 export function stepUpdate(db: Database, id: string, step: SwitchStep, progress: number, now: number) {
   return db
     .update(switchRequests)
