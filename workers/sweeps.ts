@@ -1,13 +1,21 @@
 // Cron sweeps: housekeeping that must not depend on user traffic.
 import type { Env } from "../app/server/env.server";
 import { requeueStuckDocuments, type SweepResult } from "../app/server/documents/lifecycle.server";
+import { pruneNotifications, type NotificationPruneResult } from "../app/server/notifications/retention.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runSweeps(
   env: Env,
   now: number = Date.now(),
-): Promise<{ otps: number; sessions: number; adminSessions: number; outbox: number; documents: SweepResult }> {
+): Promise<{
+  otps: number;
+  sessions: number;
+  adminSessions: number;
+  outbox: number;
+  documents: SweepResult;
+  notifications: NotificationPruneResult;
+}> {
   const [otps, sessions, adminSessions, outbox] = await env.DB.batch([
     env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
@@ -17,11 +25,13 @@ export async function runSweeps(
   ]);
   // Documents whose queue message was lost (consumer died, send failed) go through the queue again.
   const documents = await requeueStuckDocuments(env, now);
+  const notifications = await pruneNotifications(env.DB, now);
   return {
     otps: otps?.meta.changes ?? 0,
     sessions: sessions?.meta.changes ?? 0,
     adminSessions: adminSessions?.meta.changes ?? 0,
     outbox: outbox?.meta.changes ?? 0,
     documents,
+    notifications,
   };
 }

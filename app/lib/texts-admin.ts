@@ -104,4 +104,41 @@ export const ADMIN_TEXTS = {
     } as Record<string, string>,
     nothingPermitted: "Contul dumneavoastră nu are permisiuni pentru statisticile afișate aici.",
   },
+  // The header's notifications bell (admin spec §2): age texts from the spec, the rest ours.
+  bell: {
+    now: "Acum",
+    minutes: (n: number) => `${n} min`,
+    hours: (n: number) => `${n} h`,
+    label: "Notificări",
+    badge: (n: number) => (n === 1 ? "1 notificare" : `${n} notificări`),
+    empty: "Nicio notificare.",
+    showAll: (total: number) => `Vezi toate (${total})`,
+    clearAll: "Șterge tot",
+    loading: "Se încarcă...",
+    loadFailed: "Nu s-au putut încărca notificările.",
+    clearFailed: "Nu s-au putut șterge notificările.",
+  },
+  // The dashboard header's live connection badge (admin spec §2 "Dashboard", §4 channel states).
+  live: {
+    connected: "Conectat în timp real",
+    connecting: "Se conectează...",
+    disconnected: "Deconectat",
+  },
+  // Admin notification rows (admin spec §3 types; texts ours).
+  notifications: {
+    documentUploaded: {
+      title: "Document nou încărcat",
+      message: (fileName: string, type: string) => `A fost încărcat documentul „${fileName}” (${type}).`,
+    },
+    documentVerified: { title: "Document verificat automat", message: (fileName: string) => `Documentul „${fileName}” a fost verificat automat.` },
+    documentRejected: {
+      title: "Document respins automat",
+      message: (fileName: string, reason: string) => `Documentul „${fileName}” a fost respins automat: ${reason}`,
+    },
+    userRegistered: { title: "Utilizator nou", message: (phone: string) => `S-a înregistrat un utilizator nou: ${phone}.` },
+    processingFailed: {
+      title: "Procesare document eșuată",
+      message: (fileName: string, error: string) => `Documentul „${fileName}” nu a putut fi procesat: ${error}`,
+    },
+  },
 } as const;
