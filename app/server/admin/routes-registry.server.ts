@@ -23,6 +23,10 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/auth/me", access: {}, file: "app/routes/api.admin.auth.me.ts" },
   { method: "POST", path: "/api/admin/auth/logout", access: {}, file: "app/routes/api.admin.auth.logout.ts" },
   { method: "GET", path: "/api/admin/admins", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.ts" },
+  // The bell and the live channel token: any admin; what the bell lists is filtered by permission.
+  { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
+  { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
+  { method: "POST", path: "/api/admin/live-token", access: {}, file: "app/routes/api.admin.live-token.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

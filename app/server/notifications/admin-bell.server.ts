@@ -9,10 +9,6 @@ import { adminNotifications, settings } from "../db/schema.server";
 import { visibleAdminNotificationTypes } from "../live/streams.server";
 import { adminNotificationView } from "./notifications.server";
 
-/** admin spec §9: the bell lists at most 20; "see all" asks for more. */
-export const BELL_DEFAULT_LIMIT = 20;
-export const BELL_MAX_LIMIT = 100;
-
 const clearedKey = (adminId: string) => `admin_bell_cleared_at:${adminId}`;
 
 async function clearedAt(db: Database, adminId: string): Promise<number> {
