@@ -12,6 +12,8 @@ export interface TestSocket {
   closed: Promise<{ code: number; reason: string }>;
   /** the next message of this type after those already taken */
   next<T extends ServerMessage["type"]>(type: T): Promise<Extract<ServerMessage, { type: T }>>;
+  /** the next `notification` frame on this stream */
+  nextOn(stream: string): Promise<Extract<ServerMessage, { type: "notification" }>>;
   send(message: unknown): void;
   /** resolves once every message the object sent before now has arrived */
   barrier(): Promise<void>;
@@ -37,23 +39,32 @@ export async function openSocket(path: string, headers: Record<string, string> =
   });
   socket.accept();
 
-  async function next<T extends ServerMessage["type"]>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
+  async function take<M extends ServerMessage>(what: string, match: (m: ServerMessage) => boolean): Promise<M> {
     for (;;) {
-      const index = messages.findIndex((m, i) => m.type === type && !taken.has(i));
+      const index = messages.findIndex((m, i) => match(m) && !taken.has(i));
       if (index >= 0) {
         taken.add(index);
-        return messages[index] as Extract<ServerMessage, { type: T }>;
+        return messages[index] as M;
       }
-      if (socket.readyState === WebSocket.CLOSED) throw new Error(`socket closed while waiting for ${type}: ${JSON.stringify(messages)}`);
+      if (socket.readyState === WebSocket.CLOSED)
+        throw new Error(`socket closed while waiting for ${what}: ${JSON.stringify(messages)}`);
       await new Promise<void>((resolve) => (wake = resolve));
     }
   }
+  const next = <T extends ServerMessage["type"]>(type: T) =>
+    take<Extract<ServerMessage, { type: T }>>(type, (m) => m.type === type);
+  const nextOn = (stream: string) =>
+    take<Extract<ServerMessage, { type: "notification" }>>(
+      stream,
+      (m) => m.type === "notification" && m.stream === stream,
+    );
 
   return {
     socket,
     messages,
     closed,
     next,
+    nextOn,
     send: (message) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
     async barrier() {
       const answered = () => messages.filter((m) => m.type === "heartbeat" && m.timestamp).length;
@@ -64,7 +75,8 @@ export async function openSocket(path: string, headers: Record<string, string> =
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    notifications: () => messages.filter((m): m is Extract<ServerMessage, { type: "notification" }> => m.type === "notification"),
+    notifications: () =>
+      messages.filter((m): m is Extract<ServerMessage, { type: "notification" }> => m.type === "notification"),
   };
 }
 
@@ -74,7 +86,10 @@ export async function userSocket(userId: string, token: string, streams?: string
   await s.next("connected");
   s.send({ type: "authenticate", token });
   await s.next("authenticated");
-  s.send({ type: "subscribe", streams: streams ?? ["notifications", `document_processing_${userId}`, `switch_request_${userId}`] });
+  s.send({
+    type: "subscribe",
+    streams: streams ?? ["notifications", `document_processing_${userId}`, `switch_request_${userId}`],
+  });
   await s.next("subscribed");
   return s;
 }

@@ -5,7 +5,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIVE_TEXTS } from "../../app/lib/texts-live";
 import { createDb } from "../../app/server/db/client.server";
-import { newUserNotification, userNotificationInsert, type UserNotificationRow } from "../../app/server/notifications/notifications.server";
+import {
+  newUserNotification,
+  userNotificationInsert,
+  type UserNotificationRow,
+} from "../../app/server/notifications/notifications.server";
 import {
   ADMIN_NOTIFICATIONS_KEPT,
   NOTIFICATIONS_KEPT_PER_USER,
@@ -18,7 +22,11 @@ import { api, type Auth } from "./documents-helpers";
 const DAY = 24 * 3600 * 1000;
 
 /** `count` notifications for a user, one second apart, the last one newest; returns them oldest first. */
-async function seed(userId: string, count: number, options: { start?: number; read?: (i: number) => boolean } = {}): Promise<UserNotificationRow[]> {
+async function seed(
+  userId: string,
+  count: number,
+  options: { start?: number; read?: (i: number) => boolean } = {},
+): Promise<UserNotificationRow[]> {
   const db = createDb(env.DB);
   const start = options.start ?? Date.now() - count * 1000;
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -41,7 +49,22 @@ async function seed(userId: string, count: number, options: { start?: number; re
   return rows;
 }
 
-type ListBody = { success: boolean; notifications: { id: string; title: string; read: boolean; created_at: string; type: string; category: string; data: unknown }[]; unreadCount: number; total: number; limit: number; offset: number };
+type ListBody = {
+  success: boolean;
+  notifications: {
+    id: string;
+    title: string;
+    read: boolean;
+    created_at: string;
+    type: string;
+    category: string;
+    data: unknown;
+  }[];
+  unreadCount: number;
+  total: number;
+  limit: number;
+  offset: number;
+};
 
 async function list(auth: Auth, query = "") {
   const { res, body } = await api(auth, `/api/notifications${query}`);
@@ -65,7 +88,14 @@ describe("GET /api/notifications", () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ success: true, total: 105, limit: 100, offset: 0 });
     expect(body.notifications).toHaveLength(100);
-    expect(body.notifications[0]).toMatchObject({ id: rows[104]!.id, title: "Titlu 104", read: false, type: "info", category: "documents", data: { index: 104 } });
+    expect(body.notifications[0]).toMatchObject({
+      id: rows[104]!.id,
+      title: "Titlu 104",
+      read: false,
+      type: "info",
+      category: "documents",
+      data: { index: 104 },
+    });
     expect(body.notifications[99]!.id).toBe(rows[5]!.id);
     // The unread count is the spec's: unread among the latest 100 (indexes 5..104, of which 30..104 unread).
     expect(body.unreadCount).toBe(75);
@@ -83,12 +113,15 @@ describe("GET /api/notifications", () => {
     expect(beyond.body.notifications).toEqual([]);
   });
 
-  it.each(["?limit=0", "?limit=101", "?limit=abc", "?offset=-1", "?limit=2.5"])("refuses %s with a 400 JSON error", async (query) => {
-    const owner = await signInThroughApi();
-    const { res, body } = await api({ accessToken: owner.accessToken }, `/api/notifications${query}`);
-    expect(res.status).toBe(400);
-    expect(body).toMatchObject({ success: false, error: "invalid_input", message: LIVE_TEXTS.api.invalidQuery });
-  });
+  it.each(["?limit=0", "?limit=101", "?limit=abc", "?offset=-1", "?limit=2.5"])(
+    "refuses %s with a 400 JSON error",
+    async (query) => {
+      const owner = await signInThroughApi();
+      const { res, body } = await api({ accessToken: owner.accessToken }, `/api/notifications${query}`);
+      expect(res.status).toBe(400);
+      expect(body).toMatchObject({ success: false, error: "invalid_input", message: LIVE_TEXTS.api.invalidQuery });
+    },
+  );
 
   it("answers 405 to other methods", async () => {
     const owner = await signInThroughApi();
@@ -104,16 +137,23 @@ describe("PUT /api/notifications/{id}/read and /read-all", () => {
     const intruder = await signInThroughApi();
     const [first, second] = await seed(owner.userId, 2);
 
-    const denied = await api({ accessToken: intruder.accessToken }, `/api/notifications/${first!.id}/read`, { method: "PUT" });
+    const denied = await api({ accessToken: intruder.accessToken }, `/api/notifications/${first!.id}/read`, {
+      method: "PUT",
+    });
     expect(denied.res.status).toBe(404);
     expect(denied.body).toMatchObject({ success: false, error: "not_found", message: LIVE_TEXTS.api.notFound });
     expect((await list({ accessToken: owner.accessToken })).body.unreadCount).toBe(2);
 
-    const marked = await api({ accessToken: owner.accessToken }, `/api/notifications/${first!.id}/read`, { method: "PUT" });
+    const marked = await api({ accessToken: owner.accessToken }, `/api/notifications/${first!.id}/read`, {
+      method: "PUT",
+    });
     expect(marked.res.status).toBe(200);
     expect(marked.body).toMatchObject({ success: true, notification: { id: first!.id, read: true }, unreadCount: 1 });
     // Marking twice is fine.
-    expect((await api({ accessToken: owner.accessToken }, `/api/notifications/${first!.id}/read`, { method: "PUT" })).res.status).toBe(200);
+    expect(
+      (await api({ accessToken: owner.accessToken }, `/api/notifications/${first!.id}/read`, { method: "PUT" })).res
+        .status,
+    ).toBe(200);
     const after = (await list({ accessToken: owner.accessToken })).body;
     expect(after.notifications.find((n) => n.id === second!.id)?.read).toBe(false);
     expect(after.unreadCount).toBe(1);
@@ -161,24 +201,43 @@ describe("notification retention (cron sweep)", () => {
     expect(result.beyondPerUserLimit).toBeGreaterThanOrEqual(5);
 
     const ids = async (userId: string) =>
-      (await env.DB.prepare("SELECT id FROM notifications WHERE user_id = ?").bind(userId).all<{ id: string }>()).results.map((r) => r.id).sort();
+      (
+        await env.DB.prepare("SELECT id FROM notifications WHERE user_id = ?").bind(userId).all<{ id: string }>()
+      ).results
+        .map((r) => r.id)
+        .sort();
     expect(await ids(keeper.userId)).toEqual([...oldUnread, ...recentRead].map((r) => r.id).sort());
     const kept = await ids(flooded.userId);
     expect(kept).toHaveLength(NOTIFICATIONS_KEPT_PER_USER);
-    expect(kept).toEqual(flood.slice(5).map((r) => r.id).sort());
+    expect(kept).toEqual(
+      flood
+        .slice(5)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it("keeps at most the newest admin notifications and none past 90 days", async () => {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO admin_notifications (id, type, title, message, created_at) VALUES (?, 'system_alert', 't', 'm', ?)")
+    await env.DB.prepare(
+      "INSERT INTO admin_notifications (id, type, title, message, created_at) VALUES (?, 'system_alert', 't', 'm', ?)",
+    )
       .bind(crypto.randomUUID(), now - 91 * DAY)
       .run();
     const statements = Array.from({ length: ADMIN_NOTIFICATIONS_KEPT + 3 }, (_, i) =>
-      env.DB.prepare("INSERT INTO admin_notifications (id, type, title, message, created_at) VALUES (?, 'user_registered', 't', 'm', ?)").bind(crypto.randomUUID(), now - 1000 + i),
+      env.DB.prepare(
+        "INSERT INTO admin_notifications (id, type, title, message, created_at) VALUES (?, 'user_registered', 't', 'm', ?)",
+      ).bind(crypto.randomUUID(), now - 1000 + i),
     );
     for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
-    const all = await env.DB.prepare("SELECT id, created_at FROM admin_notifications ORDER BY created_at DESC, id DESC").all<{ id: string; created_at: number }>();
-    const expected = all.results.slice(0, ADMIN_NOTIFICATIONS_KEPT).filter((r) => r.created_at >= now - 90 * DAY).map((r) => r.id).sort();
+    const all = await env.DB.prepare(
+      "SELECT id, created_at FROM admin_notifications ORDER BY created_at DESC, id DESC",
+    ).all<{ id: string; created_at: number }>();
+    const expected = all.results
+      .slice(0, ADMIN_NOTIFICATIONS_KEPT)
+      .filter((r) => r.created_at >= now - 90 * DAY)
+      .map((r) => r.id)
+      .sort();
 
     await pruneNotifications(env.DB, now);
     const left = await env.DB.prepare("SELECT id FROM admin_notifications").all<{ id: string }>();
