@@ -68,7 +68,7 @@ export const ADMIN_TEXTS = {
     switchRequestsEmpty: "Nicio cerere găsită",
     // ours
     title: "Prezentare generală",
-    intro: "Cifrele sunt citite din baza de date la încărcarea paginii.",
+    intro: "Cifrele sunt citite din baza de date și se actualizează în timp real.",
     updatedAt: (time: string) => `Actualizat la ${time}`,
     refresh: "Reîncarcă",
     users: "Utilizatori",
