@@ -245,3 +245,26 @@ describe("notification retention (cron sweep)", () => {
     expect(expected).toHaveLength(ADMIN_NOTIFICATIONS_KEPT);
   });
 });
+
+describe("the /notificari page and the header badge", () => {
+  it("sends visitors to /login, and renders a signed-in user's list and unread badge on the server", async () => {
+    const { SELF } = await import("cloudflare:test");
+    const anonymous = await SELF.fetch(`http://local.test/notificari`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fnotificari");
+
+    const owner = await signInThroughApi();
+    const rows = await seed(owner.userId, 3, { read: (i) => i === 0 });
+    const res = await SELF.fetch(`http://local.test/notificari`, { headers: { Cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(LIVE_TEXTS.notifications.markAll);
+    for (const row of rows) expect(html).toContain(`data-id="${row.id}"`);
+    expect(html).toContain(LIVE_TEXTS.notifications.unreadSummary(2));
+    // The header's badge and dot come from the server too (no flash of "0" before the live channel).
+    expect(html).toMatch(/class="nav-badge" data-unread="2"/);
+    expect(html).toContain(`title="${LIVE_TEXTS.connecting}"`);
+    const english = await SELF.fetch(`http://local.test/notifications`, { headers: { Cookie: owner.cookie } });
+    expect(await english.text()).toContain(`data-id="${rows[0]!.id}"`);
+  });
+});
