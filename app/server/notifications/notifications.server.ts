@@ -19,8 +19,7 @@ export type UserNotificationEvent =
   | "document_verified"
   | "document_rejected"
   | "document_failed"
-  | "meter_reading_submitted"
-  | "meter_reading_processed";
+  | "meter_reading_submitted";
 
 export interface UserNotificationInput {
   userId: string;
