@@ -1,4 +1,4 @@
-// WebSocket upgrades of the live channels (docs/decisions/0007-live-channel-routing-and-auth.md):
+// WebSocket upgrades of the live channels (docs/decisions/0008-live-channel-routing-and-auth.md):
 //   /api/auth/ws?user={userId}  → that user's UserChannel (idFromName(userId))
 //   /api/admin/ws               → the one AdminChannel
 // The `user` parameter only picks the object; it grants nothing. The socket still has to

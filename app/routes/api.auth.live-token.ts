@@ -1,6 +1,6 @@
 // POST /api/auth/live-token → {success, token, userId, expiresIn}: a one-minute token that opens the
 // user's live channel (/api/auth/ws?user={userId}, then `authenticate {token}`), for pages signed in by
-// the httpOnly cookie, which cannot read a token of their own (docs/decisions/0007).
+// the httpOnly cookie, which cannot read a token of their own (docs/decisions/0008).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";

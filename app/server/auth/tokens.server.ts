@@ -5,7 +5,7 @@ import { base64UrlDecode, base64UrlEncode, hmacSha256, hmacVerify } from "./cryp
 
 /**
  * "user": the API's access tokens. "user_live" / "admin_live": one-minute tokens that only open a live
- * channel socket, for pages signed in by an httpOnly cookie (docs/decisions/0007).
+ * channel socket, for pages signed in by an httpOnly cookie (docs/decisions/0008).
  */
 export type TokenAudience = "user" | "admin" | "user_live" | "admin_live";
 

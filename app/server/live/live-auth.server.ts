@@ -1,4 +1,4 @@
-// Who is on the other end of a live socket (docs/decisions/0007-live-channel-routing-and-auth.md).
+// Who is on the other end of a live socket (docs/decisions/0008-live-channel-routing-and-auth.md).
 // `authenticate {token}` is checked against the same session store as the API: a user access token, or
 // a one-minute live token that a cookie-signed-in page gets from POST /api/auth/live-token; for admins
 // the admin session token, or the admin live token. Both kinds only name a session, which must still be
