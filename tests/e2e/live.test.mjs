@@ -89,7 +89,8 @@ test("live: an upload in one tab updates its status, another tab's list and both
   assert.equal(await items.first().locator("time").textContent(), "Acum");
   assert.equal(await items.first().locator('[role="img"]').getAttribute("aria-label"), "Succes");
   await inbox.locator('.mobile-bar .nav-badge[data-unread="2"]').waitFor();
-  assert.equal((await mobileBadge(inbox).locator('[aria-hidden="true"]').textContent()).trim(), "2");
+  assert.equal((await mobileBadge(inbox).textContent()).trim(), "2");
+  assert.equal(await mobileBadge(inbox).getAttribute("aria-label"), "2 notificări necitite");
   await docs.locator('.header-links .nav-badge[data-unread="2"]').waitFor();
   await inbox.screenshot({ path: `${shots}/notifications-mobile.png`, fullPage: true });
 

@@ -20,13 +20,10 @@ export function HeaderLiveIndicator() {
   const badge = unreadBadge(count, 99);
   return (
     <>
-      <span className={`nav-live-dot${connected ? " connected" : ""}`} title={title} data-live={connected ? "connected" : "connecting"}>
-        <span className="visually-hidden">{title}</span>
-      </span>
+      <span className={`nav-live-dot${connected ? " connected" : ""}`} role="img" aria-label={title} title={title} data-live={connected ? "connected" : "connecting"} />
       {badge ? (
-        <span className="nav-badge" data-unread={count}>
-          <span aria-hidden="true">{badge}</span>
-          <span className="visually-hidden">{LIVE_TEXTS.unreadCount(count)}</span>
+        <span className="nav-badge" role="img" aria-label={LIVE_TEXTS.unreadCount(count)} data-unread={count}>
+          {badge}
         </span>
       ) : null}
     </>
@@ -39,9 +36,8 @@ export function MobileUnreadBadge() {
   const badge = unreadBadge(count);
   if (!badge) return null;
   return (
-    <span className="nav-badge mobile" data-unread={count}>
-      <span aria-hidden="true">{badge}</span>
-      <span className="visually-hidden">{LIVE_TEXTS.unreadCount(count)}</span>
+    <span className="nav-badge mobile" role="img" aria-label={LIVE_TEXTS.unreadCount(count)} data-unread={count}>
+      {badge}
     </span>
   );
 }
