@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminNotificationAge, bellBadge } from "./admin-age";
+import { adminNotificationAge, bellBadge, bellTarget } from "./admin-bell";
 import { notificationAge } from "./notification-age";
 import { unreadBadge } from "./unread-badge";
 import { LIVE_TEXTS } from "./texts-live";
@@ -49,6 +49,13 @@ describe("badges", () => {
     expect(unreadBadge(1)).toBe("1");
     expect(unreadBadge(9)).toBe("9");
     expect(unreadBadge(10)).toBe("9+");
+  });
+
+  it("an admin bell entry leads to its document, else its user, else its switch request", () => {
+    expect(bellTarget({ document_id: "d", user_id: "u", switch_request_id: "s" })).toBe("/admin/documents");
+    expect(bellTarget({ user_id: "u", switch_request_id: "s" })).toBe("/admin/users");
+    expect(bellTarget({ switch_request_id: "s" })).toBe("/admin/switch-requests");
+    expect(bellTarget({})).toBeNull();
   });
 
   it("the admin bell shows up to 99, then '99+', and nothing at 0", () => {

@@ -6,7 +6,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "~/components/ui/use-dismiss";
-import { adminNotificationAge, bellBadge } from "~/lib/admin-age";
+import { adminNotificationAge, bellBadge, bellTarget } from "~/lib/admin-bell";
 import { ApiError, apiClient } from "~/lib/api-client";
 import type { AdminNotificationView } from "~/lib/live/protocol";
 import { ADMIN_BELL_LIMIT, NOTIFICATION_LIST_MAX } from "~/lib/schemas/notifications";
@@ -17,14 +17,6 @@ import { useAdminLive, useAdminLiveEvents } from "./admin-live";
 interface Bell {
   notifications: AdminNotificationView[];
   total: number;
-}
-
-/** Where an entry leads (admin spec §2): by document_id, else user_id, else switch_request_id. */
-export function bellTarget(metadata: AdminNotificationView["metadata"]): string | null {
-  if (metadata.document_id) return "/admin/documents";
-  if (metadata.user_id) return "/admin/users";
-  if (metadata.switch_request_id) return "/admin/switch-requests";
-  return null;
 }
 
 const NOTIFICATIONS = ["notifications"] as const;

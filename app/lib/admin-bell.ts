@@ -1,10 +1,12 @@
-// How old an admin notification is, as the bell shows it (admin spec §2): 'Acum' under a minute,
-// minutes under 60, hours under 24, otherwise the day in the ro-RO form (dd.mm.yyyy, Bucharest).
+// The rules of the admin header's notifications bell (admin spec §2): the age of an entry, the badge
+// and where a click leads.
 import { bucharestDay, formatRoDay } from "./dates";
+import type { AdminNotificationView } from "./live/protocol";
 import { ADMIN_TEXTS } from "./texts-admin";
 
 const MINUTE_MS = 60_000;
 
+/** 'Acum' under a minute, minutes under 60, hours under 24, otherwise the day (dd.mm.yyyy, Bucharest). */
 export function adminNotificationAge(timestamp: string | number, now: number): string {
   const at = typeof timestamp === "number" ? timestamp : Date.parse(timestamp);
   const t = ADMIN_TEXTS.bell;
@@ -19,4 +21,12 @@ export function adminNotificationAge(timestamp: string | number, now: number): s
 export function bellBadge(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? "99+" : String(count);
+}
+
+/** Where an entry leads: by document_id, else user_id, else switch_request_id; nowhere otherwise. */
+export function bellTarget(metadata: AdminNotificationView["metadata"]): string | null {
+  if (metadata.document_id) return "/admin/documents";
+  if (metadata.user_id) return "/admin/users";
+  if (metadata.switch_request_id) return "/admin/switch-requests";
+  return null;
 }
