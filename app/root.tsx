@@ -18,6 +18,8 @@ import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
 import { publicConfigFromEnv } from "~/server/public-config.server";
 import { getOptionalUser } from "~/server/auth/user-auth.server";
+import { createDb } from "~/server/db/client.server";
+import { unreadCount } from "~/server/notifications/user-inbox.server";
 import type { SessionUser } from "~/lib/session-user";
 import { MobileBar } from "~/components/layout/mobile-bar";
 import styles from "~/styles/app.css?url";
@@ -40,7 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionUser: SessionUser | null = user
     ? { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName }
     : null;
-  return { publicConfig: publicConfigFromEnv(env), user: sessionUser };
+  // The badges' first figure (user spec §2: unread among the latest 100); the live channel updates it.
+  const unreadNotifications = user ? await unreadCount(createDb(env.DB), user.id) : null;
+  return { publicConfig: publicConfigFromEnv(env), user: sessionUser, unreadNotifications };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

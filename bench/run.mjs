@@ -2,7 +2,7 @@
 // table per section and writes bench/.tmp/latest.json (all figures) and bench/.tmp/latest.md (the tables).
 //
 // A section is a module under bench/sections/ exporting { id, needsServer, run(ctx) } where
-// ctx = { baseUrl, config, log } and run resolves to { title, headers, align, rows, notes, data }
+// ctx = { baseUrl, serverPid, config, log } and run resolves to { title, headers, align, rows, notes, data }
 // (see bench/lib/report.mjs). To add one, write the module and list it in SECTIONS.
 // Settings: see bench/lib/config.mjs (BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_ONLY=id,id, ...).
 import { execFileSync } from "node:child_process";
@@ -16,11 +16,12 @@ import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
+import live from "./sections/live.mjs";
 import offerSearch from "./sections/offer-search.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, switchWizard, switchPipeline];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";
@@ -113,7 +114,7 @@ try {
   }
   for (const section of selected) {
     try {
-      const result = await section.run({ baseUrl: server?.baseUrl ?? null, config, log });
+      const result = await section.run({ baseUrl: server?.baseUrl ?? null, serverPid: server?.pid ?? null, config, log });
       results.push({ id: section.id, ...result });
       printSection(result);
     } catch (error) {

@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
+import { routeLiveSocket } from "./live-routing";
 import { consumeDocumentBatch } from "./queues/document-processing";
 import { runSweeps } from "./sweeps";
 
@@ -17,16 +18,10 @@ const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
-    const url = new URL(request.url);
     const gated = await devGateResponse(request, env);
     if (gated) return gated;
-    if (url.pathname === "/api/auth/ws") {
-      // Sockets are bound to a user after `authenticate` (live-channel issue); until then one lobby instance.
-      return env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName("lobby")).fetch(request);
-    }
-    if (url.pathname === "/api/admin/ws") {
-      return env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global")).fetch(request);
-    }
+    const live = routeLiveSocket(request, env);
+    if (live) return live;
     return handleRemix(request, { cloudflare: { env, ctx } });
   },
 

@@ -2,13 +2,22 @@
 import type { Env } from "../app/server/env.server";
 import { requeueStuckDocuments, type SweepResult } from "../app/server/documents/lifecycle.server";
 import { requeueStrandedSwitches } from "../app/server/switching/pipeline.server";
+import { pruneNotifications, type NotificationPruneResult } from "../app/server/notifications/retention.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runSweeps(
   env: Env,
   now: number = Date.now(),
-): Promise<{ otps: number; sessions: number; adminSessions: number; outbox: number; documents: SweepResult; switches: number }> {
+): Promise<{
+  otps: number;
+  sessions: number;
+  adminSessions: number;
+  outbox: number;
+  documents: SweepResult;
+  notifications: NotificationPruneResult;
+  switches: number;
+}> {
   const [otps, sessions, adminSessions, outbox] = await env.DB.batch([
     env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
@@ -18,6 +27,7 @@ export async function runSweeps(
   ]);
   // Documents whose queue message was lost (consumer died, send failed) go through the queue again.
   const documents = await requeueStuckDocuments(env, now);
+  const notifications = await pruneNotifications(env.DB, now);
   // Switch requests whose hand-over to the supplier's queue was lost go to it again.
   const switches = await requeueStrandedSwitches(env, now);
   return {
@@ -26,6 +36,7 @@ export async function runSweeps(
     adminSessions: adminSessions?.meta.changes ?? 0,
     outbox: outbox?.meta.changes ?? 0,
     documents,
+    notifications,
     switches,
   };
 }

@@ -68,7 +68,7 @@ export const ADMIN_TEXTS = {
     switchRequestsEmpty: "Nicio cerere găsită",
     // ours
     title: "Prezentare generală",
-    intro: "Cifrele sunt citite din baza de date la încărcarea paginii.",
+    intro: "Cifrele sunt citite din baza de date și se actualizează în timp real.",
     updatedAt: (time: string) => `Actualizat la ${time}`,
     refresh: "Reîncarcă",
     users: "Utilizatori",
@@ -121,6 +121,43 @@ export const ADMIN_TEXTS = {
       message: (supplier: string, status: string) => `Cererea către ${supplier} are acum statusul „${status}”.`,
       cancelledTitle: "Cererea ta a fost anulată",
       cancelledMessage: (supplier: string, reason: string) => `Cererea către ${supplier} a fost anulată: ${reason}.`,
+    },
+  },
+  // The header's notifications bell (admin spec §2): age texts from the spec, the rest ours.
+  bell: {
+    now: "Acum",
+    minutes: (n: number) => `${n} min`,
+    hours: (n: number) => `${n} h`,
+    label: "Notificări",
+    badge: (n: number) => (n === 1 ? "1 notificare" : `${n} notificări`),
+    empty: "Nicio notificare.",
+    showAll: (total: number) => `Vezi toate (${total})`,
+    clearAll: "Șterge tot",
+    loading: "Se încarcă...",
+    loadFailed: "Nu s-au putut încărca notificările.",
+    clearFailed: "Nu s-au putut șterge notificările.",
+  },
+  // The dashboard header's live connection badge (admin spec §2 "Dashboard", §4 channel states).
+  live: {
+    connected: "Conectat în timp real",
+    connecting: "Se conectează...",
+    disconnected: "Deconectat",
+  },
+  // Admin notification rows (admin spec §3 types; texts ours).
+  notifications: {
+    documentUploaded: {
+      title: "Document nou încărcat",
+      message: (fileName: string, type: string) => `A fost încărcat documentul „${fileName}” (${type}).`,
+    },
+    documentVerified: { title: "Document verificat automat", message: (fileName: string) => `Documentul „${fileName}” a fost verificat automat.` },
+    documentRejected: {
+      title: "Document respins automat",
+      message: (fileName: string, reason: string) => `Documentul „${fileName}” a fost respins automat: ${reason}`,
+    },
+    userRegistered: { title: "Utilizator nou", message: (phone: string) => `S-a înregistrat un utilizator nou: ${phone}.` },
+    processingFailed: {
+      title: "Procesare document eșuată",
+      message: (fileName: string, error: string) => `Documentul „${fileName}” nu a putut fi procesat: ${error}`,
     },
   },
 } as const;

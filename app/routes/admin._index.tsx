@@ -1,12 +1,15 @@
 // /admin: until the full dashboard lands, an overview of real counts from D1, each block shown only
-// to admins with the matching permission (the server does not even query the others).
+// to admins with the matching permission (the server does not even query the others). The counts
+// follow the dashboard_stats stream of the admin live channel; the header shows its state.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useAdminLive, useAdminLiveEvents } from "~/components/admin/admin-live";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
-import { adminOverview, type StatusBreakdown } from "~/server/admin/overview.server";
+import { adminOverview, type AdminOverview, type StatusBreakdown } from "~/server/admin/overview.server";
 
 export const meta: MetaFunction = () => [
   { title: `${ADMIN_TEXTS.nav.dashboard} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
@@ -78,10 +81,31 @@ function StatusSection({
   );
 }
 
+const DASHBOARD_STREAMS = ["dashboard_stats"] as const;
+
+function LiveBadge({ status }: { status: "disconnected" | "connecting" | "connected" | "error" }) {
+  const t = ADMIN_TEXTS.live;
+  const [label, tone] = status === "connected" ? [t.connected, "connected"] : status === "connecting" ? [t.connecting, "connecting"] : [t.disconnected, "disconnected"];
+  return (
+    <span className={`admin-live-badge ${tone}`} role="status" data-live={tone}>
+      {label}
+    </span>
+  );
+}
+
 export default function AdminOverviewPage() {
-  const overview = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const [overview, setOverview] = useState<AdminOverview>(loaded);
   const revalidator = useRevalidator();
   const t = ADMIN_TEXTS.overview;
+  const liveStatus = useAdminLive(DASHBOARD_STREAMS);
+  useEffect(() => setOverview(loaded), [loaded]);
+  // Live pushes replace the blocks (admin spec §4); the server sends only those this admin may see.
+  useAdminLiveEvents(
+    (stream) => stream === "dashboard_stats",
+    (events) => setOverview(events[events.length - 1]!.details as unknown as AdminOverview),
+    0,
+  );
   const { users, documents, switchRequests, offerCollectionsToday } = overview;
   const nothing = !users && !documents && !switchRequests && !offerCollectionsToday;
 
@@ -94,6 +118,7 @@ export default function AdminOverviewPage() {
             {t.intro} {t.updatedAt(timeFormat.format(overview.generatedAt))}
           </p>
         </div>
+        <LiveBadge status={liveStatus} />
         <button
           type="button"
           className="button secondary small"

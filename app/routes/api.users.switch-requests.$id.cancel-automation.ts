@@ -20,7 +20,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   const user = await requireUser(request, env, { mode: "api" });
-  const result = await cancelSwitchAutomation(createDb(env.DB), user.id, params.id ?? "");
+  const result = await cancelSwitchAutomation(env, createDb(env.DB), user.id, params.id ?? "");
   if (!result.ok) return switchFailureResponse(result.failure);
   await stopSwitchInQueue(env, result.changed.request);
   return jsonOk({

@@ -25,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, env, { mode: "api" });
   const parsed = cancelSwitchRequestSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await cancelSwitchRequest(createDb(env.DB), user.id, params.id ?? "", parsed.data);
+  const result = await cancelSwitchRequest(env, createDb(env.DB), user.id, params.id ?? "", parsed.data);
   if (!result.ok) return switchFailureResponse(result.failure);
   await stopSwitchInQueue(env, result.changed.request);
   return jsonOk({ request: switchRequestView(result.changed.request, result.changed.supplier), message: TEXTS.switching.cancelled });

@@ -46,14 +46,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const id = params.id ?? "";
   if (formData.get("intent") === "cancel-automation") {
-    const result = await cancelSwitchAutomation(db, user.id, id);
+    const result = await cancelSwitchAutomation(env, db, user.id, id);
     if (!result.ok && result.failure.code === "not_found") throw new Response(null, { status: 404 });
     if (result.ok) await stopSwitchInQueue(env, result.changed.request);
     return { intent: "cancel-automation", result: null, message: result.ok ? TEXTS.switching.automationCancelled : result.failure.message, ok: result.ok };
   }
   const submission = parseWithZod(formData, { schema: cancelSwitchRequestSchema });
   if (submission.status !== "success") return { intent: "cancel", result: submission.reply(), message: null, ok: false };
-  const result = await cancelSwitchRequest(db, user.id, id, submission.value);
+  const result = await cancelSwitchRequest(env, db, user.id, id, submission.value);
   if (!result.ok && result.failure.code === "not_found") throw new Response(null, { status: 404 });
   if (result.ok) await stopSwitchInQueue(env, result.changed.request);
   return {

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { TEXTS } from "../../app/lib/texts";
 import { getOptionalUser, requireUser } from "../../app/server/auth/user-auth.server";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_MS, revokeAllUserSessions } from "../../app/server/auth/user-sessions.server";
-import { createDb } from "../../app/server/db/client.server";
 import { BASE, captureSms, postJson, signInThroughApi, uniqueIp } from "./auth-helpers";
 
 async function profileWith(headers: Record<string, string>) {
@@ -212,7 +211,7 @@ describe("POST /api/auth/logout", () => {
     expect((await profileWith(bearer(device.accessToken))).res.status).toBe(401);
     expect((await profileWith(bearer(other.tokens.accessToken))).res.status).toBe(200);
     // An admin suspending the account can end every session at once.
-    expect(await revokeAllUserSessions(createDb(env.DB), device.userId)).toBeGreaterThan(0);
+    expect(await revokeAllUserSessions(env, device.userId)).toBeGreaterThan(0);
     expect((await profileWith(bearer(other.tokens.accessToken))).res.status).toBe(401);
   });
 

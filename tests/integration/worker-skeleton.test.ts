@@ -35,7 +35,7 @@ describe("pages", () => {
 
 describe("live channels", () => {
   it("greets a WebSocket on /api/auth/ws and answers heartbeat", async () => {
-    const res = await SELF.fetch("http://local.test/api/auth/ws", { headers: { Upgrade: "websocket" } });
+    const res = await SELF.fetch(`http://local.test/api/auth/ws?user=${crypto.randomUUID()}`, { headers: { Upgrade: "websocket" } });
     expect(res.status).toBe(101);
     const socket = res.webSocket!;
     const messages: { type: string }[] = [];

@@ -86,5 +86,6 @@ export async function startLocalServer({ vars = {}, quiet = true, beforeStart = 
     stop();
     throw error;
   }
-  return { baseUrl, stop };
+  // pid: the process group's leader (wrangler), for measuring the group's memory.
+  return { baseUrl, stop, pid: child.pid };
 }

@@ -1,25 +1,104 @@
-// The admins' live channel (dashboard_stats, system_health, notifications), one global instance.
-import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../../app/server/env.server";
-import { acceptSocket, parseClientMessage, send } from "./live-socket";
+// The admins' live channel, one global instance (admin spec §7): streams dashboard_stats, system_health
+// and notifications, each delivered only as far as the admin's permissions allow (live/streams.server.ts).
+// dashboard_stats is recomputed once per burst of changes (STATS_COALESCE_MS after the first admin
+// notification of the burst); system_health every HEALTH_INTERVAL_MS while someone listens. Both are
+// also sent to a socket as soon as it subscribes, so a dashboard never starts empty.
+import type { AdminNotificationView, LiveEvent } from "../../app/lib/live/protocol";
+import { canAccess } from "../../app/lib/admin-access";
+import { adminOverview, overviewVisibleTo } from "../../app/server/admin/overview.server";
+import { systemHealth, type SystemHealth } from "../../app/server/admin/system-health.server";
+import { authenticateAdminSocket, liveAdminSessions, type AdminSocketPrincipal } from "../../app/server/live/live-auth.server";
+import { adminNotificationPermission, mayAdminSubscribe, type AdminNotificationType } from "../../app/server/live/streams.server";
+import { LiveChannel, send, type AuthenticatedSocket } from "./live-socket";
 
-export class AdminChannel extends DurableObject<Env> {
-  async fetch(request: Request): Promise<Response> {
-    return acceptSocket(this.ctx, request);
+export const STATS_COALESCE_MS = 1_000;
+/** admin spec §9: the system page refreshes every 30 s; the live stream keeps the same pace */
+export const HEALTH_INTERVAL_MS = 30_000;
+
+const FULL_ACCESS = { role: "super_admin", permissions: {} } as const;
+
+export class AdminChannel extends LiveChannel<AdminSocketPrincipal> {
+  protected authenticate(_channel: string, token: string, now: number) {
+    return authenticateAdminSocket(this.env, token, now);
   }
 
-  async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const message = parseClientMessage(raw);
-    if (!message) return send(socket, { type: "error", message: "Mesaj invalid" });
-    if (message.type === "heartbeat") send(socket, { type: "heartbeat", timestamp: new Date().toISOString() });
-    else send(socket, { type: "auth_error", message: "Autentificarea nu este încă disponibilă" });
+  protected maySubscribe(principal: AdminSocketPrincipal, stream: string): boolean {
+    return mayAdminSubscribe(principal, stream);
   }
 
-  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 ? 1000 : code, "closed");
+  protected currentPrincipals(_channel: string, principals: AdminSocketPrincipal[], now: number) {
+    return liveAdminSessions(this.env, principals.map((p) => p.sessionId), now);
   }
 
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
+  /** Sends an admin notification to the admins who may see its type; returns the frames sent. */
+  async publishNotification(notification: AdminNotificationView): Promise<number> {
+    const permission = adminNotificationPermission(notification.type as AdminNotificationType);
+    const data: LiveEvent = { event: notification.type, notification, details: notification.metadata, timestamp: notification.timestamp };
+    const sent = this.deliver((state) =>
+      state.streams.includes("notifications") && canAccess(state.principal, permission) ? [{ stream: "notifications", data }] : [],
+    );
+    // Every admin notification is a change the dashboard counts (a user, a document, a request).
+    await this.dashboardChanged();
+    return sent;
   }
+
+  /** The dashboard's counts changed: recompute them soon, once for the whole burst, if anyone watches. */
+  async dashboardChanged(): Promise<void> {
+    if (!this.anySubscribed("dashboard_stats")) return;
+    if ((await this.ctx.storage.get<number>("statsDueAt")) !== undefined) return;
+    const at = Date.now() + STATS_COALESCE_MS;
+    await this.ctx.storage.put("statsDueAt", at);
+    await this.scheduleAlarm(at);
+  }
+
+  protected async onSubscribed(socket: WebSocket, state: AuthenticatedSocket<AdminSocketPrincipal>, added: string[]): Promise<void> {
+    const now = Date.now();
+    if (added.includes("dashboard_stats")) {
+      const stats = overviewVisibleTo(state.principal, await adminOverview(this.env, FULL_ACCESS, { now }));
+      send(socket, { type: "notification", stream: "dashboard_stats", data: statsEvent(stats, now) });
+    }
+    if (added.includes("system_health")) {
+      send(socket, { type: "notification", stream: "system_health", data: healthEvent(await systemHealth(this.env, now)) });
+      if ((await this.ctx.storage.get<number>("healthDueAt")) === undefined) {
+        await this.ctx.storage.put("healthDueAt", now + HEALTH_INTERVAL_MS);
+        await this.scheduleAlarm(now + HEALTH_INTERVAL_MS);
+      }
+    }
+  }
+
+  protected async onAlarm(now: number): Promise<number | null> {
+    const [statsDueAt, healthDueAt] = await Promise.all([this.ctx.storage.get<number>("statsDueAt"), this.ctx.storage.get<number>("healthDueAt")]);
+    let next: number | null = null;
+    if (statsDueAt !== undefined && statsDueAt <= now) {
+      await this.ctx.storage.delete("statsDueAt");
+      if (this.anySubscribed("dashboard_stats")) {
+        const stats = await adminOverview(this.env, FULL_ACCESS, { now });
+        this.deliver((state) => (state.streams.includes("dashboard_stats") ? [{ stream: "dashboard_stats", data: statsEvent(overviewVisibleTo(state.principal, stats), now) }] : []));
+      }
+    } else if (statsDueAt !== undefined) {
+      next = statsDueAt;
+    }
+    if (healthDueAt !== undefined && healthDueAt <= now) {
+      if (this.anySubscribed("system_health")) {
+        const data = healthEvent(await systemHealth(this.env, now));
+        this.deliver((state) => (state.streams.includes("system_health") ? [{ stream: "system_health", data }] : []));
+        await this.ctx.storage.put("healthDueAt", now + HEALTH_INTERVAL_MS);
+        next = Math.min(next ?? Infinity, now + HEALTH_INTERVAL_MS);
+      } else {
+        // Nobody listens any more: stop until the next subscription.
+        await this.ctx.storage.delete("healthDueAt");
+      }
+    } else if (healthDueAt !== undefined) {
+      next = Math.min(next ?? Infinity, healthDueAt);
+    }
+    return next;
+  }
+}
+
+function healthEvent(health: SystemHealth): LiveEvent {
+  return { event: "system_health", details: { ...health }, timestamp: health.timestamp };
+}
+
+function statsEvent(stats: Awaited<ReturnType<typeof adminOverview>>, now: number): LiveEvent {
+  return { event: "dashboard_stats", details: { ...stats }, timestamp: new Date(now).toISOString() };
 }

@@ -1,28 +1,27 @@
-// One per user: the user's live streams over hibernatable WebSockets.
-// Authentication and the notification streams arrive with the live-channel issue; for now the
-// channel greets, answers heartbeats and rejects malformed messages.
-import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../../app/server/env.server";
-import { acceptSocket, parseClientMessage, send } from "./live-socket";
+// One per user (idFromName(userId)): the user's live streams over hibernatable WebSockets (user spec
+// §7 "Live channel"). Only sockets authenticated as this user, with a live session, receive anything,
+// and only on the user's own streams (live/streams.server.ts).
+import type { LiveEvent } from "../../app/lib/live/protocol";
+import { authenticateUserSocket, liveUserSessions, type UserSocketPrincipal } from "../../app/server/live/live-auth.server";
+import { isOwnUserStream, userStreamsToDeliver, type UserTopic } from "../../app/server/live/streams.server";
+import { LiveChannel } from "./live-socket";
 
-export class UserChannel extends DurableObject<Env> {
-  async fetch(request: Request): Promise<Response> {
-    return acceptSocket(this.ctx, request);
+export class UserChannel extends LiveChannel<UserSocketPrincipal> {
+  protected authenticate(channel: string, token: string, now: number) {
+    return authenticateUserSocket(this.env, channel, token, now);
   }
 
-  async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const message = parseClientMessage(raw);
-    if (!message) return send(socket, { type: "error", message: "Mesaj invalid" });
-    if (message.type === "heartbeat") send(socket, { type: "heartbeat", timestamp: new Date().toISOString() });
-    else send(socket, { type: "auth_error", message: "Autentificarea nu este încă disponibilă" });
+  protected maySubscribe(principal: UserSocketPrincipal, stream: string): boolean {
+    return isOwnUserStream(stream, principal.userId);
   }
 
-  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 ? 1000 : code, "closed");
+  protected async currentPrincipals(channel: string, principals: UserSocketPrincipal[], now: number) {
+    const live = await liveUserSessions(this.env, channel, principals.map((p) => p.sessionId), now);
+    return new Map(principals.filter((p) => live.has(p.sessionId)).map((p) => [p.sessionId, p]));
   }
 
-  /** Number of open sockets, for health and tests. */
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
+  /** Sends an event to this user's sockets on the streams of its topics; returns the frames sent. */
+  async publish(event: LiveEvent, topics: UserTopic[]): Promise<number> {
+    return this.deliver((state) => userStreamsToDeliver(topics, state.streams, state.principal.userId).map((stream) => ({ stream, data: event })));
   }
 }

@@ -57,6 +57,12 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M15 7.5 19.5 12 15 16.5M19.5 12H9" />
     </>
   ),
+  bell: (
+    <>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </>
+  ),
   menu: <path d="M3.5 6.5h17M3.5 12h17M3.5 17.5h17" />,
   close: <path d="m5.5 5.5 13 13M18.5 5.5l-13 13" />,
   collapse: <path d="m14.5 6.5-5.5 5.5 5.5 5.5" />,

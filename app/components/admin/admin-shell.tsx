@@ -1,5 +1,6 @@
 // The back-office shell (admin spec §2): a collapsible side navigation (a drawer under 768 px), a
-// header with the profile menu, and the content area. Only the entries the admin may use are listed.
+// header with the notifications bell and the profile menu, and the content area. Only the entries the
+// admin may use are listed.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { isNavEntryActive, type AdminNavEntry } from "~/lib/admin-access";
@@ -8,6 +9,7 @@ import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { LogoMark } from "~/components/layout/logo";
 import { AdminIcon } from "./admin-icons";
 import { adminNavCookie } from "./nav-state";
+import { NotificationsBell } from "./notifications-bell";
 import { ProfileMenu, type ShellAdmin } from "./profile-menu";
 
 export type ShellNavEntry = Pick<AdminNavEntry, "key" | "label" | "href" | "exact">;
@@ -117,6 +119,7 @@ export function AdminShell({ admin, nav, initiallyCollapsed, children }: AdminSh
             <AdminIcon name="menu" />
           </button>
           <p className="admin-header-title">{current?.label ?? t.brand}</p>
+          <NotificationsBell />
           <ProfileMenu admin={admin} />
         </header>
         <main id="continut" className="admin-content">

@@ -1,6 +1,8 @@
 // The documents page's calls to the API (user spec §7), with the spec's error handling (§8):
-// a 401 clears the stored token and phone, technical errors become the Romanian toast texts.
+// a 401 clears the stored token and phone, technical errors become the Romanian toast texts. JSON
+// calls go through the shared client (lib/api-client.ts: retries and the response cache).
 import { fileNameFromContentDisposition, uploadErrorMessage, type DocumentType } from "~/lib/documents";
+import { ApiError, apiClient, type ApiRequest } from "~/lib/api-client";
 import { TEXTS } from "~/lib/texts";
 import type { MeterReadingView } from "~/server/documents/meter-readings.server";
 import type { DocumentView } from "~/server/documents/views.server";
@@ -34,35 +36,33 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
   }
 }
 
-async function call(path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
-  const { timeoutMs, ...rest } = init;
-  const res = await fetch(path, {
-    credentials: "same-origin",
-    ...rest,
-    headers: { Accept: "application/json", ...rest.headers },
-    signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
-  });
-  const body = await readJson(res);
-  if (res.status === 401) {
-    forgetSession();
-    throw new DocumentsApiError(TEXTS.documents.sessionExpired, 401, true);
+/** A JSON call through the shared client (retries, cache), with this page's error handling. */
+async function call(path: string, request: ApiRequest & { timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
+  const { timeoutMs, ...rest } = request;
+  try {
+    return await apiClient().request(path, { ...rest, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) {
+      forgetSession();
+      throw new DocumentsApiError(TEXTS.documents.sessionExpired, 401, true);
+    }
+    throw new DocumentsApiError(error.message, error.status, false);
   }
-  if (!res.ok || !body || body.success === false) {
-    const message = typeof body?.message === "string" ? body.message : TEXTS.documents.technical.httpStatus(res.status, res.statusText);
-    throw new DocumentsApiError(message, res.status, false);
-  }
-  return body;
 }
 
+/** The list as it is now: always asked afresh (it is refreshed because something changed). */
 export async function fetchDocuments(timeoutMs = 5_000): Promise<DocumentItem[]> {
-  const body = await call("/api/documents/status/all", { timeoutMs });
+  const body = await call("/api/documents/status/all", { timeoutMs, fresh: true });
   return body.documents as DocumentItem[];
 }
 
 export async function uploadFiles(type: DocumentType, files: File[]): Promise<DocumentItem[]> {
   const form = new FormData();
   for (const file of files) form.append("documents", file);
+  // Not through the retry wrapper: a repeated upload would come back as a duplicate of itself.
   const res = await fetch(`/api/documents/upload/${type}`, { method: "POST", body: form, credentials: "same-origin" });
+  apiClient().invalidate("/api/documents");
   const body = await readJson(res);
   if (res.status === 401) forgetSession();
   if (!res.ok || !body || body.success === false) {
@@ -113,22 +113,16 @@ export async function fetchMeterHistory(): Promise<MeterReadingItem[]> {
 
 /** JSON when there is no photo, multipart with the photo in `documents` otherwise (spec §7). */
 export async function submitMeterReading(input: { readingValue: string; readingDate: string; photo: File | null }): Promise<MeterReadingItem> {
-  let init: RequestInit;
+  let body: unknown = { readingValue: input.readingValue, readingDate: input.readingDate };
   if (input.photo) {
     const form = new FormData();
     form.append("readingValue", input.readingValue);
     form.append("readingDate", input.readingDate);
     form.append("documents", input.photo);
-    init = { method: "POST", body: form };
-  } else {
-    init = {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ readingValue: input.readingValue, readingDate: input.readingDate }),
-    };
+    body = form;
   }
-  const body = await call("/api/documents/meter-reading", init);
-  const reading = body.meterReading as MeterReadingItem | undefined;
+  const answer = await call("/api/documents/meter-reading", { method: "POST", body });
+  const reading = answer.meterReading as MeterReadingItem | undefined;
   if (!reading) throw new DocumentsApiError(TEXTS.documents.technical.meterSubmitFailed, 500, false);
   return reading;
 }

@@ -1,8 +1,10 @@
 // /documente (user spec §2 "Documents"): the tabs 'Documentele Mele' / 'De la Furnizori', the upload
-// areas, the list with live status (polling while a document is pending or processing; the live
-// channel comes with its own issue) and the meter readings.
+// areas, the list with live status and the meter readings. While the live channel is up, the list is
+// re-read when it pushes a document or meter-reading event (coalesced over 1 s); while it is not,
+// the list is polled as long as a document is pending or processing.
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useLiveEvents, useLiveStatus } from "~/components/live/user-live";
 import { useToast } from "~/components/ui/toaster";
 import { isInFlight } from "~/lib/documents";
 import { TEXTS } from "~/lib/texts";
@@ -11,7 +13,7 @@ import { DocumentsApiError, fetchDocuments, type DocumentItem, type MeterReading
 import { MeterReadings } from "./meter-readings";
 import { UploadArea } from "./upload-area";
 
-/** How often the list is refreshed while something is being processed. */
+/** How often the list is refreshed while something is being processed and the live channel is down. */
 export const POLL_INTERVAL_MS = 3_000;
 
 type LoadState = "ready" | "loading" | "error" | "session_expired";
@@ -55,12 +57,20 @@ export function DocumentsPage({ initialDocuments, initialMeterHistory }: Documen
     [sessionExpired],
   );
 
+  const live = useLiveStatus() === "connected";
+  useLiveEvents(
+    (stream) => stream.startsWith("document_processing_"),
+    () => {
+      if (loadState !== "session_expired") void refresh(false);
+    },
+  );
+
   const moving = documents.some(isInFlight);
   useEffect(() => {
-    if (!moving || loadState === "session_expired") return;
+    if (!moving || live || loadState === "session_expired") return;
     const timer = window.setInterval(() => void refresh(false), POLL_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [moving, loadState, refresh]);
+  }, [moving, live, loadState, refresh]);
 
   const onUploaded = (uploaded: DocumentItem[]) => {
     // Spec §7: if the upload answer lists no documents, the list is fetched again.

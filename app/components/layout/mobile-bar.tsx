@@ -1,7 +1,10 @@
-// Bottom navigation below 768 px, only when signed in (user spec §2).
+// Bottom navigation below 768 px, only when signed in (user spec §2), with the unread badge on Notificări.
 import { Link, useLocation } from "@remix-run/react";
+import { Suspense, lazy } from "react";
 import { useOptionalUser } from "~/lib/session-user";
 import { USER_NAV_ITEMS } from "./user-nav-items";
+
+const MobileUnreadBadge = lazy(() => import("~/components/live/live-nav").then((m) => ({ default: m.MobileUnreadBadge })));
 
 export function MobileBar() {
   const user = useOptionalUser();
@@ -17,6 +20,11 @@ export function MobileBar() {
           aria-current={item.isActive(pathname) ? "page" : undefined}
         >
           {item.short}
+          {item.to === "/notificari" ? (
+            <Suspense fallback={null}>
+              <MobileUnreadBadge />
+            </Suspense>
+          ) : null}
         </Link>
       ))}
     </nav>

@@ -1,11 +1,14 @@
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { useSignIn } from "~/components/auth/sign-in-provider";
 import { useOptionalUser } from "~/lib/session-user";
 import { TEXTS } from "~/lib/texts";
 import { LogoMark } from "./logo";
 import { SignOutButton } from "./sign-out-button";
 import { USER_NAV_ITEMS } from "./user-nav-items";
+
+// The live dot and unread badge load on demand: visitors never download them (docs/benchmarks.md).
+const HeaderLiveIndicator = lazy(() => import("~/components/live/live-nav").then((m) => ({ default: m.HeaderLiveIndicator })));
 
 export function SiteHeader() {
   const { openSignIn } = useSignIn();
@@ -41,6 +44,11 @@ export function SiteHeader() {
                     aria-current={item.isActive(pathname) ? "page" : undefined}
                   >
                     {item.label}
+                    {item.to === "/notificari" ? (
+                      <Suspense fallback={null}>
+                        <HeaderLiveIndicator />
+                      </Suspense>
+                    ) : null}
                   </Link>
                 </li>
               ))}

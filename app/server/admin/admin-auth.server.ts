@@ -28,6 +28,7 @@ import { bearerToken } from "../auth/tokens.server";
 import { createDb, type Database } from "../db/client.server";
 import { adminSessions, admins, auditLog } from "../db/schema.server";
 import type { Env } from "../env.server";
+import { endAdminLiveSession } from "../live/publish.server";
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 export const ADMIN_MAX_FAILED_LOGINS = 5;
@@ -245,7 +246,8 @@ export async function signInAdmin(request: Request, env: Env, options: { now?: n
   };
 }
 
-async function adminFromToken(db: Database, token: string, now: number): Promise<AdminPrincipal | null> {
+/** The admin of a live session named by its token (Bearer or cookie), or null. */
+export async function adminFromToken(db: Database, token: string, now: number): Promise<AdminPrincipal | null> {
   const [row] = await db
     .select({ admin: admins, sessionId: adminSessions.id })
     .from(adminSessions)
@@ -254,6 +256,18 @@ async function adminFromToken(db: Database, token: string, now: number): Promise
     .limit(1);
   if (!row || row.admin.status !== "active") return null;
   return principal(row.admin, row.sessionId);
+}
+
+/** The admin of a live session named by its id (live channel tokens carry the id, not the secret). */
+export async function adminFromSessionId(db: Database, sessionId: string, now: number): Promise<AdminPrincipal | null> {
+  const [row] = await db
+    .select({ admin: admins })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.admin.status !== "active") return null;
+  return principal(row.admin, sessionId);
 }
 
 async function tokenOf(request: Request, env: Env): Promise<string | null> {
@@ -310,9 +324,12 @@ export async function logoutAdmin(request: Request, env: Env, options: { now?: n
       .update(adminSessions)
       .set({ revokedAt: now })
       .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), isNull(adminSessions.revokedAt)))
-      .returning({ adminId: adminSessions.adminId });
+      .returning({ adminId: adminSessions.adminId, sessionId: adminSessions.id });
     revoked = ended.length > 0;
-    if (ended[0]) await writeAudit(db, { adminId: ended[0].adminId, action: "admin_logout", ip: requestInfo(request).ip, now });
+    if (ended[0]) {
+      await writeAudit(db, { adminId: ended[0].adminId, action: "admin_logout", ip: requestInfo(request).ip, now });
+      await endAdminLiveSession(env, ended[0].sessionId);
+    }
   }
   const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
   return { setCookie: await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))), revoked };

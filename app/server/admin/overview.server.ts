@@ -1,7 +1,7 @@
 // The interim /admin overview: counts read straight from D1, one block per permission (admin spec §6).
 // A block the admin may not see is not queried at all. The full dashboard (spec §2) replaces this.
 import { count, gte, sql } from "drizzle-orm";
-import { canAccess, type AdminAccessSubject } from "../../lib/admin-access";
+import { canAccess, type AdminAccessSubject, type AdminPermission } from "../../lib/admin-access";
 import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
 import { createDb, type Database } from "../db/client.server";
 import { documents, offerCollections, switchRequests, users } from "../db/schema.server";
@@ -74,31 +74,50 @@ async function userCounts(db: Database, day: string): Promise<UserCounts> {
   };
 }
 
+/** The permission that shows each block (admin spec §2, §6; switch requests sit under user_management). */
+export const OVERVIEW_BLOCK_PERMISSIONS = {
+  users: "user_management",
+  documents: "document_verification",
+  switchRequests: "user_management",
+  offerCollectionsToday: "system_monitoring",
+} as const satisfies Record<keyof Omit<AdminOverview, "generatedAt" | "day">, AdminPermission>;
+
+/** The blocks of an overview this admin may see (the live channel computes one overview for all admins). */
+export function overviewVisibleTo(admin: AdminAccessSubject, overview: AdminOverview): AdminOverview {
+  const may = (block: keyof typeof OVERVIEW_BLOCK_PERMISSIONS) => canAccess(admin, OVERVIEW_BLOCK_PERMISSIONS[block]);
+  return {
+    ...overview,
+    users: may("users") ? overview.users : null,
+    documents: may("documents") ? overview.documents : null,
+    switchRequests: may("switchRequests") ? overview.switchRequests : null,
+    offerCollectionsToday: may("offerCollectionsToday") ? overview.offerCollectionsToday : null,
+  };
+}
+
 /** What this admin may see of the platform right now. */
-export async function adminOverview(env: Env, admin: AdminAccessSubject, options: { now?: number } = {}): Promise<AdminOverview> {
+export async function adminOverview(env: Pick<Env, "DB">, admin: AdminAccessSubject, options: { now?: number } = {}): Promise<AdminOverview> {
   const now = options.now ?? Date.now();
   const day = bucharestDay(now);
   const db = createDb(env.DB);
-  const mayManageUsers = canAccess(admin, "user_management");
+  const may = (block: keyof typeof OVERVIEW_BLOCK_PERMISSIONS) => canAccess(admin, OVERVIEW_BLOCK_PERMISSIONS[block]);
 
   const [usersBlock, documentsBlock, switchBlock, collectionsBlock] = await Promise.all([
-    mayManageUsers ? userCounts(db, day) : null,
-    canAccess(admin, "document_verification")
+    may("users") ? userCounts(db, day) : null,
+    may("documents")
       ? db
           .select({ status: documents.status, count: count() })
           .from(documents)
           .groupBy(documents.status)
           .then((rows) => breakdown(rows, DOCUMENT_STATUSES))
       : null,
-    // Switch requests sit under user_management in the navigation (spec §2).
-    mayManageUsers
+    may("switchRequests")
       ? db
           .select({ status: switchRequests.status, count: count() })
           .from(switchRequests)
           .groupBy(switchRequests.status)
           .then((rows) => breakdown(rows, SWITCH_REQUEST_STATUSES))
       : null,
-    canAccess(admin, "system_monitoring")
+    may("offerCollectionsToday")
       ? db
           .select({ status: offerCollections.status, count: count() })
           .from(offerCollections)

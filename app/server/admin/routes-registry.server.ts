@@ -45,6 +45,10 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
     access: { permission: "user_management" },
     file: "app/routes/api.admin.switch-requests.$id.cancel.ts",
   },
+  // The bell and the live channel token: any admin; what the bell lists is filtered by permission.
+  { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
+  { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
+  { method: "POST", path: "/api/admin/live-token", access: {}, file: "app/routes/api.admin.live-token.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

@@ -6,9 +6,11 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { SMS_CODE_LENGTH } from "../../lib/phone";
 import { TEXTS } from "../../lib/texts";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { createDb, type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
 import type { Env } from "../env.server";
+import { notifyAdmins } from "../notifications/notifications.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
@@ -198,6 +200,10 @@ export async function verifySignInCode(
   }
   const [signedIn] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
   await logAuthEvent(db, { action: "login", success: true, userId: user.id, phone, info, now });
+  if (isNewUser) {
+    const n = ADMIN_TEXTS.notifications.userRegistered;
+    await notifyAdmins(env, { type: "user_registered", title: n.title, message: n.message(phone), metadata: { user_id: user.id, user_phone: phone }, now });
+  }
   return { ok: true, user: signedIn ?? user, isNewUser };
 }
 

@@ -3,7 +3,11 @@
 // take effect at once (user-sessions.server.ts).
 import { base64UrlDecode, base64UrlEncode, hmacSha256, hmacVerify } from "./crypto.server";
 
-export type TokenAudience = "user" | "admin";
+/**
+ * "user": the API's access tokens. "user_live" / "admin_live": one-minute tokens that only open a live
+ * channel socket, for pages signed in by an httpOnly cookie (docs/decisions/0008).
+ */
+export type TokenAudience = "user" | "admin" | "user_live" | "admin_live";
 
 export interface AccessClaims {
   /** user id */

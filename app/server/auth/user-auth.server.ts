@@ -9,6 +9,7 @@ import { registerPhoneSchema, type PhoneFormVariant } from "../../lib/schemas/au
 import { TEXTS } from "../../lib/texts";
 import { createDb } from "../db/client.server";
 import type { Env } from "../env.server";
+import { endUserLiveSession } from "../live/publish.server";
 import type { SmsSender } from "../sms/sms.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { userSessionStorage } from "./cookies.server";
@@ -269,7 +270,10 @@ export async function logoutUser(
   let revoked = false;
   if (family) {
     revoked = (await revokeFamily(db, family.familyId, now)) > 0;
-    if (revoked) await logAuthEvent(db, { action: "logout", success: true, userId: family.userId, phone: user?.phone, info, now });
+    if (revoked) {
+      await logAuthEvent(db, { action: "logout", success: true, userId: family.userId, phone: user?.phone, info, now });
+      await endUserLiveSession(env, family.userId, family.familyId);
+    }
   }
   return { setCookie: await destroyUserCookie(request, env), revoked };
 }

@@ -9,6 +9,7 @@ import { TEXTS } from "../../lib/texts";
 import { createDb, type Database } from "../db/client.server";
 import { userSessions, users } from "../db/schema.server";
 import type { Env } from "../env.server";
+import { endUserLiveSession } from "../live/publish.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import type { AuthFailureInfo } from "./errors.server";
@@ -85,13 +86,14 @@ export async function revokeFamily(db: Database, familyId: string, now: number):
   return revoked.length;
 }
 
-/** Signs a user out everywhere (e.g. when an admin suspends the account). */
-export async function revokeAllUserSessions(db: Database, userId: string, now: number = Date.now()): Promise<number> {
-  const revoked = await db
+/** Signs a user out everywhere (e.g. when an admin suspends the account), live sockets included. */
+export async function revokeAllUserSessions(env: Env, userId: string, now: number = Date.now()): Promise<number> {
+  const revoked = await createDb(env.DB)
     .update(userSessions)
     .set({ revokedAt: now })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
+  await endUserLiveSession(env, userId, null);
   return revoked.length;
 }
 
@@ -121,6 +123,7 @@ export async function rotateRefreshToken(
     if (session.replacedBy !== null) {
       // A retired token came back: whoever holds the family's tokens may be an attacker.
       await revokeFamily(db, session.familyId, now);
+      await endUserLiveSession(env, user.id, session.familyId);
       await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
       return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
     }
@@ -129,6 +132,7 @@ export async function rotateRefreshToken(
   if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
   if (user.status === "suspended") {
     await revokeFamily(db, session.familyId, now);
+    await endUserLiveSession(env, user.id, session.familyId);
     return { ok: false, failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended } };
   }
 
@@ -141,6 +145,7 @@ export async function rotateRefreshToken(
   if (!retired) {
     // Lost a race with another refresh of the same token: that is reuse too.
     await revokeFamily(db, session.familyId, now);
+    await endUserLiveSession(env, user.id, session.familyId);
     await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
     return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
   }

@@ -5,7 +5,15 @@ import { TEXTS } from "../../lib/texts";
 import { createDb, type Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { userNotificationInsert } from "../notifications/notifications.server";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import {
+  adminNotificationInsert,
+  newAdminNotification,
+  newUserNotification,
+  publishAdminNotification,
+  publishUserNotification,
+  userNotificationInsert,
+} from "../notifications/notifications.server";
 import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, type DocumentJob } from "./jobs.server";
 import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type ReprocessReset } from "./repository.server";
 
@@ -15,19 +23,28 @@ export async function giveUpOnDocument(env: Env, documentId: string, error: stri
   const [row] = await markFailedUpdate(db, documentId, error, now);
   if (!row) return false;
   const n = TEXTS.documentNotifications.failed;
-  await db.batch([
-    documentEventInsert(db, row.id, "failed", error.slice(0, 500), now),
-    userNotificationInsert(db, {
-      userId: row.userId,
-      event: "document_failed",
-      type: "error",
-      category: "documents",
-      title: n.title,
-      message: n.message(row.fileName),
-      data: { documentId: row.id, status: "failed" },
-      now,
-    }),
-  ]);
+  const note = newUserNotification({
+    userId: row.userId,
+    event: "document_failed",
+    type: "error",
+    category: "documents",
+    title: n.title,
+    message: n.message(row.fileName),
+    data: { documentId: row.id, status: "failed" },
+    now,
+  });
+  // A document the pipeline gave up on is a fault for whoever watches the system.
+  const alert = ADMIN_TEXTS.notifications.processingFailed;
+  const adminNote = newAdminNotification({
+    type: "system_alert",
+    title: alert.title,
+    message: alert.message(row.fileName, error.slice(0, 200)),
+    metadata: { user_id: row.userId, document_id: row.id, document_type: row.documentType },
+    now,
+  });
+  await db.batch([documentEventInsert(db, row.id, "failed", error.slice(0, 500), now), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
+  await publishUserNotification(env, note);
+  await publishAdminNotification(env, adminNote);
   return true;
 }
 

@@ -8,7 +8,7 @@ import { TEXTS } from "../../lib/texts";
 import type { Database } from "../db/client.server";
 import { documents, meterReadings } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { userNotificationInsert } from "../notifications/notifications.server";
+import { newUserNotification, publishUserNotification, userNotificationInsert } from "../notifications/notifications.server";
 import type { DocumentFailure } from "./errors.server";
 import { uploadDocuments, type UploadedFile } from "./upload.server";
 
@@ -70,19 +70,18 @@ export async function submitMeterReading(
     validated: photoDocumentId === null,
     createdAt: now,
   };
-  await db.batch([
-    db.insert(meterReadings).values(row),
-    userNotificationInsert(db, {
-      userId: input.userId,
-      event: "meter_reading_submitted",
-      type: "info",
-      category: "documents",
-      title: TEXTS.meter.submitted,
-      message: `${TEXTS.meter.value}: ${row.value} (${row.readingDate})`,
-      data: { meterReadingId: row.id },
-      now,
-    }),
-  ]);
+  const note = newUserNotification({
+    userId: input.userId,
+    event: "meter_reading_submitted",
+    type: "info",
+    category: "documents",
+    title: TEXTS.meter.submitted,
+    message: `${TEXTS.meter.value}: ${row.value} (${row.readingDate})`,
+    data: { meterReadingId: row.id },
+    now,
+  });
+  await db.batch([db.insert(meterReadings).values(row), userNotificationInsert(db, note)]);
+  await publishUserNotification(env, note);
   return { ok: true, reading: toView(row, photoStatus) };
 }
 

@@ -1,13 +1,25 @@
 // One run of the document pipeline, for the queue consumer: claim → read the file from R2 →
 // extract (text layer or OCR) → verify (own rules + the ID ↔ bill holder check) → store the result
-// with the personal data sealed → history event + user notification.
+// with the personal data sealed → history event + user and admin notifications, pushed live.
 //
 // Imports the extraction core: only Worker-bundled code (workers/queues, workerd tests) may import
 // this file, never a Remix route (docs/decisions/0005-offline-ocr.md).
+import { eq } from "drizzle-orm";
 import { TEXTS } from "../../lib/texts";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { createDb, type Database } from "../db/client.server";
+import { meterReadings } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { adminNotificationInsert, userNotificationInsert } from "../notifications/notifications.server";
+import {
+  adminNotificationInsert,
+  newAdminNotification,
+  newUserNotification,
+  publishAdminNotification,
+  publishUserNotification,
+  pushUserEvent,
+  userNotificationInsert,
+  type AdminNotificationRow,
+} from "../notifications/notifications.server";
 import { extractDocument, type ExtractedData, type ExtractionResult } from "./extraction/extract-document.server";
 import type { OcrEngine } from "./extraction/ocr.server";
 import type { DocumentJob } from "./jobs.server";
@@ -118,19 +130,18 @@ export async function processDocumentJob(
 
   if (options.firstDelivery) {
     const n = TEXTS.documentNotifications.processing;
-    await db.batch([
-      documentEventInsert(db, row.id, "processing", job.reason, started),
-      userNotificationInsert(db, {
-        userId: row.userId,
-        event: "document_processing",
-        type: "info",
-        category: "documents",
-        title: n.title,
-        message: n.message(row.fileName),
-        data: { documentId: row.id, documentType: row.documentType, status: "processing" },
-        now: started,
-      }),
-    ]);
+    const note = newUserNotification({
+      userId: row.userId,
+      event: "document_processing",
+      type: "info",
+      category: "documents",
+      title: n.title,
+      message: n.message(row.fileName),
+      data: { documentId: row.id, documentType: row.documentType, status: "processing" },
+      now: started,
+    });
+    await db.batch([documentEventInsert(db, row.id, "processing", job.reason, started), userNotificationInsert(db, note)]);
+    await publishUserNotification(env, note);
   }
 
   const bytes = await readDocumentFile(env, row.r2Key);
@@ -174,21 +185,33 @@ export async function processDocumentJob(
 
   const action = status === "pending" ? "needs_review" : status;
   const notes = details.issues.map((i) => i.code).join(",") || null;
-  const writes = [documentEventInsert(db, row.id, action, notes, finished), userNotificationInsert(db, notificationFor(row, status, details, finished))] as const;
-  if (status === "pending") {
-    const n = TEXTS.documentNotifications.adminReview;
-    await db.batch([
-      ...writes,
-      adminNotificationInsert(db, {
-        type: "document_needs_review",
-        title: n.title,
-        message: n.message(row.fileName),
-        metadata: { user_id: row.userId, document_id: row.id, document_type: row.documentType },
-        now: finished,
-      }),
-    ]);
-  } else {
-    await db.batch(writes);
-  }
+  const note = newUserNotification(notificationFor(row, status, details, finished));
+  const adminNote = adminNotificationFor(row, status, details, finished);
+  await db.batch([documentEventInsert(db, row.id, action, notes, finished), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
+  await publishUserNotification(env, note);
+  await publishAdminNotification(env, adminNote);
+  if (row.documentType === "poza_contor") await announceMeterPhotoProcessed(env, db, row, status, finished);
   return { kind: "finished", status, confidence: details.confidence, processingMs };
+}
+
+function adminNotificationFor(row: DocumentRow, status: "verified" | "rejected" | "pending", details: ValidationDetails, now: number): AdminNotificationRow {
+  const metadata = { user_id: row.userId, document_id: row.id, document_type: row.documentType };
+  if (status === "verified") {
+    const n = ADMIN_TEXTS.notifications.documentVerified;
+    return newAdminNotification({ type: "document_verified", title: n.title, message: n.message(row.fileName), metadata, now });
+  }
+  if (status === "rejected") {
+    const n = ADMIN_TEXTS.notifications.documentRejected;
+    const reason = details.issues.find((i) => i.blocking) ?? details.issues.find((i) => i.severity === "error") ?? details.issues[0];
+    return newAdminNotification({ type: "document_rejected", title: n.title, message: n.message(row.fileName, reason?.message ?? ""), metadata, now });
+  }
+  const n = TEXTS.documentNotifications.adminReview;
+  return newAdminNotification({ type: "document_needs_review", title: n.title, message: n.message(row.fileName), metadata, now });
+}
+
+/** A meter photo went through the pipeline: the reading it belongs to has news (user spec §7 meter_reading_processed). */
+async function announceMeterPhotoProcessed(env: Env, db: Database, row: DocumentRow, status: string, now: number): Promise<void> {
+  const [reading] = await db.select({ id: meterReadings.id }).from(meterReadings).where(eq(meterReadings.photoDocumentId, row.id)).limit(1);
+  if (!reading) return;
+  await pushUserEvent(env, row.userId, "meter_reading_processed", { meterReadingId: reading.id, documentId: row.id, status }, now);
 }

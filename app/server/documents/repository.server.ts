@@ -230,7 +230,7 @@ export function markFailedUpdate(db: Database, id: string, error: string, now: n
     .update(documents)
     .set({ status: "failed", lastError: error.slice(0, 500), processedAt: now, updatedAt: now })
     .where(and(eq(documents.id, id), inArray(documents.status, ["pending", "processing"]), isNull(documents.processedAt)))
-    .returning({ id: documents.id, userId: documents.userId, fileName: documents.fileName });
+    .returning({ id: documents.id, userId: documents.userId, fileName: documents.fileName, documentType: documents.documentType });
 }
 
 /** Count of documents per type for the progress call. */

@@ -1,13 +1,16 @@
 // POST /api/documents/upload/{label}: multipart with the repeated field `documents`. Every file is
 // checked before anything is stored (size, kind by magic bytes, polyglots, the type's allowed kinds,
 // duplicates by SHA-256 per user); then the files go to R2, the rows to D1 as `pending`, and one
-// queue message per document starts processing.
+// queue message per document starts processing; the admins are told (document_uploaded).
 import { inArray } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { IDENTITY_SUBTYPES, MAX_FILES_PER_UPLOAD, type DocumentType } from "../../lib/documents";
+import { TEXTS } from "../../lib/texts";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import type { Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import type { Env } from "../env.server";
+import { adminNotificationInsert, newAdminNotification, publishAdminNotification } from "../notifications/notifications.server";
 import { documentFailure, type DocumentFailure } from "./errors.server";
 import { enqueueDocuments } from "./jobs.server";
 import { checkUploadedFile } from "./magic-bytes.server";
@@ -129,13 +132,27 @@ export async function uploadDocuments(env: Env, db: Database, input: UploadInput
     updatedAt: now,
   }));
 
+  const uploadedNote = ADMIN_TEXTS.notifications.documentUploaded;
+  const adminNotes = rows.map((row) =>
+    newAdminNotification({
+      type: "document_uploaded",
+      title: uploadedNote.title,
+      message: uploadedNote.message(row.fileName, TEXTS.documents.typeLabels[row.documentType] ?? row.documentType),
+      metadata: { user_id: row.userId, document_id: row.id, document_type: row.documentType },
+      now,
+    }),
+  );
+
   const stored: string[] = [];
   try {
     for (const [index, row] of rows.entries()) {
       await putDocumentFile(env, row.r2Key, prepared[index]!.file.bytes, { mimeType: row.mimeType, sha256: row.sha256, documentId: row.id });
       stored.push(row.r2Key);
     }
-    const [first, ...rest] = rows.flatMap((row) => [db.insert(documents).values(row), documentEventInsert(db, row.id, "uploaded", row.fileName, now)]);
+    const [first, ...rest] = [
+      ...rows.flatMap((row) => [db.insert(documents).values(row), documentEventInsert(db, row.id, "uploaded", row.fileName, now)]),
+      ...adminNotes.map((note) => adminNotificationInsert(db, note)),
+    ];
     await db.batch([first!, ...rest]);
   } catch (error) {
     await Promise.all(stored.map((key) => deleteDocumentFile(env, key)));
@@ -151,6 +168,7 @@ export async function uploadDocuments(env: Env, db: Database, input: UploadInput
     // The rows are safe in D1 as `pending`: the sweep queues them after DOCUMENT_STUCK_MINUTES.
     console.error("documents: queue send failed after upload; the sweep will retry", error);
   }
+  for (const note of adminNotes) await publishAdminNotification(env, note);
   const saved = await db.select().from(documents).where(inArray(documents.id, rows.map((row) => row.id)));
   saved.sort((a, b) => b.uploadedAt - a.uploadedAt);
   return { ok: true, documents: saved };

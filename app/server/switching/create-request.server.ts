@@ -14,7 +14,7 @@ import { findOwnedMeterReading } from "../documents/meter-readings.server";
 import { openExtraction } from "../documents/pii.server";
 import { findOwnedDocument, type DocumentRow } from "../documents/repository.server";
 import type { Env } from "../env.server";
-import { adminNotificationInsert, notifyUser } from "../notifications/notifications.server";
+import { adminNotificationInsert, newAdminNotification, publishAdminNotification, notifyUser } from "../notifications/notifications.server";
 import { checkedSwitchContext, clearSwitchContextStatement } from "./context.server";
 import { switchFailure, type SwitchErrorCode, type SwitchFailure } from "./errors.server";
 import { findSwitchableOffer, type OfferSnapshot } from "./offer-check.server";
@@ -114,6 +114,13 @@ export async function createSwitchRequest(
   const savings = estimateMonthlySavings(facts.consumption, offer, context.estimatedMonthlySavingsBani);
   const id = newId(now);
   const t = TEXTS.switching;
+  const adminCreated = newAdminNotification({
+    type: "switch_request_created",
+    title: t.notifications.adminCreated.title,
+    message: t.notifications.adminCreated.message(offer.supplierName),
+    metadata: { user_id: userId, switch_request_id: id },
+    now,
+  });
   try {
     await db.batch([
       requestInsert(db, {
@@ -148,13 +155,7 @@ export async function createSwitchRequest(
       logInsert(db, id, "request_validation", t.log.validated, "success", now),
       logInsert(db, id, "document_verification", t.log.documentsVerified, "success", now),
       clearSwitchContextStatement(db, userId),
-      adminNotificationInsert(db, {
-        type: "switch_request_created",
-        title: t.notifications.adminCreated.title,
-        message: t.notifications.adminCreated.message(offer.supplierName),
-        metadata: { user_id: userId, switch_request_id: id },
-        now,
-      }),
+      adminNotificationInsert(db, adminCreated),
     ]);
   } catch (error) {
     // Two submits for one POD at the same moment: the index lets only one through.
@@ -163,8 +164,9 @@ export async function createSwitchRequest(
   }
 
   const inserted = await findOwnedRequest(db, userId, id);
+  await publishAdminNotification(env, adminCreated);
   await enqueueSwitch(env, inserted!.request, offer.supplierName);
-  await notifyUser(db, {
+  await notifyUser(env, {
     userId,
     event: "switch_request_created",
     type: "success",

@@ -6,6 +6,7 @@ import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
 import { canCancelSwitch } from "../../lib/withdrawal";
 import { TEXTS } from "../../lib/texts";
 import type { Database } from "../db/client.server";
+import type { Env } from "../env.server";
 import { notifyUser } from "../notifications/notifications.server";
 import { switchFailure, type SwitchFailure } from "./errors.server";
 import { changeStatus, findOwnedRequest, logInsert, type SwitchRequestWithSupplier } from "./requests.server";
@@ -15,6 +16,7 @@ export type LifecycleResult = { ok: true; changed: SwitchRequestWithSupplier } |
 const t = TEXTS.switching;
 
 export async function cancelSwitchRequest(
+  env: Env,
   db: Database,
   userId: string,
   id: string,
@@ -30,7 +32,7 @@ export async function cancelSwitchRequest(
   const row = await changeStatus(db, userId, id, { status: "cancelled", cancelReason: input.reason, ...from }, now);
   if (!row) return { ok: false, failure: switchFailure("cancel_refused") };
   await logInsert(db, id, null, t.log.cancelled(input.reason), "warning", now);
-  await notifyUser(db, {
+  await notifyUser(env, {
     userId,
     event: "switch_request_cancelled",
     type: "warning",
@@ -44,14 +46,14 @@ export async function cancelSwitchRequest(
 }
 
 /** Stops the automatic processing: the request stays open, `paused`, for the user or an operator. */
-export async function cancelSwitchAutomation(db: Database, userId: string, id: string, now = Date.now()): Promise<LifecycleResult> {
+export async function cancelSwitchAutomation(env: Env, db: Database, userId: string, id: string, now = Date.now()): Promise<LifecycleResult> {
   const found = await findOwnedRequest(db, userId, id);
   if (!found) return { ok: false, failure: switchFailure("not_found") };
   if (!canCancelAutomation(found.request)) return { ok: false, failure: switchFailure("automation_cancel_refused") };
   const row = await changeStatus(db, userId, id, { status: "paused", from: [found.request.status] }, now);
   if (!row) return { ok: false, failure: switchFailure("automation_cancel_refused") };
   await logInsert(db, id, found.request.currentStep, t.log.automationCancelled, "warning", now);
-  await notifyUser(db, {
+  await notifyUser(env, {
     userId,
     event: "switch_request_updated",
     type: "info",

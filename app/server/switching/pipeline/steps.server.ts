@@ -128,7 +128,7 @@ async function notify(
   text: { title: string; message: string },
   status: SwitchStatus,
 ) {
-  await notifyUser(deps.db, {
+  await notifyUser(deps.env, {
     userId: loaded.user.id,
     event,
     type,

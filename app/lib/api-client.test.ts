@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, cacheArea, cacheTtlMs, createApiClient, retryDelayMs, type ApiClientDeps } from "./api-client";
+
+/** A scripted server: each call takes the next answer; `clock` and `slept` stand in for time. */
+function harness(answers: (number | Error | [number, unknown])[]) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const slept: number[] = [];
+  let clock = 1_000_000;
+  const deps: ApiClientDeps = {
+    fetch: (async (url: string, init: RequestInit) => {
+      calls.push({ url, method: init.method ?? "GET", body: init.body ? JSON.parse(init.body as string) : undefined });
+      const next = answers.shift();
+      if (next === undefined) throw new Error(`unexpected call ${url}`);
+      if (next instanceof Error) throw next;
+      const [status, body] = Array.isArray(next) ? next : [next, status2body(next)];
+      return new Response(JSON.stringify(body), { status });
+    }) as typeof fetch,
+    now: () => clock,
+    sleep: async (ms) => {
+      slept.push(ms);
+      clock += ms;
+    },
+    random: () => 0.5,
+  };
+  return { client: createApiClient(deps), calls, slept, advance: (ms: number) => (clock += ms) };
+}
+
+function status2body(status: number) {
+  return status < 400 ? { success: true, n: Math.random() } : { success: false, error: `e${status}`, message: `m${status}` };
+}
+
+describe("retry wrapper", () => {
+  it("retries 429 and 5xx up to 3 times with 1 s doubling plus jitter, then gives the answer", async () => {
+    const { client, calls, slept } = harness([503, 429, 500, [200, { success: true, ok: 1 }]]);
+    expect(await client.request("/api/x")).toEqual({ success: true, ok: 1 });
+    expect(calls).toHaveLength(4);
+    expect(slept).toEqual([1500, 2500, 4500]);
+  });
+
+  it("stops after the third retry and reports the server's message", async () => {
+    const { client, calls } = harness([502, 502, 502, 504]);
+    await expect(client.request("/api/x")).rejects.toMatchObject({ status: 504, code: "e504", message: "m504" });
+    expect(calls).toHaveLength(4);
+  });
+
+  it.each([401, 403, 400, 404])("never retries %i", async (status) => {
+    const { client, calls, slept } = harness([status]);
+    const error = await client.request("/api/x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(status);
+    expect(calls).toHaveLength(1);
+    expect(slept).toEqual([]);
+  });
+
+  it("retries a dropped connection but not an abort", async () => {
+    const { client, calls } = harness([new TypeError("Failed to fetch"), [200, { success: true }]]);
+    expect(await client.request("/api/x")).toEqual({ success: true });
+    expect(calls).toHaveLength(2);
+    const aborted = harness([new DOMException("aborted", "AbortError")]);
+    await expect(aborted.client.request("/api/x")).rejects.toThrow("aborted");
+    expect(aborted.calls).toHaveLength(1);
+  });
+
+  it("treats success:false in a 200 as a failure", async () => {
+    const { client } = harness([[200, { success: false, error: "nope", message: "Nu." }]]);
+    await expect(client.request("/api/x")).rejects.toMatchObject({ status: 200, code: "nope", message: "Nu." });
+  });
+
+  it("computes the backoff from 1 s", () => {
+    expect([0, 1, 2].map((a) => retryDelayMs(a, () => 0))).toEqual([1000, 2000, 4000]);
+    expect(retryDelayMs(0, () => 0.999)).toBe(1999);
+  });
+});
+
+describe("response cache", () => {
+  it("has the spec's lifetimes: documents 15 s, notifications 20 s, others 30 s", () => {
+    expect(cacheTtlMs("/api/documents/status/all")).toBe(15_000);
+    expect(cacheTtlMs("/api/notifications?limit=100")).toBe(20_000);
+    expect(cacheTtlMs("/api/counties")).toBe(30_000);
+    expect(cacheArea("/api/notifications/abc/read")).toBe("/api/notifications");
+    expect(cacheArea("/api/notifications?limit=100")).toBe("/api/notifications");
+  });
+
+  it("answers a repeated GET from the cache until it expires", async () => {
+    const { client, calls, advance } = harness([200, 200]);
+    const first = await client.request("/api/notifications?limit=100");
+    advance(19_999);
+    expect(await client.request("/api/notifications?limit=100")).toBe(first);
+    expect(calls).toHaveLength(1);
+    advance(1);
+    expect(await client.request("/api/notifications?limit=100")).not.toBe(first);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("drops an area's cache after a change there, and `fresh` skips it", async () => {
+    const { client, calls } = harness([200, 200, 200, 200, 200]);
+    await client.request("/api/notifications?limit=100");
+    await client.request("/api/documents/status/all");
+    await client.request("/api/notifications/x/read", { method: "PUT" });
+    await client.request("/api/notifications?limit=100");
+    await client.request("/api/documents/status/all");
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      "GET /api/notifications?limit=100",
+      "GET /api/documents/status/all",
+      "PUT /api/notifications/x/read",
+      "GET /api/notifications?limit=100",
+    ]);
+    await client.request("/api/documents/status/all", { fresh: true });
+    expect(calls).toHaveLength(5);
+  });
+
+  it("shares one request between identical GETs in flight", async () => {
+    const { client, calls } = harness([200]);
+    const [a, b] = await Promise.all([client.request("/api/counties"), client.request("/api/counties")]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("does not cache failures", async () => {
+    const { client, calls } = harness([404, 200]);
+    await expect(client.request("/api/x")).rejects.toBeInstanceOf(ApiError);
+    expect(await client.request("/api/x")).toMatchObject({ success: true });
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,24 @@
+// PUT /api/notifications/{id}/read → {success, notification, unreadCount}. Another user's notification
+// is 404, like one that does not exist.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { notificationIdSchema } from "~/lib/schemas/notifications";
+import { LIVE_TEXTS } from "~/lib/texts-live";
+import { methodNotAllowed } from "~/server/auth/api.server";
+import { requireUser } from "~/server/auth/user-auth.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { markNotificationRead } from "~/server/notifications/user-inbox.server";
+
+export function loader() {
+  return methodNotAllowed(["PUT"]);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "api" });
+  const id = notificationIdSchema.safeParse(params.id);
+  if (!id.success) return invalidInput(id.error, LIVE_TEXTS.api.invalidId);
+  const marked = await markNotificationRead(env, user.id, id.data.toLowerCase());
+  if (!marked) return jsonError(404, "not_found", LIVE_TEXTS.api.notFound);
+  return jsonOk(marked);
+}

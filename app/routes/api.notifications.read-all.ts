@@ -1,0 +1,19 @@
+// PUT /api/notifications/read-all → {success, message, updated, unreadCount}: every notification of the
+// signed-in user is marked read.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { LIVE_TEXTS } from "~/lib/texts-live";
+import { methodNotAllowed } from "~/server/auth/api.server";
+import { requireUser } from "~/server/auth/user-auth.server";
+import { jsonOk } from "~/server/http.server";
+import { markAllNotificationsRead } from "~/server/notifications/user-inbox.server";
+
+export function loader() {
+  return methodNotAllowed(["PUT"]);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, env, { mode: "api" });
+  return jsonOk({ message: LIVE_TEXTS.api.markedAll, ...(await markAllNotificationsRead(env, user.id)) });
+}
