@@ -120,8 +120,18 @@ test("a created request reaches the supplier, is signed in the browser and compl
   assert.ok(sms, "the signing link came by SMS");
   const link = /(http:\/\/\S+\/semnare\/[A-Za-z0-9_-]+)/.exec(sms.body)[1];
 
-  // Mobile: open the SMS link, ask for the code, sign with the typed name.
+  // Desktop, signed in: the request page, waiting for the signature, stays open.
   await getBrowser().clearCookies();
+  await getBrowser().addCookies([{ name: r.cookie.split("=")[0], value: r.cookie.split("=").slice(1).join("="), url: baseUrl }]);
+  const desk = await getBrowser().newPage();
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.goto(`${baseUrl}/cereri-schimbare/${r.requestId}`);
+  await desk.locator(".request-head .status-badge", { hasText: "Așteaptă semnătura" }).waitFor();
+  await desk.getByRole("link", { name: "Deschide pagina de semnare" }).waitFor();
+  const loadedAt = await desk.evaluate(() => (window.__loadedAt = String(performance.timeOrigin)));
+  await desk.screenshot({ path: `${shots}/signing-0-awaiting-desktop.png`, fullPage: true });
+
+  // Mobile: open the SMS link, ask for the code, sign with the typed name.
   const page = await getBrowser().newPage();
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(link.replace(/^http:\/\/[^/]+/, baseUrl));
@@ -158,13 +168,9 @@ test("a created request reaches the supplier, is signed in the browser and compl
   assert.match(text, /Metoda: semnătură tastată/);
   await page.close();
 
-  // Desktop, signed in: the request page follows the request to its end.
-  const desk = await getBrowser().newPage();
-  await desk.setViewportSize({ width: 1280, height: 900 });
-  await getBrowser().addCookies([{ name: r.cookie.split("=")[0], value: r.cookie.split("=").slice(1).join("="), url: baseUrl }]);
-  await until(() => api(`/api/users/switch-requests/${r.requestId}`, { token: r.token }), (x) => x.body.request?.status === "completed", "completed");
-  await desk.goto(`${baseUrl}/cereri-schimbare/${r.requestId}`);
-  await desk.locator(".request-head .status-badge", { hasText: "Finalizată" }).waitFor();
+  // The desktop page, opened before the signature, follows the request to its end without a reload.
+  await desk.locator(".request-head .status-badge", { hasText: "Finalizată" }).waitFor({ timeout: 60_000 });
+  assert.equal(await desk.evaluate(() => window.__loadedAt), loadedAt, "the page was not reloaded");
   const log = await desk.locator(".request-log li > span").allTextContents();
   for (const line of [
     `Procesarea automată a început la ${r.supplier}.`,

@@ -4,6 +4,7 @@
 // (the live channel comes with its own issue).
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLiveEvents, useLiveStatus } from "~/components/live/user-live";
 import { DocumentsApiError, fetchDocuments, submitMeterReading, type DocumentItem, type MeterReadingItem } from "~/components/documents/documents-client";
 import { useToast } from "~/components/ui/toaster";
 import { bucharestDay, formatRoDay } from "~/lib/dates";
@@ -67,11 +68,19 @@ export function SwitchWizard({ offer, desiredSwitchDate, contextSavingsLei, docu
   const shown = [...identityDocuments, ...billDocuments];
   const moving = shown.some(isInFlight);
   const reviewing = shown.some((d) => d.status === "pending" && d.awaitingReview);
+  // Pushed document events refresh the list; polling only while the live channel is down.
+  const live = useLiveStatus() === "connected";
+  useLiveEvents(
+    (stream) => stream.startsWith("document_processing_"),
+    () => {
+      if (!sessionExpired) void refresh();
+    },
+  );
   useEffect(() => {
-    if (sessionExpired || (!moving && !reviewing)) return;
+    if (sessionExpired || live || (!moving && !reviewing)) return;
     const timer = window.setInterval(() => void refresh(), moving ? WIZARD_POLL_MS : WIZARD_REVIEW_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [moving, reviewing, sessionExpired, refresh]);
+  }, [moving, reviewing, sessionExpired, live, refresh]);
 
   // A document that just became verified is chosen when nothing is chosen yet.
   const firstIdentity = newestVerified(identityDocuments);
