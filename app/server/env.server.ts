@@ -39,6 +39,9 @@ export interface Env {
   /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
   DOCUMENT_STUCK_MINUTES?: string;
   /** suppliers' onboarding portals: see app/server/switching/suppliers/portal-config.server.ts */
+  /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
+  SMS_IP_CODES_PER_10_MIN?: string;
+  SMS_IP_CODES_PER_HOUR?: string;
   SUPPLIER_PORTAL_URL?: string;
   SUPPLIER_PORTALS?: string;
   SUPPLIER_PORTAL_TIMEOUT_MS?: string;

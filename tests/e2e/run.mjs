@@ -22,6 +22,9 @@ const server = await startLocalServer({
     BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
     SUPPLIER_PORTAL_URL: `${portals.url}/{supplierId}`,
     SWITCH_CONFIRMATION_POLL_MS: "500",
+    // Every browser and script of the run signs in from 127.0.0.1: one address, many people.
+    SMS_IP_CODES_PER_10_MIN: "500",
+    SMS_IP_CODES_PER_HOUR: "1000",
   },
 });
 let status = 1;

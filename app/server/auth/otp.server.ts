@@ -15,7 +15,7 @@ import { createSmsSender, type SmsSender } from "../sms/sms.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
 import type { AuthFailureInfo } from "./errors.server";
-import { RATE_LIMITS, consumeRate, refundRate, retryAfterSeconds } from "./rate-limit.server";
+import { RATE_LIMITS, smsPerIpRules, consumeRate, refundRate, retryAfterSeconds } from "./rate-limit.server";
 import type { RequestInfo } from "./request-info.server";
 import { requireSecret } from "./secrets.server";
 
@@ -53,7 +53,7 @@ export async function requestSignInCode(
   const key = requireSecret(env, "OTP_HASH_KEY");
 
   const ipKey = `sms-ip:${info.ip}` as const;
-  const ipDecision = await consumeRate(env, ipKey, RATE_LIMITS.smsPerIp, now);
+  const ipDecision = await consumeRate(env, ipKey, smsPerIpRules(env), now);
   if (!ipDecision.allowed) {
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     return {

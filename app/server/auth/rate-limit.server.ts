@@ -26,6 +26,22 @@ export const RATE_LIMITS = {
   adminLoginPerIp: [{ name: "admin_login_ip", limit: 20, windowMs: 15 * MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
+/**
+ * The per-IP code limits, tunable per deployment (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR): many
+ * people can share one address (carrier NAT, an office; every browser of the local e2e run is 127.0.0.1).
+ */
+export function smsPerIpRules(env: Pick<Env, "SMS_IP_CODES_PER_10_MIN" | "SMS_IP_CODES_PER_HOUR">): RateRule[] {
+  const limit = (raw: string | undefined, fallback: number) => {
+    const n = Number(raw);
+    return raw !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  const [burst, hourly] = RATE_LIMITS.smsPerIp;
+  return [
+    { ...burst, limit: limit(env.SMS_IP_CODES_PER_10_MIN, burst.limit) },
+    { ...hourly, limit: limit(env.SMS_IP_CODES_PER_HOUR, hourly.limit) },
+  ];
+}
+
 export type RateKey =
   | `sms-phone:${string}`
   | `sms-ip:${string}`
