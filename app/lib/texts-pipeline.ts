@@ -43,6 +43,16 @@ export const PIPELINE_TEXTS = {
     switchDate: (day: string) => `Furnizorul a confirmat: furnizarea începe la ${day}.`,
     failure: "Motivul",
   },
+  // The documents page's 'De la Furnizori' tab (user spec §2 "Documents"; texts ours).
+  supplierDocuments: {
+    empty: "Nu ai încă documente de la furnizori. Contractul apare aici când furnizorul îl emite; urmărește cererile în",
+    contract: (n: string | null) => (n ? `Contract nr. ${n}` : "Contract de furnizare"),
+    signedAt: (when: string) => `semnat la ${when}`,
+    unsigned: "așteaptă semnătura ta",
+    download: "Descarcă (PDF)",
+    request: (shortId: string) => `Cererea #${shortId}`,
+    loadFailed: "Documentele de la furnizori nu pot fi încărcate momentan.",
+  },
   failures: {
     supplierRejected: (reason: string) => `Furnizorul a respins cererea: ${reason}`,
     retriesSpent: (error: string) => `Furnizorul nu a putut fi contactat după mai multe încercări (${error}).`,

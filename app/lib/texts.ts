@@ -314,8 +314,6 @@ export const TEXTS = {
     reprocessStarted: "Documentul a fost trimis din nou la procesare.",
     reprocessFailed: "Nu s-a putut retrimite documentul la procesare.",
     liveUpdates: "Statusul se actualizează automat.",
-    suppliersSoonTitle: "În curând",
-    suppliersSoon: "Aici vei găsi documentele primite de la furnizori (contracte, confirmări). Până atunci, urmărește cererile tale în",
     suppliersLink: "Istoric Schimbări",
     // Server answers (ours, except the spec's messages above).
     notFound: "Documentul nu a fost găsit.",

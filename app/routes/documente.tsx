@@ -8,6 +8,7 @@ import { createDb } from "~/server/db/client.server";
 import { meterReadingHistory } from "~/server/documents/meter-readings.server";
 import { listUserDocuments } from "~/server/documents/repository.server";
 import { documentView } from "~/server/documents/views.server";
+import { listSupplierDocuments } from "~/server/switching/contract-files.server";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.documents.title} – ${TEXTS.brand.tagline}` }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, env, { mode: "page" });
   const db = createDb(env.DB);
   // Each part shows its own error state (spec §8) instead of failing the whole page.
-  const [documents, meterHistory] = await Promise.all([
+  const [documents, meterHistory, supplierDocuments] = await Promise.all([
     listUserDocuments(db, user.id).then(
       (rows) => rows.map(documentView),
       (error: unknown) => {
@@ -28,13 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       console.error("documents page: meter history failed", error);
       return null;
     }),
+    listSupplierDocuments(db, user.id).catch((error: unknown) => {
+      console.error("documents page: supplier documents failed", error);
+      return null;
+    }),
   ]);
-  return { documents, meterHistory };
+  return { documents, meterHistory, supplierDocuments };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DocumentsRoute() {
-  const { documents, meterHistory } = useLoaderData<typeof loader>();
-  return <DocumentsPage initialDocuments={documents} initialMeterHistory={meterHistory} />;
+  const { documents, meterHistory, supplierDocuments } = useLoaderData<typeof loader>();
+  return <DocumentsPage initialDocuments={documents} initialMeterHistory={meterHistory} supplierDocuments={supplierDocuments} />;
 }

@@ -184,5 +184,14 @@ test("a created request reaches the supplier, is signed in the browser and compl
   await desk.getByRole("link", { name: "Descarcă contractul semnat (PDF)" }).waitFor();
   await desk.getByText("Furnizorul a confirmat: furnizarea începe la", { exact: false }).waitFor();
   await desk.screenshot({ path: `${shots}/signing-4-completed-desktop.png`, fullPage: true });
+
+  // The signed contract is also among the documents from suppliers.
+  await desk.goto(`${baseUrl}/documente`);
+  await desk.getByRole("tab", { name: "De la Furnizori" }).click();
+  const fromSuppliers = desk.locator(".supplier-documents li", { hasText: r.supplier });
+  await fromSuppliers.getByText(/^Contract nr\. CF-/).waitFor();
+  await fromSuppliers.getByText("semnat la", { exact: false }).waitFor();
+  await fromSuppliers.getByRole("link", { name: "Descarcă (PDF)" }).waitFor();
+  await desk.screenshot({ path: `${shots}/signing-5-from-suppliers-desktop.png`, fullPage: true });
   await desk.close();
 });

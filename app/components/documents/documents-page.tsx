@@ -3,10 +3,12 @@
 // re-read when it pushes a document or meter-reading event (coalesced over 1 s); while it is not,
 // the list is polled as long as a document is pending or processing.
 import { Link } from "@remix-run/react";
+import { PIPELINE_TEXTS } from "~/lib/texts-pipeline";
+import type { SupplierDocumentView } from "~/server/switching/contract-files.server";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLiveEvents, useLiveStatus } from "~/components/live/user-live";
 import { useToast } from "~/components/ui/toaster";
-import { isInFlight } from "~/lib/documents";
+import { formatUploadTime, isInFlight } from "~/lib/documents";
 import { TEXTS } from "~/lib/texts";
 import { DocumentList } from "./document-list";
 import { DocumentsApiError, fetchDocuments, type DocumentItem, type MeterReadingItem } from "./documents-client";
@@ -19,11 +21,13 @@ export const POLL_INTERVAL_MS = 3_000;
 type LoadState = "ready" | "loading" | "error" | "session_expired";
 
 interface DocumentsPageProps {
+  /** contracts from suppliers ('De la Furnizori'); null when they could not be loaded */
+  supplierDocuments?: SupplierDocumentView[] | null;
   initialDocuments: DocumentItem[] | null;
   initialMeterHistory: MeterReadingItem[] | null;
 }
 
-export function DocumentsPage({ initialDocuments, initialMeterHistory }: DocumentsPageProps) {
+export function DocumentsPage({ initialDocuments, initialMeterHistory, supplierDocuments = [] }: DocumentsPageProps) {
   const t = TEXTS.documents;
   const toast = useToast();
   const tabsId = useId();
@@ -153,13 +157,48 @@ export function DocumentsPage({ initialDocuments, initialMeterHistory }: Documen
       </div>
 
       <div id={`${tabsId}-suppliers-panel`} role="tabpanel" aria-labelledby={`${tabsId}-suppliers-tab`} hidden={tab !== "suppliers"} className="documents-panel">
-        <div className="card coming-soon">
-          <h2>{t.suppliersSoonTitle}</h2>
-          <p>
-            {t.suppliersSoon} <Link to="/istoric-schimbari">{t.suppliersLink}</Link>.
-          </p>
-        </div>
+        <SupplierDocuments items={supplierDocuments} />
       </div>
     </section>
+  );
+}
+
+function SupplierDocuments({ items }: { items: SupplierDocumentView[] | null }) {
+  const t = PIPELINE_TEXTS.supplierDocuments;
+  if (items === null) {
+    return (
+      <div className="notice error" role="alert">
+        <p>{t.loadFailed}</p>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="card coming-soon">
+        <p>
+          {t.empty} <Link to="/istoric-schimbari">{TEXTS.documents.suppliersLink}</Link>.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="document-list supplier-documents">
+      {items.map((item) => (
+        <li key={item.requestId} className="document-item card">
+          <div>
+            <p className="document-name">
+              {t.contract(item.contractNumber)} · {item.supplierName}
+            </p>
+            <p className="muted">
+              {item.signedAt ? t.signedAt(formatUploadTime(item.signedAt)) : t.unsigned} ·{" "}
+              <Link to={`/cereri-schimbare/${item.requestId}`}>{t.request(item.shortId)}</Link>
+            </p>
+          </div>
+          <a className="button secondary" href={item.url} target="_blank" rel="noreferrer">
+            {t.download}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
