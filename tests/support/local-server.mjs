@@ -37,7 +37,13 @@ async function waitUntilUp(url, child, timeoutMs) {
 
 export async function startLocalServer({ vars = {}, quiet = true } = {}) {
   const state = mkdtempSync(join(tmpdir(), "cmic-state-"));
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", PERSIST_TO: state };
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    PERSIST_TO: state,
+  };
   execFileSync("npx", ["tsx", "scripts/seed-local.ts"], { env, stdio: quiet ? "ignore" : "inherit" });
   // `wrangler dev` rebuilds and restarts (dropping Durable Object memory) whenever a source file
   // changes. Tests and benchmarks serve a snapshot of the sources taken at start, so edits made
