@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
+import { servingRequest } from "../app/server/foreground.server";
 import { consumeDocumentBatch } from "./queues/document-processing";
 import { runSweeps } from "./sweeps";
 
@@ -15,19 +16,24 @@ export { UserChannel } from "./durable-objects/user-channel";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
+async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  const gated = await devGateResponse(request, env);
+  if (gated) return gated;
+  if (url.pathname === "/api/auth/ws") {
+    // Sockets are bound to a user after `authenticate` (live-channel issue); until then one lobby instance.
+    return env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName("lobby")).fetch(request);
+  }
+  if (url.pathname === "/api/admin/ws") {
+    return env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global")).fetch(request);
+  }
+  return handleRemix(request, { cloudflare: { env, ctx } });
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    const gated = await devGateResponse(request, env);
-    if (gated) return gated;
-    if (url.pathname === "/api/auth/ws") {
-      // Sockets are bound to a user after `authenticate` (live-channel issue); until then one lobby instance.
-      return env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName("lobby")).fetch(request);
-    }
-    if (url.pathname === "/api/admin/ws") {
-      return env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global")).fetch(request);
-    }
-    return handleRemix(request, { cloudflare: { env, ctx } });
+    // Counted as foreground work: the document consumer lets it finish before its next OCR pass.
+    return servingRequest(() => handleFetch(request, env, ctx));
   },
 
   async queue(batch, env) {
