@@ -4,7 +4,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
+import { devToolsEnabled, isDevToolPath } from "../app/server/deployment.server";
 import { servingRequest } from "../app/server/foreground.server";
+import { jsonError } from "../app/server/http.server";
+import { TEXTS } from "../app/lib/texts";
+import { misconfiguration, serviceUnavailable } from "./deployment-check";
 import { consumeDocumentBatch } from "./queues/document-processing";
 import { runSweeps } from "./sweeps";
 
@@ -18,6 +22,9 @@ const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
+  if (misconfiguration(env)) return serviceUnavailable(request);
+  // Each /dev route checks too; this also covers one that forgets to.
+  if (isDevToolPath(url.pathname) && !devToolsEnabled(env)) return notFound(url);
   const gated = await devGateResponse(request, env);
   if (gated) return gated;
   if (url.pathname === "/api/auth/ws") {
@@ -30,6 +37,11 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   return handleRemix(request, { cloudflare: { env, ctx } });
 }
 
+function notFound(url: URL): Response {
+  if (url.pathname.toLowerCase().startsWith("/api/")) return jsonError(404, "not_found", TEXTS.api.notFound);
+  return new Response(TEXTS.notFound.title, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 export default {
   async fetch(request, env, ctx) {
     // Counted as foreground work: the document consumer lets it finish before its next OCR pass.
@@ -37,11 +49,14 @@ export default {
   },
 
   async queue(batch, env) {
+    // Documents would be sealed with a public key: leave them queued until the secrets are set.
+    if (misconfiguration(env)) return batch.retryAll({ delaySeconds: 300 });
     if (batch.queue === "document-processing") await consumeDocumentBatch(batch, env);
     else for (const message of batch.messages) message.ack();
   },
 
   async scheduled(_controller, env, ctx) {
+    if (misconfiguration(env)) return;
     ctx.waitUntil(runSweeps(env).then((result) => console.log("sweeps", JSON.stringify(result))));
   },
 } satisfies ExportedHandler<Env>;

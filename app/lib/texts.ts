@@ -376,5 +376,8 @@ export const TEXTS = {
     invalidConsumptionType: "Tip de consum necunoscut.",
     invalidQuery: "Parametri de căutare invalizi.",
     serverError: "A apărut o eroare. Te rugăm să încerci din nou.",
+    // ours
+    serviceUnavailable: "Serviciul este temporar indisponibil. Te rugăm să revii mai târziu.",
+    notFound: "Adresa cerută nu există.",
   },
 } as const;

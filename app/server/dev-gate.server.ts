@@ -3,6 +3,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { constantTimeEqualText, hmacSha256, toHex } from "./auth/crypto.server";
 import { requireSecret } from "./auth/secrets.server";
+import { isLocalEnvironment } from "./deployment.server";
 import type { Env } from "./env.server";
 
 export const DEV_GATE_PATH = "/acces-dezvoltare";
@@ -17,7 +18,7 @@ function gateCookie(env: Env, request: Request) {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: env.APP_ENV === "production" || new URL(request.url).protocol === "https:",
+    secure: !isLocalEnvironment(env) || new URL(request.url).protocol === "https:",
     maxAge: PASS_MAX_AGE_SECONDS,
     secrets: [requireSecret(env, "SESSION_SECRET")],
   });

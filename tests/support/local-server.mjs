@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const SNAPSHOT = ["app", "workers", "build", "public", "seed", "migrations", "wrangler.toml", "package.json", "tsconfig.json", ".dev.vars"];
+const SNAPSHOT = ["app", "workers", "build", "public", "seed", "migrations", "wrangler.toml", "package.json", "tsconfig.json", ".dev.vars", ".dev.vars.example"];
 
 function freePort() {
   return new Promise((resolve, reject) => {

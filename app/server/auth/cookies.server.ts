@@ -2,6 +2,7 @@
 // plain-http local dev server (browsers would drop a Secure cookie there). Each holds only the id of a
 // server-side session, which is checked on every request.
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/cloudflare";
+import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { requireSecret } from "./secrets.server";
 
@@ -20,7 +21,7 @@ export interface AdminCookieData {
 }
 
 function secure(env: Env, request: Request): boolean {
-  return env.APP_ENV === "production" || new URL(request.url).protocol === "https:";
+  return !isLocalEnvironment(env) || new URL(request.url).protocol === "https:";
 }
 
 export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<UserCookieData> {
