@@ -379,5 +379,16 @@ export const TEXTS = {
     // ours
     serviceUnavailable: "Serviciul este temporar indisponibil. Te rugăm să revii mai târziu.",
     notFound: "Adresa cerută nu există.",
+    badPath: "Adresa cerută nu este validă.",
+    invalidJson: "Corpul cererii nu este un JSON valid.",
+    jsonObjectExpected: "Corpul cererii trebuie să fie un obiect JSON.",
+    badEncoding: "Cererea conține caractere care nu sunt codificate corect (UTF-8).",
+    unreadableBody: "Corpul cererii nu a putut fi citit.",
+    unsupportedMediaType: "Tipul de conținut al cererii nu este acceptat. Folosiți JSON sau un formular.",
+    payloadTooLarge: "Cererea este prea mare.",
+    foreignOrigin: "Cererea vine de pe alt site și a fost refuzată.",
+    badRequest: "Cererea nu este validă.",
+    unauthorized: "Autentificare necesară.",
+    forbidden: "Acces interzis.",
   },
 } as const;

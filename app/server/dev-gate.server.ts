@@ -60,7 +60,10 @@ export async function devGateResponse(request: Request, env: Env): Promise<Respo
   if (!devGateEnabled(env)) return null;
   const url = new URL(request.url);
   if (isExempt(url.pathname)) return null;
-  const pass = await gateCookie(env, request).parse(request.headers.get("Cookie"));
+  // A malformed cookie (Remix's parse throws on one) is no pass.
+  const pass: unknown = await gateCookie(env, request)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
   if (typeof pass === "string" && constantTimeEqualText(pass, await passFor(env))) return null;
   if (url.pathname.startsWith("/api/")) {
     return Response.json(

@@ -185,7 +185,7 @@ describe("dev outbox page and JSON", () => {
     const { loader: apiLoader } = await import("../../app/routes/api.dev.sms-outbox");
     const { loader: pageLoader } = await import("../../app/routes/dev.sms-outbox");
     for (const vars of [{ APP_ENV: "production" }, { APP_ENV: "staging" }, { SMS_PROVIDER: "http" }]) {
-      const context = { cloudflare: { env: { ...env, ...vars } as Env, ctx: {} as ExecutionContext } };
+      const context = { cloudflare: { env: { ...env, ...vars } as Env, ctx: {} as ExecutionContext }, requestId: "test" };
       for (const loader of [apiLoader, pageLoader]) {
         const thrown = await loader({ request: new Request(`${BASE}/dev/sms-outbox`), context, params: {} }).catch((r: unknown) => r);
         expect((thrown as Response).status).toBe(404);

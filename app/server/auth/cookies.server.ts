@@ -24,8 +24,25 @@ function secure(env: Env, request: Request): boolean {
   return !isLocalEnvironment(env) || new URL(request.url).protocol === "https:";
 }
 
+/**
+ * Remix's cookie parsing throws on a malformed value (a signature that is not base64, for one). A
+ * cookie the server cannot read is no session: the request goes on signed out, never as a 500.
+ */
+function tolerant<Data>(storage: SessionStorage<Data>): SessionStorage<Data> {
+  return {
+    ...storage,
+    async getSession(cookieHeader, options) {
+      try {
+        return await storage.getSession(cookieHeader, options);
+      } catch {
+        return storage.getSession(null, options);
+      }
+    },
+  };
+}
+
 export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<UserCookieData> {
-  return createCookieSessionStorage<UserCookieData>({
+  return tolerant(createCookieSessionStorage<UserCookieData>({
     cookie: {
       name: USER_COOKIE_NAME,
       httpOnly: true,
@@ -35,11 +52,11 @@ export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: nu
       maxAge: maxAgeSeconds,
       secrets: [requireSecret(env, "SESSION_SECRET")],
     },
-  });
+  }));
 }
 
 export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<AdminCookieData> {
-  return createCookieSessionStorage<AdminCookieData>({
+  return tolerant(createCookieSessionStorage<AdminCookieData>({
     cookie: {
       name: ADMIN_COOKIE_NAME,
       httpOnly: true,
@@ -49,5 +66,5 @@ export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: n
       maxAge: maxAgeSeconds,
       secrets: [requireSecret(env, "SESSION_SECRET")],
     },
-  });
+  }));
 }
