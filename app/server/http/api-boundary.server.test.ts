@@ -40,6 +40,8 @@ describe("the API route table", () => {
   it("knows an /api path in any case", () => {
     expect(isApiPath("/api")).toBe(true);
     expect(isApiPath("/API/x")).toBe(true);
+    expect(isApiPath("/%61pi/x")).toBe(true);
+    expect(isApiPath("//api/x")).toBe(true);
     expect(isApiPath("/apix")).toBe(false);
   });
 });
@@ -62,6 +64,8 @@ describe("checkOrigin", () => {
     expect(checkOrigin(post({ Origin: "https://evil.example" }, "GET"))).toBeNull();
     expect(checkOrigin(post({ Origin: "https://app.example", Authorization: "Bearer t" }))).toBeNull();
     expect(checkOrigin(post({ Origin: "https://app.example", Authorization: "Bearer t", Cookie: "a=1" }))?.status).toBe(403);
+    const page = new Request("https://celmaiieftincurent.ro/admin/login", { method: "POST", headers: { Origin: "https://app.example", Authorization: "Bearer t" } });
+    expect(checkOrigin(page)?.status).toBe(403);
   });
 });
 

@@ -35,8 +35,15 @@ const reject = (status: number, error: string, message: string, headers?: Record
   headers,
 });
 
+/** /api/… however written: Remix decodes and matches case-insensitively, so `/%61PI/x` reaches an API route too. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/api(\/|$)/i.test(pathname);
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: judged as written (checkPath refuses them anyway).
+  }
+  return /^\/+api(\/|$)/i.test(path);
 }
 
 /** The API routes of the Remix build, with their full paths (flat routes nest, e.g. …/meter-reading/history). */
@@ -95,15 +102,17 @@ export function checkPath(pathname: string): Rejection | null {
 
 /**
  * A state-changing request sent by another site's page (CSRF): its Origin names another host, or the
- * browser marks it cross-site. Requests authenticated by a Bearer token alone carry no ambient
- * credentials and are left to their token.
+ * browser marks it cross-site. API calls authenticated by a Bearer token alone carry no ambient
+ * credentials and are left to their token; pages never take one (and Remix itself refuses a foreign
+ * Origin on a page action).
  */
 export function checkOrigin(request: Request): Rejection | null {
   if (!BODY_METHODS.has(request.method)) return null;
   const headers = request.headers;
-  if (headers.get("Authorization")?.startsWith("Bearer ") && !headers.get("Cookie")) return null;
+  const url = new URL(request.url);
+  if (isApiPath(url.pathname) && headers.get("Authorization")?.startsWith("Bearer ") && !headers.get("Cookie")) return null;
   const origin = headers.get("Origin");
-  const host = new URL(request.url).host;
+  const host = url.host;
   let foreign = false;
   if (origin !== null) {
     try {
