@@ -2,7 +2,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".wrangler/**", "bench/.tmp/**", "tests/e2e/.tmp/**", "app/server/documents/extraction/vendor/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", ".wrangler/**", "bench/.tmp/**", "tests/e2e/.tmp/**"] },
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },

@@ -1,5 +1,8 @@
 // Reads .dev.vars (or the safe defaults of .dev.vars.example) the way wrangler does: KEY="value" lines.
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { parseDevVars } from "../app/lib/dev-vars-format.mjs";
+
+export { parseDevVars };
 
 export function ensureDevVars() {
   if (!existsSync(".dev.vars")) {
@@ -7,14 +10,4 @@ export function ensureDevVars() {
     console.log("· .dev.vars missing: created from .dev.vars.example (local defaults)");
   }
   return parseDevVars(readFileSync(".dev.vars", "utf8"));
-}
-
-export function parseDevVars(text) {
-  const vars = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
-    if (!match) continue;
-    vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
-  }
-  return vars;
 }

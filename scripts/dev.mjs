@@ -2,6 +2,9 @@
 import { execFileSync, spawn } from "node:child_process";
 
 const port = process.env.PORT ?? "8787";
+// No telemetry, no banner, and no attempt to fetch Request.cf from Cloudflare (an ENOTFOUND stack
+// trace per start on an offline machine).
+const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 
 run("npx", ["remix", "build"]);
@@ -15,7 +18,7 @@ if (!process.env.CI) children.push(spawn("npx", ["remix", "watch"], { stdio: "in
 const server = spawn(
   "npx",
   ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--local", "--show-interactive-dev-session=false"],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  { stdio: "inherit", env: { ...process.env, ...QUIET_WRANGLER } },
 );
 children.push(server);
 console.log(`\n  ➜  Aplicația rulează la http://127.0.0.1:${port}  (Ctrl+C pentru oprire)\n`);

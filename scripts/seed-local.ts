@@ -11,7 +11,7 @@ const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO
 const wrangler = (args: string[], quiet = false) =>
   execFileSync("npx", ["wrangler", ...args, ...persist], {
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CI: "true" },
   });
 
 const vars = ensureDevVars();

@@ -1,7 +1,7 @@
 // conform's submission parsing with a zod (mini) schema. We don't use @conform-to/zod here: its
 // coercion layer imports the full zod build, which alone would add ~17 KB gzip to every page with a
 // form (docs/benchmarks.md). Form values arrive as strings; schemas coerce what they need.
-import { parse, type Submission } from "@conform-to/react";
+import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import type { ZodMiniType, infer as Infer } from "zod/mini";
 
 function fieldName(path: readonly PropertyKey[]): string {
@@ -27,4 +27,9 @@ export function parseWithZod<Schema extends ZodMiniType>(
       return { error };
     },
   });
+}
+
+/** The reply to a body that is not a readable form: one form-level error, no field touched. */
+export function unreadableFormReply(message: string): SubmissionResult<string[]> {
+  return parse(new FormData(), { resolve: () => ({ error: { "": [message] } }) }).reply();
 }

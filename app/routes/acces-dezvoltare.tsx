@@ -1,6 +1,6 @@
 // The development gate screen (user spec §1). Reached only when the gate is configured.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/lib/forms";
+import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -8,6 +8,7 @@ import { devGateSchema } from "~/lib/schemas/dev-gate";
 import { TEXTS } from "~/lib/texts";
 import { safeRedirectPath } from "~/server/auth/user-auth.server";
 import { checkDevGateCredentials, devGateEnabled, devGatePassCookie } from "~/server/dev-gate.server";
+import { readFormData } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const next = safeRedirectPath(new URL(request.url).searchParams.get("next"));
@@ -18,7 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   if (!devGateEnabled(env)) throw redirect("/");
-  const submission = parseWithZod(await request.formData(), { schema: devGateSchema });
+  const formData = await readFormData(request);
+  if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody), granted: false, next: "/" }, 400);
+  const submission = parseWithZod(formData, { schema: devGateSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), granted: false, next: "/" }, 400);
   const { username, password, next } = submission.value;
   if (!(await checkDevGateCredentials(env, username, password))) {

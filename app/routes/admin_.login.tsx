@@ -1,7 +1,7 @@
 // /admin/login (admin spec §2 "Admin login", §5, §8): e-mail and password, both non-empty. Outside the
 // admin shell (the trailing underscore), so it needs no session. Signed-in admins go straight on.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/lib/forms";
+import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import {
   json,
   redirect,
@@ -19,6 +19,7 @@ import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { adminRedirectPath } from "~/server/admin/shell.server";
+import { readFormData } from "~/server/http.server";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -45,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   // signInAdmin reads the body itself, so the form is parsed from a copy.
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
+  if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody) }, { status: 400 });
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

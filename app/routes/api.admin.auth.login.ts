@@ -2,9 +2,9 @@
 // page cookie. Failures: 'Email sau parolă incorectă.' (401) or the lockout message (429).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { publicAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

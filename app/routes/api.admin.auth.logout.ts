@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
-import { jsonOk } from "~/server/http.server";
+import { NO_STORE } from "~/server/auth/api.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

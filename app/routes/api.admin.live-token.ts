@@ -2,8 +2,8 @@
 // channel (/api/admin/ws) for the back-office pages, signed in by the httpOnly admin cookie.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
-import { jsonOk } from "~/server/http.server";
+import { NO_STORE } from "~/server/auth/api.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 import { issueAdminLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {

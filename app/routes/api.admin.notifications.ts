@@ -3,9 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminBellQuerySchema } from "~/lib/schemas/notifications";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+import { invalidInput, jsonOk, searchParamsObject, methodNotAllowed } from "~/server/http.server";
 import { adminBell, clearAdminBell } from "~/server/notifications/admin-bell.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

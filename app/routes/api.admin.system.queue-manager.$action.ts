@@ -6,11 +6,10 @@ import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { writeAudit } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { controlQueues, type QueueAction } from "~/server/admin/switch-queues.server";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requestInfo } from "~/server/auth/request-info.server";
 import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 
 const ACTIONS: readonly QueueAction[] = ["start", "stop", "restart"];
 

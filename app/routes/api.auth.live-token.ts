@@ -2,9 +2,9 @@
 // user's live channel (/api/auth/ws?user={userId}, then `authenticate {token}`), for pages signed in by
 // the httpOnly cookie, which cannot read a token of their own (docs/decisions/0008).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 import { issueUserLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {

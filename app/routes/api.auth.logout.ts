@@ -2,10 +2,10 @@
 // and clears the page cookie. Answers 200 even when there was nothing to end.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { logoutUser } from "~/server/auth/user-auth.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,11 +1,11 @@
 // POST /api/auth/refresh-token {refreshToken} → a new token pair; the old refresh token is spent.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { refreshTokenSchema } from "~/lib/schemas/auth";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { refreshTokens } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

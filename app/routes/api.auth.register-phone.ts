@@ -1,10 +1,10 @@
 // POST /api/auth/register-phone {phoneNumber} → {success, message}: sends a sign-in code by SMS.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { sendSignInCode } from "~/server/auth/user-auth.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

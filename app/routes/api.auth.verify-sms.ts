@@ -2,10 +2,10 @@
 // accessToken, refreshToken, expiresIn) and the page session cookie.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { NO_STORE, methodNotAllowed } from "~/server/auth/api.server";
+import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { publicUser, signInWithPhoneCode } from "~/server/auth/user-auth.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

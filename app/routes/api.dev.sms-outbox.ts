@@ -1,15 +1,15 @@
 // GET /api/dev/sms-outbox[?phone=] → the messages the local outbox "sent", newest first, with the code
-// of each; for e2e tests. 404 in production or when SMS_PROVIDER is not "outbox".
+// of each; for e2e tests. 404 unless APP_ENV is local and SMS_PROVIDER is "outbox".
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { canonicalPhone } from "~/lib/phone";
 import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 import { listOutbox } from "~/server/sms/outbox.server";
-import { isDevOutboxEnabled } from "~/server/sms/sms.server";
+import { devToolsEnabled } from "~/server/deployment.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  if (!isDevOutboxEnabled(env)) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled(env)) throw new Response("Not Found", { status: 404 });
   const phoneParam = new URL(request.url).searchParams.get("phone");
   const phone = phoneParam ? (canonicalPhone(phoneParam) ?? phoneParam) : undefined;
   const messages = await listOutbox(createDb(env.DB), { phone, limit: 50 });

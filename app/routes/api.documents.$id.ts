@@ -2,14 +2,13 @@
 // and the row (with its history). Another user's document is 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { notFoundResponse } from "~/server/documents/errors.server";
 import { deleteOwnedDocument, findOwnedDocument } from "~/server/documents/repository.server";
 import { deleteDocumentFile } from "~/server/documents/storage.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;

@@ -3,14 +3,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { meterReadingSchema } from "~/lib/schemas/meter-reading";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { documentFailureResponse } from "~/server/documents/errors.server";
 import { submitMeterReading } from "~/server/documents/meter-readings.server";
 import { maxUploadBytes, readUploadForm, type UploadedFile } from "~/server/documents/upload.server";
-import { invalidInput, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -2,13 +2,12 @@
 // again → {success, message, document}. 409 while it is being processed.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { reprocessDocument } from "~/server/documents/lifecycle.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

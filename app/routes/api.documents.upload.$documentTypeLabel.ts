@@ -4,13 +4,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { documentTypeOfLabel } from "~/lib/documents";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { identitySubtype, maxUploadBytes, readUploadForm, uploadDocuments } from "~/server/documents/upload.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -3,9 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { notificationIdSchema } from "~/lib/schemas/notifications";
 import { LIVE_TEXTS } from "~/lib/texts-live";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 import { markNotificationRead } from "~/server/notifications/user-inbox.server";
 
 export function loader() {

@@ -2,9 +2,8 @@
 // signed-in user is marked read.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIVE_TEXTS } from "~/lib/texts-live";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 import { markAllNotificationsRead } from "~/server/notifications/user-inbox.server";
 
 export function loader() {

@@ -3,10 +3,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { notificationListQuerySchema } from "~/lib/schemas/notifications";
 import { LIVE_TEXTS } from "~/lib/texts-live";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+import { invalidInput, jsonOk, searchParamsObject, methodNotAllowed } from "~/server/http.server";
 import { listNotifications } from "~/server/notifications/user-inbox.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

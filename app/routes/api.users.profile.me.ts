@@ -3,11 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { profileUpdateSchema } from "~/lib/schemas/profile";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 import { getProfile, updateProfile } from "~/server/users/profile.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

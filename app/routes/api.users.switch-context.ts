@@ -3,11 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { switchContextSchema } from "~/lib/schemas/switch-context";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 import { findCounty } from "~/server/offers/reference.server";
 import { checkedSwitchContext, clearSwitchContext, saveSwitchContext } from "~/server/switching/context.server";
 

@@ -3,10 +3,9 @@
 // queued or running any more; another user's request is 404.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
-import { methodNotAllowed } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
-import { jsonOk } from "~/server/http.server";
+import { jsonOk, methodNotAllowed } from "~/server/http.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchAutomation } from "~/server/switching/lifecycle.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";

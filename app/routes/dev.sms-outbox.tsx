@@ -1,17 +1,17 @@
-// /dev/sms-outbox: the messages the local SMS outbox "sent" (development only; 404 in production or
-// when SMS_PROVIDER is not "outbox").
+// /dev/sms-outbox: the messages the local SMS outbox "sent" (404 unless APP_ENV is local and
+// SMS_PROVIDER is "outbox").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { TEXTS } from "~/lib/texts";
 import { createDb } from "~/server/db/client.server";
 import { listOutbox } from "~/server/sms/outbox.server";
-import { isDevOutboxEnabled } from "~/server/sms/sms.server";
+import { devToolsEnabled } from "~/server/deployment.server";
 
 export const meta: MetaFunction = () => [{ title: TEXTS.devOutbox.title }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  if (!isDevOutboxEnabled(env)) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled(env)) throw new Response("Not Found", { status: 404 });
   return { messages: await listOutbox(createDb(env.DB), { limit: 100 }) };
 }
 

@@ -1,6 +1,6 @@
 // /profil (and /cont): editable names and e-mail, read-only phone, account status, quick actions.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/lib/forms";
+import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,6 +11,7 @@ import { profileUpdateSchema } from "~/lib/schemas/profile";
 import { TEXTS } from "~/lib/texts";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
+import { readFormData } from "~/server/http.server";
 import { getProfile, updateProfile } from "~/server/users/profile.server";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.profile.title} – ${TEXTS.brand.tagline}` }];
@@ -26,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, env, { mode: "page" });
-  const submission = parseWithZod(await request.formData(), { schema: profileUpdateSchema });
+  const formData = await readFormData(request);
+  if (!formData) return { result: unreadableFormReply(TEXTS.api.unreadableBody), saved: false };
+  const submission = parseWithZod(formData, { schema: profileUpdateSchema });
   if (submission.status !== "success") return { result: submission.reply(), saved: false };
   const profile = await updateProfile(createDb(env.DB), user.id, submission.value);
   if (!profile) return { result: submission.reply({ formErrors: [TEXTS.profile.updateFailed] }), saved: false };

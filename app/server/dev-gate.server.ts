@@ -3,6 +3,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { constantTimeEqualText, hmacSha256, toHex } from "./auth/crypto.server";
 import { requireSecret } from "./auth/secrets.server";
+import { isLocalEnvironment } from "./deployment.server";
 import type { Env } from "./env.server";
 
 export const DEV_GATE_PATH = "/acces-dezvoltare";
@@ -17,7 +18,7 @@ function gateCookie(env: Env, request: Request) {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: env.APP_ENV === "production" || new URL(request.url).protocol === "https:",
+    secure: !isLocalEnvironment(env) || new URL(request.url).protocol === "https:",
     maxAge: PASS_MAX_AGE_SECONDS,
     secrets: [requireSecret(env, "SESSION_SECRET")],
   });
@@ -59,7 +60,10 @@ export async function devGateResponse(request: Request, env: Env): Promise<Respo
   if (!devGateEnabled(env)) return null;
   const url = new URL(request.url);
   if (isExempt(url.pathname)) return null;
-  const pass = await gateCookie(env, request).parse(request.headers.get("Cookie"));
+  // A malformed cookie (Remix's parse throws on one) is no pass.
+  const pass: unknown = await gateCookie(env, request)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
   if (typeof pass === "string" && constantTimeEqualText(pass, await passFor(env))) return null;
   if (url.pathname.startsWith("/api/")) {
     return Response.json(

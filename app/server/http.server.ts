@@ -1,5 +1,6 @@
 // JSON answers of the API. Errors carry a machine code and the Romanian message shown to people.
 import type { $ZodError } from "zod/v4/core";
+import { TEXTS } from "../lib/texts";
 
 export function jsonOk<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
   return Response.json({ success: true, ...body }, init);
@@ -14,6 +15,12 @@ export function jsonError(
   return Response.json({ success: false, error, message, ...extra }, { status });
 }
 
+export function methodNotAllowed(allowed: string[]): Response {
+  const response = jsonError(405, "method_not_allowed", TEXTS.auth.methodNotAllowed);
+  response.headers.set("Allow", allowed.join(", "));
+  return response;
+}
+
 /** 400 with every field problem, so a client can show them next to the fields. */
 export function invalidInput(zodError: $ZodError, message?: string): Response {
   const issues = zodError.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
@@ -24,4 +31,17 @@ export function searchParamsObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) out[key] = value;
   return out;
+}
+
+/**
+ * The submitted form of a page action, or null when the body is not a readable form (another
+ * Content-Type, a multipart body without its boundary, broken framing). Not an empty form: on
+ * /profil a missing field clears it, so an unreadable body must change nothing.
+ */
+export async function readFormData(request: Pick<Request, "formData">): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
 }

@@ -6,7 +6,8 @@ import { createDb } from "../../app/server/db/client.server";
 import { requestSignInCode } from "../../app/server/auth/otp.server";
 import { HttpSmsGateway } from "../../app/server/sms/http-gateway.server";
 import { OutboxSmsSender, listOutbox } from "../../app/server/sms/outbox.server";
-import { createSmsSender, isDevOutboxEnabled } from "../../app/server/sms/sms.server";
+import { createSmsSender } from "../../app/server/sms/sms.server";
+import { devToolsEnabled } from "../../app/server/deployment.server";
 import type { Env } from "../../app/server/env.server";
 import { BASE, info, postJson, uniqueIp, uniquePhone } from "./auth-helpers";
 
@@ -97,8 +98,10 @@ describe("adapter selection (SMS_PROVIDER)", () => {
     ).toBe("http");
     const unconfigured = createSmsSender(withVars({ SMS_PROVIDER: "http", SMS_GATEWAY_URL: "", SMS_GATEWAY_TOKEN: "" }));
     expect(await unconfigured.send({ to: "+40712345678", text: "x" })).toMatchObject({ ok: false, error: "not_configured" });
-    const outboxInProduction = createSmsSender(withVars({ SMS_PROVIDER: "outbox", APP_ENV: "production" }));
-    expect(await outboxInProduction.send({ to: "+40712345678", text: "x" })).toMatchObject({ ok: false, error: "not_configured" });
+    for (const APP_ENV of ["production", "staging"]) {
+      const outboxDeployed = createSmsSender(withVars({ SMS_PROVIDER: "outbox", APP_ENV }));
+      expect(await outboxDeployed.send({ to: "+40712345678", text: "x" })).toMatchObject({ ok: false, error: "not_configured" });
+    }
     expect(await createSmsSender(withVars({ SMS_PROVIDER: "pigeon" })).send({ to: "+40712345678", text: "x" })).toMatchObject({
       ok: false,
       error: "not_configured",
@@ -169,17 +172,20 @@ describe("dev outbox page and JSON", () => {
     expect(html).toContain(`data-phone="${phone}"`);
   });
 
-  it("is off in production and with another provider", () => {
-    expect(isDevOutboxEnabled(env)).toBe(true);
-    expect(isDevOutboxEnabled({ ...env, APP_ENV: "production" } as Env)).toBe(false);
-    expect(isDevOutboxEnabled({ ...env, SMS_PROVIDER: "http" } as Env)).toBe(false);
+  it("is on only in a local environment with the outbox provider", () => {
+    expect(devToolsEnabled(env)).toBe(true);
+    expect(devToolsEnabled({ ...env, APP_ENV: "test" } as Env)).toBe(true);
+    for (const APP_ENV of ["production", "staging", "", "Development"]) {
+      expect(devToolsEnabled({ ...env, APP_ENV } as Env)).toBe(false);
+    }
+    expect(devToolsEnabled({ ...env, SMS_PROVIDER: "http" } as Env)).toBe(false);
   });
 
   it("answers 404 when off", async () => {
     const { loader: apiLoader } = await import("../../app/routes/api.dev.sms-outbox");
     const { loader: pageLoader } = await import("../../app/routes/dev.sms-outbox");
-    for (const vars of [{ APP_ENV: "production" }, { SMS_PROVIDER: "http" }]) {
-      const context = { cloudflare: { env: { ...env, ...vars } as Env, ctx: {} as ExecutionContext } };
+    for (const vars of [{ APP_ENV: "production" }, { APP_ENV: "staging" }, { SMS_PROVIDER: "http" }]) {
+      const context = { cloudflare: { env: { ...env, ...vars } as Env, ctx: {} as ExecutionContext }, requestId: "test" };
       for (const loader of [apiLoader, pageLoader]) {
         const thrown = await loader({ request: new Request(`${BASE}/dev/sms-outbox`), context, params: {} }).catch((r: unknown) => r);
         expect((thrown as Response).status).toBe(404);

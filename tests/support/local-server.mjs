@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const SNAPSHOT = ["app", "workers", "build", "public", "seed", "migrations", "wrangler.toml", "package.json", "tsconfig.json", ".dev.vars"];
+const SNAPSHOT = ["app", "workers", "build", "public", "seed", "migrations", "wrangler.toml", "package.json", "tsconfig.json", ".dev.vars", ".dev.vars.example"];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -41,7 +41,13 @@ async function waitUntilUp(url, child, timeoutMs) {
  */
 export async function startLocalServer({ vars = {}, quiet = true, beforeStart = null, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), "cmic-state-"));
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", PERSIST_TO: state };
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    PERSIST_TO: state,
+  };
   execFileSync("npx", ["tsx", "scripts/seed-local.ts"], { env, stdio: quiet ? "ignore" : "inherit" });
   if (beforeStart) await beforeStart(state, env);
   // `wrangler dev` rebuilds and restarts (dropping Durable Object memory) whenever a source file

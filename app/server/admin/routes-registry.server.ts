@@ -58,7 +58,9 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 export function findAdminApiRoute(method: string, pathname: string): AdminApiRoute | null {
-  return ADMIN_API_ROUTES.find((route) => route.method === method.toUpperCase() && matches(route.path, pathname)) ?? null;
+  // HEAD is a GET without the body: same route, same requirement.
+  const wanted = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
+  return ADMIN_API_ROUTES.find((route) => route.method === wanted && matches(route.path, pathname)) ?? null;
 }
 
 /** The guard for a registered, non-public admin API route; throws the 401/403 Response itself. */

@@ -2,6 +2,7 @@
 // plain-http local dev server (browsers would drop a Secure cookie there). Each holds only the id of a
 // server-side session, which is checked on every request.
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/cloudflare";
+import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { requireSecret } from "./secrets.server";
 
@@ -20,11 +21,28 @@ export interface AdminCookieData {
 }
 
 function secure(env: Env, request: Request): boolean {
-  return env.APP_ENV === "production" || new URL(request.url).protocol === "https:";
+  return !isLocalEnvironment(env) || new URL(request.url).protocol === "https:";
+}
+
+/**
+ * Remix's cookie parsing throws on a malformed value (a signature that is not base64, for one). A
+ * cookie the server cannot read is no session: the request goes on signed out, never as a 500.
+ */
+function tolerant<Data>(storage: SessionStorage<Data>): SessionStorage<Data> {
+  return {
+    ...storage,
+    async getSession(cookieHeader, options) {
+      try {
+        return await storage.getSession(cookieHeader, options);
+      } catch {
+        return storage.getSession(null, options);
+      }
+    },
+  };
 }
 
 export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<UserCookieData> {
-  return createCookieSessionStorage<UserCookieData>({
+  return tolerant(createCookieSessionStorage<UserCookieData>({
     cookie: {
       name: USER_COOKIE_NAME,
       httpOnly: true,
@@ -34,11 +52,11 @@ export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: nu
       maxAge: maxAgeSeconds,
       secrets: [requireSecret(env, "SESSION_SECRET")],
     },
-  });
+  }));
 }
 
 export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<AdminCookieData> {
-  return createCookieSessionStorage<AdminCookieData>({
+  return tolerant(createCookieSessionStorage<AdminCookieData>({
     cookie: {
       name: ADMIN_COOKIE_NAME,
       httpOnly: true,
@@ -48,5 +66,5 @@ export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: n
       maxAge: maxAgeSeconds,
       secrets: [requireSecret(env, "SESSION_SECRET")],
     },
-  });
+  }));
 }

@@ -51,9 +51,9 @@ export async function readUploadForm(
   let form: FormData;
   try {
     form = await request.formData();
-  } catch (error) {
-    if (error instanceof TypeError) return { ok: false, failure: documentFailure("bad_upload") };
-    throw error;
+  } catch {
+    // Not multipart, no boundary, broken framing: the client's body, never a server fault.
+    return { ok: false, failure: documentFailure("bad_upload") };
   }
   const fields: Record<string, string> = {};
   const entries: File[] = [];

@@ -1,5 +1,6 @@
 // Documents as the API shows them (user spec §3 "Document", "Extraction summary"; §7 rows).
 import { PROGRESS_KEYS, type DocumentType } from "../../lib/documents";
+import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { analyseBill } from "./analysis.server";
 import type { BillExtraction } from "./extraction/bill-parser.server";
@@ -161,7 +162,7 @@ export async function processingStatusView(env: Env, row: DocumentRow, now: numb
     personalData,
     extractedData,
     validationDetails: validation ?? { confidence: row.confidence ?? 0, isValid: false, issues: [] },
-    // The raw reading, for diagnosing a parser outside production.
-    ...(env.APP_ENV === "production" ? {} : { debugExtractedData: data, debugValidationDetails: validation }),
+    // The raw reading, for diagnosing a parser locally.
+    ...(!isLocalEnvironment(env) ? {} : { debugExtractedData: data, debugValidationDetails: validation }),
   };
 }

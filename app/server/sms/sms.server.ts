@@ -1,5 +1,6 @@
 // Sending an SMS, behind one interface; SMS_PROVIDER picks the adapter: "outbox" (local, stores and
-// logs each message, readable on /dev/sms-outbox) or "http" (a real HTTP SMS gateway).
+// logs each message, readable on /dev/sms-outbox; local environments only) or "http" (a real HTTP SMS gateway).
+import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { createDb } from "../db/client.server";
 import { HttpSmsGateway } from "./http-gateway.server";
@@ -51,17 +52,12 @@ function numberVar(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isFinite(parsed) ? parsed : fallback;
 }
 
-/** The dev outbox page and JSON are served only outside production and only with the outbox adapter. */
-export function isDevOutboxEnabled(env: Env): boolean {
-  return env.APP_ENV !== "production" && env.SMS_PROVIDER === "outbox";
-}
-
 export function createSmsSender(env: Env, deps: SmsDeps = {}): SmsSender {
   switch (env.SMS_PROVIDER) {
     case "outbox":
-      // An outbox in production would swallow every sign-in code: refuse loudly instead.
-      if (env.APP_ENV === "production") {
-        return new UnavailableSender("outbox", "the outbox SMS adapter is disabled in production");
+      // An outbox outside a local environment would swallow every sign-in code: refuse loudly instead.
+      if (!isLocalEnvironment(env)) {
+        return new UnavailableSender("outbox", "the outbox SMS adapter runs only locally (APP_ENV development or test)");
       }
       return new OutboxSmsSender(createDb(env.DB), {
         latencyMs: numberVar(env.SMS_OUTBOX_LATENCY_MS, 0),

@@ -7,7 +7,8 @@ import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { decodeImage, exifQuarterTurn, ImageDecodeError, type QuarterTurn, type RgbaImage } from "./image.server";
-import { yieldToEventLoop, type OcrEngine, type OcrPageResult } from "./ocr.server";
+import { yieldToRequests } from "../../foreground.server";
+import type { OcrEngine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
 
 /** Document types of the admin spec; identity and bill are read automatically. */
@@ -80,7 +81,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
         right: Math.max(...zone.map((l) => l.rect.right)) + margin,
         bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
       };
-      await yieldToEventLoop();
+      await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
       regionMs = performance.now() - regionStarted;
@@ -124,6 +125,8 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       const read = await readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
       return done(read.result, read.ocrMs);
     }
+    // Decoding a phone photo is a few hundred ms of synchronous work: requests first.
+    await yieldToRequests();
     const image = decodeImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();

@@ -5,6 +5,7 @@
 // already compiled WebAssembly.Module (a `.wasm` module import in the Worker; bytes are fine in Node).
 // The engine is built once per isolate and reused: the cold start is paid once.
 import { createOCREngine, type OCREngine } from "tesseract-wasm";
+import { yieldToRequests } from "../../foreground.server";
 import { crop, normalizeContrast, rotate, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
 
 export interface OcrAssets {
@@ -46,7 +47,7 @@ export interface RecognizeOptions {
 }
 
 export interface OcrEngine {
-  /** Async only to yield between rotations (docs/decisions/0006); each pass itself is synchronous. */
+  /** Async only to let requests go first before each pass (docs/decisions/0006); a pass itself is synchronous. */
   recognize(image: RgbaImage, options?: RecognizeOptions): Promise<OcrPageResult>;
   /** Reads a region again with a restricted alphabet (an MRZ: A–Z, 0–9, '<'). */
   recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[];
@@ -122,9 +123,8 @@ class TesseractOcr implements OcrEngine {
     let spent = 0;
     let passes = 0;
     for (const rotation of rotations) {
-      // Back to the event loop between passes: a queue consumer blocked for several seconds in a row
-      // brings down wrangler 3's local dev runtime (docs/decisions/0006).
-      if (passes > 0) await yieldToEventLoop();
+      // Each pass blocks the isolate: requests in flight are answered first (docs/decisions/0006).
+      await yieldToRequests();
       const result = this.read(image, rotation, report.spread);
       spent += result.durationMs;
       passes++;
@@ -156,11 +156,6 @@ class TesseractOcr implements OcrEngine {
       this.engine.setVariable("tessedit_char_whitelist", "");
     }
   }
-}
-
-/** Resolves on the next turn of the event loop. */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 let cached: Promise<{ engine: OcrEngine; stats: OcrEngineStats }> | null = null;

@@ -1,7 +1,7 @@
 // The text layer of a PDF (PDF.js through unpdf, which runs in workerd), rebuilt into lines by
 // position rather than by content-stream order: two columns printed on one baseline come out as
 // one line with a tab between them, which the bill parser uses as a field boundary.
-import { definePDFJSModule, extractImages, extractTextItems, getDocumentProxy } from "unpdf";
+import { extractImages, extractTextItems, getDocumentProxy } from "unpdf";
 import type { RgbaImage } from "./image.server";
 
 export interface PdfText {
@@ -53,16 +53,7 @@ function linesOf(items: Item[]): string[] {
   });
 }
 
-let pdfjs: Promise<void> | null = null;
-
-/** PDF.js lowered to ES2020 (scripts/vendor-pdfjs.mjs): wrangler 3's esbuild breaks the original. */
-function loadPdfjs(): Promise<void> {
-  pdfjs ??= definePDFJSModule(() => import("./vendor/pdfjs.es2020.mjs"));
-  return pdfjs;
-}
-
 async function open(bytes: Uint8Array) {
-  await loadPdfjs();
   try {
     // PDF.js may detach the buffer it is given: hand it a copy.
     return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false });

@@ -1,0 +1,40 @@
+// Remix's default Cloudflare entry (document rendering), plus one log line per error with the request id.
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+    signal: request.signal,
+    onError(error: unknown) {
+      // Errors while streaming the shell: logged, the status becomes 500.
+      logError(loadContext.requestId, request, error);
+      responseStatusCode = 500;
+    },
+  });
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+function logError(requestId: string | undefined, request: Request, error: unknown) {
+  const where = `[${requestId ?? "-"}] ${request.method.slice(0, 16)} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}`;
+  // A refused request (no action for a POST, a thrown 4xx Response) is the client's mistake: one short line.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${where} → ${error.status} ${error.statusText}`);
+    return;
+  }
+  console.error(`${where} failed:`, error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logError(context.requestId, request, error);
+};

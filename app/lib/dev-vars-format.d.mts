@@ -1,0 +1,1 @@
+export function parseDevVars(text: string): Record<string, string | undefined>;

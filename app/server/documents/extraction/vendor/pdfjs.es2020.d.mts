@@ -1,2 +1,0 @@
-// Types of the lowered copy: the same module as unpdf/pdfjs.
-export * from "unpdf/pdfjs";

@@ -1,0 +1,37 @@
+// A deployed Worker (APP_ENV not local) that is missing a secret, or still runs on a value committed in
+// .dev.vars.example, refuses every request with 503 and skips its queue and cron work, instead of
+// signing sessions with a public key (app/server/deployment.server.ts). Logged once per isolate and
+// problem set: the names, never the values.
+import devVarsExample from "../.dev.vars.example";
+import { parseDevVars } from "../app/lib/dev-vars-format.mjs";
+import { TEXTS } from "../app/lib/texts";
+import { deploymentProblems, isLocalEnvironment } from "../app/server/deployment.server";
+import type { Env } from "../app/server/env.server";
+import { jsonError } from "../app/server/http.server";
+
+const EXAMPLE_VALUES = parseDevVars(devVarsExample);
+
+let lastLogged = "";
+
+/** Null when the Worker may run; otherwise why not, already logged. */
+export function misconfiguration(env: Env): string | null {
+  if (isLocalEnvironment(env)) return null;
+  const problems = deploymentProblems(env, EXAMPLE_VALUES);
+  if (problems.length === 0) return null;
+  const summary = problems.map((p) => `${p.name} ${p.problem}`).join(", ");
+  if (summary !== lastLogged) {
+    lastLogged = summary;
+    console.error(`refusing to serve (APP_ENV=${env.APP_ENV}): ${summary}; set them with \`wrangler secret put NAME --env production\``);
+  }
+  return summary;
+}
+
+export function serviceUnavailable(request: Request): Response {
+  const headers = { "Retry-After": "300", "Cache-Control": "no-store" };
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    const response = jsonError(503, "service_unavailable", TEXTS.api.serviceUnavailable);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  }
+  return new Response(TEXTS.api.serviceUnavailable, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
