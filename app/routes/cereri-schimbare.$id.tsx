@@ -11,7 +11,7 @@ import { RequestStatusBadge } from "~/components/switching/request-status";
 import { useToast } from "~/components/ui/toaster";
 import { formatRoDay } from "~/lib/dates";
 import { formatUploadTime } from "~/lib/documents";
-import { parseWithZod } from "~/lib/forms";
+import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import { formatLei, formatPricePerKwh } from "~/lib/money";
 import { validityPeriod } from "~/lib/offers";
 import { CANCEL_REASON_MAX_LENGTH, cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
@@ -23,6 +23,7 @@ import { createDb } from "~/server/db/client.server";
 import { cancelSwitchAutomation, cancelSwitchRequest } from "~/server/switching/lifecycle.server";
 import { findOwnedRequestWithLogs } from "~/server/switching/requests.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
+import { readFormData } from "~/server/http.server";
 import { switchRequestDetailView } from "~/server/switching/views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -44,7 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, env, { mode: "page" });
   const db = createDb(env.DB);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  if (!formData) return { intent: "cancel", result: unreadableFormReply(TEXTS.api.unreadableBody), message: null, ok: false };
   const id = params.id ?? "";
   if (formData.get("intent") === "cancel-automation") {
     const result = await cancelSwitchAutomation(env, db, user.id, id);

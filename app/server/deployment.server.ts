@@ -26,9 +26,25 @@ export function isDevToolPath(pathname: string): boolean {
   return /^\/+(api\/+)?dev(\/|\.|$)/i.test(path);
 }
 
-type SecretName = "SESSION_SECRET" | "OTP_HASH_KEY" | "PII_ENCRYPTION_KEY" | "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "SMS_GATEWAY_URL" | "SMS_GATEWAY_TOKEN";
+type SecretName =
+  | "SESSION_SECRET"
+  | "OTP_HASH_KEY"
+  | "PII_ENCRYPTION_KEY"
+  | "ADMIN_EMAIL"
+  | "ADMIN_PASSWORD"
+  | "SMS_GATEWAY_URL"
+  | "SMS_GATEWAY_TOKEN"
+  | "SUPPLIER_PORTAL_TOKEN";
 
-const ALWAYS_REQUIRED: readonly SecretName[] = ["SESSION_SECRET", "OTP_HASH_KEY", "PII_ENCRYPTION_KEY", "ADMIN_EMAIL", "ADMIN_PASSWORD"];
+// The supplier portal credential too: without it no switch request can leave the queue.
+const ALWAYS_REQUIRED: readonly SecretName[] = [
+  "SESSION_SECRET",
+  "OTP_HASH_KEY",
+  "PII_ENCRYPTION_KEY",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "SUPPLIER_PORTAL_TOKEN",
+];
 const HTTP_SMS_REQUIRED: readonly SecretName[] = ["SMS_GATEWAY_URL", "SMS_GATEWAY_TOKEN"];
 /** HMAC keys: requireSecret refuses shorter ones at the first request that needs them. */
 const MIN_KEY_LENGTH: Partial<Record<SecretName, number>> = { SESSION_SECRET: 32, OTP_HASH_KEY: 32 };

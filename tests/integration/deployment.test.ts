@@ -26,6 +26,7 @@ const PRODUCTION: Env = {
   SMS_GATEWAY_URL: "https://sms-gateway.example.ro/v1/send",
   SMS_GATEWAY_TOKEN: "prod-gateway-token-7c6b5a",
   SMS_SENDER: "CURENT",
+  SUPPLIER_PORTAL_TOKEN: "prod-supplier-portal-token-4d3c2b",
   DEV_GATE_USER: "",
   DEV_GATE_PASSWORD: "",
 };
@@ -98,7 +99,16 @@ describe("the development tools", () => {
 });
 
 describe("a deployed Worker with a missing or example secret", () => {
-  const secrets = ["SESSION_SECRET", "OTP_HASH_KEY", "PII_ENCRYPTION_KEY", "ADMIN_EMAIL", "ADMIN_PASSWORD", "SMS_GATEWAY_URL", "SMS_GATEWAY_TOKEN"] as const;
+  const secrets = [
+    "SESSION_SECRET",
+    "OTP_HASH_KEY",
+    "PII_ENCRYPTION_KEY",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "SMS_GATEWAY_URL",
+    "SMS_GATEWAY_TOKEN",
+    "SUPPLIER_PORTAL_TOKEN",
+  ] as const;
 
   it("refuses every request with 503: JSON on the API, plain text on pages, and never echoes a value", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});

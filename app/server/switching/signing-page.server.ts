@@ -8,6 +8,7 @@ import { contractSigningSchema } from "../../lib/schemas/contract-signing";
 import { SIGNING_TEXTS } from "../../lib/texts-signing";
 import { withdrawalDeadline } from "../../lib/withdrawal";
 import { requestInfo } from "../auth/request-info.server";
+import { readFormData } from "../http.server";
 import type { Database } from "../db/client.server";
 import { suppliers, switchRequests, users } from "../db/schema.server";
 import type { Env } from "../env.server";
@@ -73,12 +74,8 @@ export type SigningPageData = ReturnType<typeof signingPageData>;
  */
 export async function signingPageAction(request: Request, env: Env, db: Database, found: SigningRequest | null) {
   if (!found) return { intent: "invalid" as const };
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { intent: "sign" as const, message: T.errors.failed, ok: false };
-  }
+  const form = await readFormData(request);
+  if (!form) return { intent: "sign" as const, message: T.errors.failed, ok: false };
   const intent = form.get("intent");
   if (intent === "send-code") {
     const sent = await sendSigningCode(env, db, found);
