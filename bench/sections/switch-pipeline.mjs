@@ -42,6 +42,7 @@ async function run({ log }) {
   const server = await startLocalServer({
     vars: { SUPPLIER_PORTAL_URL: `${portals.url}/{supplierId}`, SWITCH_CONFIRMATION_POLL_MS: "1000", SWITCH_BACKOFF_BASE_MS: "1000" },
     args: ["--test-scheduled"],
+    quiet: process.env.BENCH_VERBOSE !== "1",
     beforeStart: (state, env) => {
       log(`seeding ${N} switch requests`);
       seeded = JSON.parse(
