@@ -20,6 +20,7 @@ import { publicConfigFromEnv } from "~/server/public-config.server";
 import { getOptionalUser } from "~/server/auth/user-auth.server";
 import type { SessionUser } from "~/lib/session-user";
 import { MobileBar } from "~/components/layout/mobile-bar";
+import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -46,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // The back-office (/admin/*) has its own shell and login page, without the public header and footer.
   const adminArea = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const nonce = useNonce();
   return (
     <html lang="ro">
       <head>
@@ -72,8 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
             )}
           </SignInProvider>
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
