@@ -3,8 +3,12 @@
 // on its inline scripts, so no inline script runs without it ('unsafe-inline' is never allowed for
 // scripts). A user's uploaded file is served under a sandbox with nothing allowed.
 
-/** An uploaded document shown inline: it may not run scripts, load anything, or be framed. */
-export const DOCUMENT_FILE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
+/**
+ * An uploaded document shown inline: it may not run scripts, load anything, or be framed. Inline
+ * styles only for the browser's own viewer page around an image (centering, background): with
+ * nothing loadable they can carry nothing out.
+ */
+export const DOCUMENT_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 /** Anything else that is not a page (JSON, redirects, plain text): nothing to load, not to be framed. */
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 const HSTS = "max-age=31536000; includeSubDomains";
