@@ -1,8 +1,11 @@
-// Remix's default Cloudflare entry (document rendering), plus one log line per error with the request id.
+// Remix's default Cloudflare entry (document rendering) with a CSP nonce per page, plus one log line
+// per error with the request id.
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./components/nonce";
+import { documentContentSecurityPolicy, newCspNonce } from "./server/http/security-headers.server";
 
 export default async function handleRequest(
   request: Request,
@@ -11,16 +14,27 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
-    signal: request.signal,
-    onError(error: unknown) {
-      // Errors while streaming the shell: logged, the status becomes 500.
-      logError(loadContext.requestId, request, error);
-      responseStatusCode = 500;
+  const nonce = newCspNonce();
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        // Errors while streaming the shell: logged, the status becomes 500.
+        logError(loadContext.requestId, request, error);
+        responseStatusCode = 500;
+      },
     },
-  });
+  );
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentContentSecurityPolicy({ nonce, requestUrl: request.url, geocodeUrl: loadContext.cloudflare.env.GEOCODE_URL }),
+  );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

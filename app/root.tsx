@@ -22,6 +22,7 @@ import { createDb } from "~/server/db/client.server";
 import { unreadCount } from "~/server/notifications/user-inbox.server";
 import type { SessionUser } from "~/lib/session-user";
 import { MobileBar } from "~/components/layout/mobile-bar";
+import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // The back-office (/admin/*) has its own shell and login page, without the public header and footer.
   const adminArea = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const nonce = useNonce();
   return (
     <html lang="ro">
       <head>
@@ -76,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
             )}
           </SignInProvider>
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

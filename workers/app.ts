@@ -6,7 +6,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
-import { devToolsEnabled, isDevToolPath } from "../app/server/deployment.server";
+import { devToolsEnabled, isDevToolPath, isLocalEnvironment } from "../app/server/deployment.server";
 import { servingRequest } from "../app/server/foreground.server";
 import {
   apiRoutesOf,
@@ -19,10 +19,11 @@ import {
   logRejection,
   rejectionResponse,
   serverErrorResponse,
-  withRequestId,
+  withHeaders,
   type ApiRoute,
   type Rejection,
 } from "../app/server/http/api-boundary.server";
+import { securityHeadersFor } from "../app/server/http/security-headers.server";
 import { TEXTS } from "../app/lib/texts";
 import { misconfiguration, serviceUnavailable } from "./deployment-check";
 import { routeLiveSocket } from "./live-routing";
@@ -96,7 +97,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     console.error(`[${requestId}] ${request.method.slice(0, 16)} ${path} uncaught:`, error instanceof Error ? (error.stack ?? error.message) : String(error));
     response = serverErrorResponse(isApiPath(new URL(request.url).pathname));
   }
-  return withRequestId(response, requestId);
+  // Every response names its request and carries the security headers (pages add their own CSP).
+  return withHeaders(response, { "X-Request-Id": requestId, ...securityHeadersFor(response, { local: isLocalEnvironment(env) }) });
 }
 
 export default {

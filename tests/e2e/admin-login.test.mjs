@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
-import { launchBrowser } from "../support/browser.mjs";
+import { closeBrowser, launchBrowser } from "../support/browser.mjs";
 import { readLatestCode, uniquePhone } from "../support/sign-in.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
@@ -25,7 +25,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 async function freshPage(width, height) {

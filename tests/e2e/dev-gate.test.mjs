@@ -1,7 +1,7 @@
 // The development gate in a real browser, on its own server started with DEV_GATE_* configured.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launchBrowser } from "../support/browser.mjs";
+import { closeBrowser, launchBrowser } from "../support/browser.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
 
 let server;
@@ -11,7 +11,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   server?.stop();
 });
 

@@ -165,6 +165,8 @@ describe("Origin", () => {
     const forged = { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" };
     for (const [path, api] of [
       ["/api/documents/reprocess/01970000-0000-7000-8000-000000000000", true],
+      ["/api/documents/upload/ultima_factura", true],
+      ["/api/documents/meter-reading", true],
       ["/api/auth/logout", true],
       ["/profil", false],
       ["/logout", false],

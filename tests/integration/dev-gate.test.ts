@@ -8,8 +8,8 @@ import type { Env } from "../../app/server/env.server";
 
 const gated = { ...env, DEV_GATE_USER: "echipa", DEV_GATE_PASSWORD: "parola-de-test" } as Env;
 
-async function login(username: string, password: string) {
-  const body = new URLSearchParams({ username, password, next: "/profil" });
+async function login(username: string, password: string, next = "/profil") {
+  const body = new URLSearchParams({ username, password, next });
   const request = new Request(`http://local.test${DEV_GATE_PATH}`, { method: "POST", body });
   const response = (await action({ request, params: {}, context: { cloudflare: { env: gated } } } as never)) as Response;
   return { status: response.status, headers: response.headers, data: (await response.json()) as { granted: boolean; next: string } };
@@ -29,6 +29,13 @@ describe("development gate", () => {
     expect(await devGateResponse(new Request(`http://local.test${DEV_GATE_PATH}`), gated)).toBeNull();
     expect(await devGateResponse(new Request(`http://local.test${DEV_GATE_PATH}.data`, { method: "POST" }), gated)).toBeNull();
     expect((await devGateResponse(new Request("http://local.test/profil.data"), gated))?.status).toBe(303);
+  });
+
+  it("never sends the way back to another site, however the path is written (issue 15)", async () => {
+    for (const next of ["/.//evil.com", "/..//evil.com", "/admin/../\\evil.com", "//evil.com", "https://evil.com"]) {
+      const granted = await login("echipa", "parola-de-test", next);
+      expect(granted.data, next).toMatchObject({ granted: true, next: "/" });
+    }
   });
 
   it("refuses wrong credentials and gives a working pass for the right ones", async () => {

@@ -208,6 +208,9 @@ describe("files, ownership, delete and reprocess", () => {
     expect(view.res.status).toBe(200);
     expect(view.res.headers.get("Content-Disposition")).toMatch(/^inline; filename=/);
     expect(view.res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // Served from the app's origin, the file runs nothing and loads nothing (issue 15).
+    expect(view.res.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none';.*; sandbox; frame-ancestors 'none'$/);
+    expect(view.res.headers.get("Content-Security-Policy")).not.toMatch(/script-src|allow-scripts/);
   });
 
   it("another user gets 404 on every route, and nothing changes", async () => {

@@ -15,15 +15,35 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+const violations = new WeakMap();
+
 export async function launchBrowser() {
   const userDataDir = mkdtempSync(join(tmpdir(), "cmic-chromium-"));
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_ARGS,
     locale: "ro-RO",
     timezoneId: "Europe/Bucharest",
   });
+  // Whatever the Content-Security-Policy blocks is reported on the console: collected per browser.
+  const seen = [];
+  violations.set(context, seen);
+  const watch = (page) =>
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) seen.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on("page", watch);
+  return context;
+}
+
+/** Closes the browser; fails if any page of it hit the Content-Security-Policy. */
+export async function closeBrowser(context) {
+  if (!context) return;
+  const seen = violations.get(context) ?? [];
+  await context.close();
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join("\n")}`);
 }
 
 export const SCREENSHOTS = "tests/e2e/screenshots";
@@ -39,7 +59,7 @@ export function browserPerFile({ before, after }) {
     browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
   });
   return () => browser;
 }

@@ -215,17 +215,22 @@ export async function requireUser(request: Request, env: Env, options: RequireUs
 
 /**
  * A same-site path to go to after sign-in (from ?redirectTo=), or the fallback: never an absolute or
- * protocol-relative URL, so /login cannot be used to bounce people to another site.
+ * protocol-relative URL, so /login cannot be used to bounce people to another site. The path is
+ * judged after normalisation, as the browser will read the Location: `/.//evil.com` and
+ * `/admin/../\\evil.com` normalise to `//evil.com`, which a browser follows to evil.com.
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  let url: URL;
   try {
-    const url = new URL(to, "http://local.invalid");
-    return url.origin === "http://local.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    url = new URL(to, "http://local.invalid");
   } catch (error) {
     if (error instanceof TypeError) return fallback;
     throw error;
   }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const sameSite = url.origin === "http://local.invalid" && path.startsWith("/") && !/^\/[\/\\]/.test(path);
+  return sameSite ? path : fallback;
 }
 
 export async function destroyUserCookie(request: Request, env: Env): Promise<string> {

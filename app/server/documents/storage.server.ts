@@ -4,6 +4,7 @@
 // (RFC 6266 + RFC 5987 for diacritics) and nosniff.
 import { randomToken } from "../auth/crypto.server";
 import type { Env } from "../env.server";
+import { DOCUMENT_FILE_CSP } from "../http/security-headers.server";
 
 export function newStorageKey(userId: string): string {
   return `documents/${userId}/${randomToken(32)}`;
@@ -94,6 +95,8 @@ export async function documentFileResponse(
       "Content-Length": String(object.size),
       "Content-Disposition": contentDisposition(disposition, servedFileName(row.fileName, row.mimeType)),
       "X-Content-Type-Options": "nosniff",
+      // An uploaded file runs nothing, loads nothing and is never framed, whatever it contains.
+      "Content-Security-Policy": DOCUMENT_FILE_CSP,
       "Cache-Control": "private, no-store",
       "Cross-Origin-Resource-Policy": "same-origin",
       ETag: object.httpEtag,

@@ -284,14 +284,14 @@ export function logRejection(requestId: string, request: Request, status: number
   console.warn(`[${requestId}] ${request.method.slice(0, 16)} ${JSON.stringify(path)} → ${status} ${error}`);
 }
 
-/** Every response names its request; a WebSocket upgrade or a fetched response has immutable headers, so it is copied. */
-export function withRequestId(response: Response, requestId: string): Response {
+/** The response with these headers set; a WebSocket upgrade or a fetched response has immutable headers, so it is copied. */
+export function withHeaders(response: Response, extra: Record<string, string>): Response {
   try {
-    response.headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     if (response.webSocket) return new Response(null, { status: response.status, statusText: response.statusText, headers, webSocket: response.webSocket });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
