@@ -190,7 +190,8 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
   const below = lines[customer.line + 1];
   const cell = below ? Math.min(customer.cell, below.cells.length - 1) : -1;
   const value = below?.cells[cell];
-  return value && ADDRESS_HINT.test(value) ? { value, line: customer.line + 1, cell } : null;
+  // 'Nr. client: …' under the name is another field, not an address.
+  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) ? { value, line: customer.line + 1, cell } : null;
 }
 
 function billNumberOf(lines: TextLine[]): string | null {
@@ -361,7 +362,7 @@ export function parseBillText(text: string): BillExtraction {
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : null;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
-  const address = labelledAddress ?? addressBelow(lines, customer);
+  const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v));
   const podLabelled = lines.find((l) => l.folded.some((c) => /\bPOD\b|loc\s+de\s+consum/i.test(c)));

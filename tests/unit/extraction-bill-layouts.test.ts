@@ -1,0 +1,20 @@
+// The bill reader on every tuning layout with the tuning seed (issue #14). The held-out layouts
+// are deliberately absent: bench/extraction.mjs measures them, nothing tunes on them.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
+import { billSet, TUNE_SEED } from "../fixtures/bill-sets";
+import { billTruth, renderBillPdf, TUNE_LAYOUTS } from "../fixtures/bills";
+
+describe("bill reader on the tuning layouts", () => {
+  for (const [i, input] of billSet(TUNE_SEED, TUNE_LAYOUTS, 3).entries()) {
+    it(`${input.layout} #${i % 3} (${input.billDate})`, async () => {
+      const { pdf } = await renderBillPdf(input);
+      const parsed = parseBillText((await readPdfText(pdf)).text);
+      expect(parsed).toMatchObject(billTruth(input));
+      expect(parsed.missingFields).toEqual([]);
+      expect(parsed.checks?.filter((c) => !c.passed)).toEqual([]);
+      expect(Math.min(...Object.values(parsed.fieldConfidence ?? {}))).toBeGreaterThan(0.5);
+    });
+  }
+});
