@@ -2,6 +2,7 @@
 // and the OCR of a photographed bill. Labels differ between suppliers, so each field has the
 // synonyms seen on Electrica, Hidroelectrica, PPC (Enel), E.ON, Engie and others.
 import { findPod } from "../../../lib/pod";
+import { PRICE_BAND } from "../verification.server";
 import {
   centsToDecimal,
   foldSameLength,
@@ -321,9 +322,6 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 
-/** All-in household price band of 2024–2026 (lei/kWh with VAT); outside it something was misread. */
-export const PLAUSIBLE_PRICE = { min: 0.4, max: 3 } as const;
-
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v));
   return hit ? hit.value.split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
@@ -447,7 +445,7 @@ export function parseBillText(text: string): BillExtraction {
   }
   if (price) {
     const value = Number(price.value);
-    check("price_in_band", value >= PLAUSIBLE_PRICE.min && value <= PLAUSIBLE_PRICE.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
+    check("price_in_band", value >= PRICE_BAND.min && value <= PRICE_BAND.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
   }
   // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
   for (const c of checks.filter((c) => c.passed)) {
