@@ -94,11 +94,12 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Restart Energy", pattern: /RESTART\s+ENERGY/ },
   { name: "Digi Energy", pattern: /DIGI\s+ENERGY/ },
   { name: "Grenerg", pattern: /GRENERG/ },
+  { name: "MVM Energie", pattern: /\bMVM\b/ },
 ];
 
 const L = {
   billDate: [
-    /data\s+(?:emiterii|emitere|facturii|facturare|documentului)\b/i,
+    /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
     /\bdin\s+data\b/i,
     /\bemis[ae]?\s+(?:la|in|pe)\b/i,
     /^emitere\b/i,
@@ -162,9 +163,18 @@ const L = {
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
   consumption: [/consum\s+facturat\b/i, /cantitate\s+facturat[ae]\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
 };
+
+const ALL_LABELS = Object.values(L).flat();
+/** A cell that starts with another field's label (a grid of labels over values) is not a value. */
+const startsWithLabel = (value: string) => {
+  const folded = foldSameLength(value);
+  return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
+};
+const BILL_NUMBER_LABELS = [/\b(?:numar|nr\.?)\s+factur[ai]\b/i, /\bfactur[ai]\s+(?:nr\.?|numar)/i];
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
@@ -209,7 +219,9 @@ function billNumberOf(lines: TextLine[]): string | null {
       if (invoice) return invoice[1]!.trim().toUpperCase();
     }
   }
-  return null;
+  // The number under (or beside) its label, in a grid.
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
+  return hit ? hit.value.trim().toUpperCase() : null;
 }
 
 /** Where an address starts inside a cell: an abbreviation with its dot, or a spelled-out word. */
@@ -234,6 +246,9 @@ function kwhOf(lines: TextLine[]): number | null {
     if (index < 0) continue;
     const cell = line.cells.slice(index).find(hasKwh);
     if (cell) return parseQuantity(cell);
+    // Quantity and unit in their own columns: '182' then 'kWh'.
+    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^kwh$/i.test(c));
+    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
   }
   return null;
 }
@@ -323,7 +338,7 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
 }
 
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v));
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v) && /\d/.test(v) && !startsWithLabel(v));
   return hit ? hit.value.split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
 }
 
@@ -346,7 +361,7 @@ export function pricePerKwh(
   return { value: (tenThousandths / 10000).toFixed(4), source };
 }
 
-const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v);
+const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
 
 export function parseBillText(text: string): BillExtraction {
   const lines = toLines(text);
@@ -363,7 +378,7 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v));
-  const podLabelled = lines.find((l) => l.folded.some((c) => /\bPOD\b|loc\s+de\s+consum/i.test(c)));
+  const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
   const billDate = billDateHit ? firstDate(billDateHit.value) : null;
   const dueDate = dueHit ? firstDate(dueHit.value) : null;
