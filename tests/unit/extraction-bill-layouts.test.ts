@@ -3,15 +3,21 @@
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
+import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, TUNE_SEED } from "../fixtures/bill-sets";
 import { billTruth, renderBillPdf, TUNE_LAYOUTS } from "../fixtures/bills";
+
+// Some layouts print names without diacritics: text fields compare folded, as the bench does.
+const TEXT_FIELDS = ["customerName", "billingAddress", "tariffType", "supplierName"] as const;
+const folded = (record: object) =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (TEXT_FIELDS as readonly string[]).includes(k) && typeof v === "string" ? foldRomanian(v) : v]));
 
 describe("bill reader on the tuning layouts", () => {
   for (const [i, input] of billSet(TUNE_SEED, TUNE_LAYOUTS, 3).entries()) {
     it(`${input.layout} #${i % 3} (${input.billDate})`, async () => {
       const { pdf } = await renderBillPdf(input);
       const parsed = parseBillText((await readPdfText(pdf)).text);
-      expect(parsed).toMatchObject(billTruth(input));
+      expect(folded(parsed)).toMatchObject(folded({ ...billTruth(input) }));
       expect(parsed.missingFields).toEqual([]);
       expect(parsed.checks?.filter((c) => !c.passed)).toEqual([]);
       expect(Math.min(...Object.values(parsed.fieldConfidence ?? {}))).toBeGreaterThan(0.5);

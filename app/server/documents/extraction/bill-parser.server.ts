@@ -122,7 +122,7 @@ const L = {
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
   clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\s*:?$/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -132,22 +132,25 @@ const L = {
     /^client\s*:?$/i,
     /^client\s*:/i,
     /\bdenumire\s+client\b/i,
+    /^titular\s*$/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
     /adres[ae]\s+(?:de\s+)?corespondent[ae]\b/i,
     /adresa\s+client\b/i,
     /^adres[ae]\s*:/i,
+    /^adres[ae]\s*$/i,
     /\badresa\s*:/i,
     /adresa\s+loc(?:ului)?\s+de\s+consum\b/i,
   ],
-  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i],
-  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /\bputere\s*:/i],
+  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i],
+  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /\bputere\s*:/i, /^putere\s*$/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
     /total\s+(?:factura\s+)?fara\s+tva\b/i,
     /baza\s+(?:de\s+)?impozitare\b/i,
+    /baza\s+impozabil[ae]\b/i,
     /\bsubtotal\b/i,
     /\bfara\s+tva\b/i,
   ],
@@ -174,7 +177,12 @@ const startsWithLabel = (value: string) => {
   const folded = foldSameLength(value);
   return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
 };
-const BILL_NUMBER_LABELS = [/\b(?:numar|nr\.?)\s+factur[ai]\b/i, /\bfactur[ai]\s+(?:nr\.?|numar)/i];
+const BILL_NUMBER_LABELS = [
+  /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
+  /\bfactur[ai]\s+(?:nr\.?|numar)/i,
+  /\b(?:numar|nr\.?)\s+document\b/i,
+  /\bseri[ae]\s*(?:\/|si)\s*(?:numar|nr\.?)/i,
+];
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
@@ -394,7 +402,9 @@ export function parseBillText(text: string): BillExtraction {
   const indexes = indexesOf(lines);
   const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : null);
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
-  const currency = /\b(?:lei|ron)\b/i.test(text) ? "RON" : null;
+  const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
+  // A Romanian household bill is in lei even where no amount says so.
+  const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
   const result: Omit<BillExtraction, "missingFields"> = {
@@ -441,7 +451,7 @@ export function parseBillText(text: string): BillExtraction {
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
   put("vat", totals.vatDerived ? 0.7 : positionConfidence(totals.vat?.hit));
   put("totalWithVat", positionConfidence(totals.gross?.hit));
-  put("currency", 0.95);
+  put("currency", currencyPrinted ? 0.95 : 0.7);
   put("contractedPowerKw", positionConfidence(power));
   put("pricePerKwh", Math.min(confidence.consumptionKwh ?? 0, confidence.totalWithVat ?? confidence.vat ?? 0));
 
