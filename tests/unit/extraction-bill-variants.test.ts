@@ -98,6 +98,23 @@ describe("bill reader on label variants", () => {
     expect(parsed).toMatchObject({ totalWithoutVat: "213.45", vat: "44.82", totalWithVat: "258.27" });
   });
 
+  it("reads a net / VAT / gross charges table from its TOTAL row, not from the first row that also adds up", () => {
+    const parsed = parseBillText(
+      tabbed(
+        ["Denumire", "Valoare fără TVA", "TVA", "Valoare cu TVA"],
+        ["Energie electrică activă", "582,38", "122,30", "704,68"],
+        ["Certificate verzi", "41,38", "8,69", "50,07"],
+        ["TOTAL", "623,76", "130,99", "754,75"],
+      ),
+    );
+    expect(parsed).toMatchObject({ totalWithoutVat: "623.76", vat: "130.99", totalWithVat: "754.75" });
+  });
+
+  it("takes the issue date printed with the bill number and cuts it off the number", () => {
+    const parsed = parseBillText(tabbed(["FACTURA Nr. CEZ 0838382 / 08 NOI 2025"], ["Scadenta 23 NOI 2025"]));
+    expect(parsed).toMatchObject({ billNumber: "CEZ 0838382", billDate: "2025-11-08", dueDate: "2025-11-23" });
+  });
+
   it("flags totals that do not add up and lowers their confidence", () => {
     const parsed = parseBillText(tabbed(["Total fără TVA", "213,45"], ["TVA 21%", "44,82"], ["Total de plată", "298,27"]));
     expect(parsed.checks?.find((c) => c.name === "totals_add_up")?.passed).toBe(false);

@@ -95,6 +95,7 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Digi Energy", pattern: /DIGI\s+ENERGY/ },
   { name: "Grenerg", pattern: /GRENERG/ },
   { name: "MVM Energie", pattern: /\bMVM\b/ },
+  { name: "CEZ Vânzare", pattern: /\bCEZ\s+VANZARE\b/ },
 ];
 
 const L = {
@@ -122,15 +123,15 @@ const L = {
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
   clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\s*:?$/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
     /\btitular(?:\s+contract)?\s*:/i,
     /\bbeneficiar\s*:/i,
     /\bcumparator\s*:/i,
-    /^client\s*:?$/i,
-    /^client\s*:/i,
+    /^client\b\s*:?/i,
+    /^nume\s*:/i,
     /\bdenumire\s+client\b/i,
     /^titular\s*$/i,
   ],
@@ -138,13 +139,12 @@ const L = {
     /adresa\s+(?:de\s+)?facturare\b/i,
     /adres[ae]\s+(?:de\s+)?corespondent[ae]\b/i,
     /adresa\s+client\b/i,
-    /^adres[ae]\s*:/i,
-    /^adres[ae]\s*$/i,
+    /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
     /\badresa\s*:/i,
-    /adresa\s+loc(?:ului)?\s+de\s+consum\b/i,
+    /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i],
-  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /\bputere\s*:/i, /^putere\s*$/i],
+  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -162,6 +162,7 @@ const L = {
     /total\s+factura\b(?!\s+fara)/i,
     /suma\s+de\s+plat[ai]\b/i,
     /total\s+cu\s+tva\b/i,
+    /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
@@ -213,7 +214,15 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
   return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) ? { value, line: customer.line + 1, cell } : null;
 }
 
+/** 'CEZ 0838382 / 08 NOI 2025' → 'CEZ 0838382': the issue date printed after the number is not part of it. */
+const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "").trim();
+
 function billNumberOf(lines: TextLine[]): string | null {
+  const found = billNumberRaw(lines);
+  return found ? withoutDate(found) : null;
+}
+
+function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       // 'seria și nr. HID 0012345': the conjunction is not a series.
@@ -243,6 +252,17 @@ export function splitNameAndAddress(value: string): { name: string; address: str
   const name = value.slice(0, match.index).replace(/[\s,;-]+$/, "");
   const address = value.slice(match.index).replace(/^[\s,;]+/, "");
   return name.length > 1 ? { name, address } : { name: value, address: null };
+}
+
+function datePrintedWithNumber(lines: TextLine[]): string | null {
+  for (const line of lines) {
+    for (const cell of line.folded) {
+      if (!/\bfactur[ai]\b/i.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      const date = firstDate(cell);
+      if (date) return date;
+    }
+  }
+  return null;
 }
 
 function kwhOf(lines: TextLine[]): number | null {
@@ -306,11 +326,38 @@ interface Totals {
   vatDerived: boolean;
 }
 
+/**
+ * A charges table with net, VAT and gross columns: its TOTAL row, not the first row under the
+ * headers (which adds up too, so no cross-check would notice it).
+ */
+function tableTotalRow(lines: TextLine[]): { net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | null {
+  for (let h = 0; h < lines.length; h++) {
+    const header = lines[h]!.folded;
+    const column = (labels: RegExp[]) => header.findIndex((cell) => labels.some((label) => label.test(cell)));
+    const net = column(L.net);
+    const gross = column(L.gross);
+    const vat = header.findIndex((cell, i) => i !== net && i !== gross && L.vat.some((label) => label.test(cell)));
+    if (net < 0 || vat < 0 || gross < 0) continue;
+    const total = lines.slice(h + 1).findIndex((line) => /^total\b/i.test(line.folded[0]!) && line.cells.length === header.length);
+    if (total < 0) continue;
+    const row = lines[h + 1 + total]!;
+    const at = (cell: number): AmountCandidate | null => {
+      const value = row.cells[cell] ?? "";
+      const cents = hasAmount(value) ? parseAmountCents(value) : null;
+      return cents === null ? null : { cents, hit: { value, line: h + 1 + total, cell, position: "below" } };
+    };
+    const [n, v, g] = [at(net), at(vat), at(gross)];
+    if (n && v && g) return { net: n, vat: v, gross: g };
+  }
+  return null;
+}
+
 /** Among every labelled amount, the net/VAT/total triple that adds up; else the first of each. */
 function chooseTotals(lines: TextLine[], rates: number[]): Totals {
-  const nets = amountsAfter(lines, L.net);
-  const vats = amountsAfter(lines, L.vat);
-  const grosses = amountsAfter(lines, L.gross);
+  const table = tableTotalRow(lines);
+  const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
+  const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
+  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross)];
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -388,7 +435,9 @@ export function parseBillText(text: string): BillExtraction {
   const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v));
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
-  const billDate = billDateHit ? firstDate(billDateHit.value) : null;
+  // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
+  const billDate = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
   const dueDate = dueHit ? firstDate(dueHit.value) : null;
   const [periodStart, periodEnd] = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1] ? periodDates : [null, null];
 
@@ -437,7 +486,7 @@ export function parseBillText(text: string): BillExtraction {
   };
   put("supplierName", 0.9);
   put("billNumber", 0.85);
-  put("billDate", positionConfidence(billDateHit));
+  put("billDate", billDateHit ? positionConfidence(billDateHit) : 0.75);
   put("dueDate", positionConfidence(dueHit));
   put("periodStart", positionConfidence(period));
   put("periodEnd", positionConfidence(period));
