@@ -9,6 +9,7 @@ import {
   valuesAfterLabel,
   findDates,
   firstDate,
+  monthPeriod,
   parseAmountCents,
   parseQuantity,
   toLines,
@@ -96,6 +97,8 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Grenerg", pattern: /GRENERG/ },
   { name: "MVM Energie", pattern: /\bMVM\b/ },
   { name: "CEZ Vânzare", pattern: /\bCEZ\s+VANZARE\b/ },
+  // PPC's logo is the bare word; the earliest match wins, so a full name elsewhere still decides.
+  { name: "PPC Energie", pattern: /\bPPC\b/ },
 ];
 
 const L = {
@@ -103,6 +106,7 @@ const L = {
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
     /\bdin\s+data\b/i,
     /\bemis[ae]?\s+(?:la|in|pe)\b/i,
+    /\bemis[ae]\s*:/i,
     /^emitere\b/i,
     /\bdata\s*:/i,
   ],
@@ -234,6 +238,8 @@ function billNumberRaw(lines: TextLine[]): string | null {
       if (numbered) return numbered[1]!.trim().toUpperCase();
       const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
       if (invoice) return invoice[1]!.trim().toUpperCase();
+      const bare = /^factur[ai]\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
+      if (bare) return bare[1]!.toUpperCase();
     }
   }
   // The number under (or beside) its label, in a grid.
@@ -254,6 +260,39 @@ export function splitNameAndAddress(value: string): { name: string; address: str
   return name.length > 1 ? { name, address } : { name: value, address: null };
 }
 
+const RANGE = /(\d{1,2}[./]\d{1,2}[./]\d{4})\s*[-–]\s*(\d{1,2}[./]\d{1,2}[./]\d{4})/;
+
+function unlabelledRange(lines: TextLine[]): [string, string] | null {
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const m = RANGE.exec(cell);
+      const dates = m ? findDates(m[0]) : [];
+      if (dates.length === 2 && dates[0]! <= dates[1]!) return [dates[0]!, dates[1]!];
+    }
+  }
+  return null;
+}
+
+/** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
+function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
+  for (let l = 0; l + 1 < lines.length; l++) {
+    const cells = lines[l]!.cells;
+    const next = lines[l + 1]!.cells[0] ?? "";
+    if (cells.length !== 1 || !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!)) continue;
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: next };
+  }
+  return null;
+}
+
+/** A cell that is only a power ('5,00 kW'), when no label names it. */
+function unlabelledPower(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const c = line.cells.findIndex((cell) => /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell));
+    if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "below" };
+  }
+  return null;
+}
+
 function datePrintedWithNumber(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
@@ -267,7 +306,8 @@ function datePrintedWithNumber(lines: TextLine[]): string | null {
 
 function kwhOf(lines: TextLine[]): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
-  if (hit) return parseQuantity(hit.value);
+  // The number right before 'kWh', not the first one (a period may come first).
+  if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
   for (const line of lines) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
@@ -353,11 +393,25 @@ function tableTotalRow(lines: TextLine[]): { net: AmountCandidate; vat: AmountCa
 }
 
 /** Among every labelled amount, the net/VAT/total triple that adds up; else the first of each. */
+/** 'Total: 258,27 lei' is usual; a summary box may print '258,27 lei  de plată până la …'. */
+function amountsLeftOfDue(lines: TextLine[]): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  lines.forEach((line, l) =>
+    line.folded.forEach((cell, c) => {
+      const left = line.cells[c - 1];
+      if (c > 0 && /^de\s+plat[ai]\b/i.test(cell) && left && hasAmount(left)) {
+        out.push({ cents: parseAmountCents(left)!, hit: { value: left, line: l, cell: c - 1, position: "right" } });
+      }
+    }),
+  );
+  return out;
+}
+
 function chooseTotals(lines: TextLine[], rates: number[]): Totals {
   const table = tableTotalRow(lines);
   const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
   const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross)];
+  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines)];
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -424,15 +478,19 @@ export function parseBillText(text: string): BillExtraction {
   const checks: BillCheck[] = [];
 
   const period = valueAfterLabel(lines, L.period, (v) => findDates(v).length >= 2);
-  const periodDates = period ? findDates(period.value) : [];
+  const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
+  // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
+  const range = period || monthOnly ? null : unlabelledRange(lines);
+  const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
-  const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : null;
+  const unlabelledHolder = customer ? null : holderAboveAddress(lines);
+  const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
-  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v));
+  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
@@ -488,12 +546,13 @@ export function parseBillText(text: string): BillExtraction {
   put("billNumber", 0.85);
   put("billDate", billDateHit ? positionConfidence(billDateHit) : 0.75);
   put("dueDate", positionConfidence(dueHit));
-  put("periodStart", positionConfidence(period));
-  put("periodEnd", positionConfidence(period));
+  const periodConfidence = period ? positionConfidence(period) : monthOnly ? 0.8 : 0.7;
+  put("periodStart", periodConfidence);
+  put("periodEnd", periodConfidence);
   put("pod", 0.95);
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
-  put("customerName", nameAndAddress?.address ? 0.75 : positionConfidence(customer));
+  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
   put("billingAddress", labelledAddress ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", 0.75);

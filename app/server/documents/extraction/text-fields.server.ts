@@ -59,6 +59,18 @@ export function findDates(text: string): string[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.day);
 }
 
+/** 'octombrie 2025' (a billing month printed alone) → its first and last day. */
+export function monthPeriod(text: string): [string, string] | null {
+  const m = /\b([a-z]{3})[a-z]*\.?\s+(\d{4})\b/i.exec(foldSameLength(text));
+  if (!m) return null;
+  const name = m[1]!.toLowerCase();
+  const month = RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name);
+  if (month < 0) return null;
+  const year = Number(m[2]);
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return [isoDay(year, month + 1, 1)!, isoDay(year, month + 1, last)!];
+}
+
 export function firstDate(text: string): string | null {
   return findDates(text)[0] ?? null;
 }
@@ -110,11 +122,11 @@ export interface TextLine {
   folded: string[];
 }
 
-/** Splits text into lines of cells: a tab (PDF column gap) or 3+ spaces (OCR) separate cells. */
+/** Splits text into lines of cells: a tab (PDF column gap), 3+ spaces (OCR) or a spaced middle dot separate cells. */
 export function toLines(text: string): TextLine[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.split(/\t| {3,}/).map((cell) => cell.trim()).filter((cell) => cell.length > 0))
+    .map((line) => line.split(/\t| {3,}| [·•] /).map((cell) => cell.trim()).filter((cell) => cell.length > 0))
     .filter((cells) => cells.length > 0)
     .map((cells) => ({ cells, folded: cells.map(foldSameLength) }));
 }
