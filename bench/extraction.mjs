@@ -2,7 +2,9 @@
 // time per document kind, in Node (same V8 as workerd). Standalone:
 //   node bench/extraction.mjs [--json]
 // (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
-// (regenerate with `npx tsx tests/fixtures/generate.ts`). Prints figures; asserts nothing.
+// (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
+// the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
+// Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +21,8 @@ const { getOcrEngine } = await import("../app/server/documents/extraction/ocr.se
 const { foldRomanian } = await import("../app/lib/text-normalize.ts");
 const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
+const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS } = await import("../tests/fixtures/bills.ts");
+const { billSet, TUNE_SEED, HELD_OUT_SEED } = await import("../tests/fixtures/bill-sets.ts");
 
 const json = process.argv.includes("--json");
 const log = (...args) => {
@@ -39,7 +43,18 @@ function same(field, got, want) {
 }
 
 const perKind = new Map();
+/** Calibration: of the fields reported with confidence ≥ 0.9, how many were right, per kind. */
+const calibration = new Map();
 function record(kind, ms, truth, extracted) {
+  const confidence = extracted.fieldConfidence ?? {};
+  for (const [field, value] of Object.entries(confidence)) {
+    if (value < 0.9 || !(field in truth)) continue;
+    const c = calibration.get(kind) ?? { sure: 0, right: 0, wrong: [] };
+    c.sure++;
+    if (same(field, extracted[field], truth[field])) c.right++;
+    else c.wrong.push(`${field}: ${JSON.stringify(extracted[field])} ≠ ${JSON.stringify(truth[field])}`);
+    calibration.set(kind, c);
+  }
   const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0 };
   entry.documents++;
   entry.times.push(ms);
@@ -54,8 +69,7 @@ function record(kind, ms, truth, extracted) {
   perKind.set(kind, entry);
 }
 
-async function run(kind, file, mimeType, documentType, truth) {
-  const bytes = fixtures.readGenerated(file);
+async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.readGenerated(file)) {
   const started = performance.now();
   const result = await extractDocument({ bytes, mimeType, documentType, now: fixtures.FIXTURE_NOW, ocr });
   const ms = performance.now() - started;
@@ -65,6 +79,14 @@ async function run(kind, file, mimeType, documentType, truth) {
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
 for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
+// Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
+const PER_LAYOUT = 6;
+for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]]) {
+  for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
+    const { pdf } = await renderBillPdf(input);
+    await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
+  }
+}
 const scanned = fixtures.scannedBillFixtures();
 await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
 await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
@@ -77,8 +99,9 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {} };
-const groups = { bill: { ok: 0, total: 0, times: [] }, id: { ok: 0, total: 0, times: [] } };
+const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {}, calibration: {} };
+for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
+const groups = { bill: { ok: 0, total: 0, times: [] }, bill_heldout: { ok: 0, total: 0, times: [] }, id: { ok: 0, total: 0, times: [] } };
 for (const [kind, entry] of perKind) {
   let ok = 0;
   let total = 0;
@@ -88,7 +111,7 @@ for (const [kind, entry] of perKind) {
     total += tally.total;
     fields[field] = { accuracy: tally.ok / tally.total, misses: tally.misses };
   }
-  const group = groups[kind.startsWith("id_") ? "id" : "bill"];
+  const group = groups[kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill"];
   group.ok += ok;
   group.total += total;
   group.times.push(...entry.times);
@@ -119,6 +142,16 @@ if (json) {
   log("");
   for (const [name, o] of Object.entries(summary.overall)) {
     log(`${name.padEnd(6)} field accuracy ${(o.fieldAccuracy * 100).toFixed(1)}%  p50 ${o.p50Ms} ms  p95 ${o.p95Ms} ms`);
+  }
+  log("");
+  log("calibration (fields reported with confidence ≥ 0.9):");
+  for (const [kind, c] of Object.entries(summary.calibration)) {
+    log(`  ${kind.padEnd(20)} ${c.fieldsAtLeast90} fields, ${(c.correctShare * 100).toFixed(1)}% correct${c.wrong.length ? `   e.g. ${c.wrong.slice(0, 3).join("; ")}` : ""}`);
+  }
+  log("");
+  log("held-out layouts, per field:");
+  for (const [field, f] of Object.entries(summary.kinds.bill_pdf_heldout?.fields ?? {})) {
+    log(`  ${field.padEnd(18)} ${(f.accuracy * 100).toFixed(1).padStart(6)}%${f.misses.length ? `   e.g. ${f.misses.slice(0, 2).join("; ")}` : ""}`);
   }
   log("");
   log("per-field accuracy (all kinds):");

@@ -2,10 +2,14 @@
 // and the OCR of a photographed bill. Labels differ between suppliers, so each field has the
 // synonyms seen on Electrica, Hidroelectrica, PPC (Enel), E.ON, Engie and others.
 import { findPod } from "../../../lib/pod";
+import { PRICE_BAND } from "../verification.server";
 import {
   centsToDecimal,
+  foldSameLength,
+  valuesAfterLabel,
   findDates,
   firstDate,
+  monthPeriod,
   parseAmountCents,
   parseQuantity,
   toLines,
@@ -41,6 +45,18 @@ export interface BillExtraction {
   pricePerKwhSource: "net_plus_vat" | "total_with_vat" | null;
   /** Fields the parser could not find (names of the keys above). */
   missingFields: BillField[];
+  /** 0..1 per field found: how it was read (label position) and whether its cross-checks held. */
+  fieldConfidence?: Partial<Record<BillField | "pricePerKwh", number>>;
+  /** The cross-checks that could be run on what was read; a failed one lowers its fields' confidence. */
+  checks?: BillCheck[];
+}
+
+export type BillCheckName = "totals_add_up" | "vat_rate" | "consumption_matches_indexes" | "period_before_due_date" | "price_in_band";
+export interface BillCheck {
+  name: BillCheckName;
+  passed: boolean;
+  fields: (BillField | "pricePerKwh")[];
+  detail: string;
 }
 
 export const BILL_FIELDS = [
@@ -79,26 +95,104 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Restart Energy", pattern: /RESTART\s+ENERGY/ },
   { name: "Digi Energy", pattern: /DIGI\s+ENERGY/ },
   { name: "Grenerg", pattern: /GRENERG/ },
+  { name: "MVM Energie", pattern: /\bMVM\b/ },
+  { name: "CEZ Vânzare", pattern: /\bCEZ\s+VANZARE\b/ },
+  // PPC's logo is the bare word; the earliest match wins, so a full name elsewhere still decides.
+  { name: "PPC Energie", pattern: /\bPPC\b/ },
 ];
 
 const L = {
-  billDate: [/data\s+(?:emiterii|emitere|facturii|facturare)\b/i, /\bdin\s+data\b/i, /\bemis[ae]\s+la\b/i, /\bdata\s*:/i],
-  dueDate: [/data\s+scadent(?:ei|a)\b/i, /termen(?:ul)?\s+de\s+plata\b/i, /plate[s]te\s+pana\s+la\b/i, /scadent[ae]\s+la\b/i, /\bscadenta\b/i],
-  period: [/perioad[ae]\s+(?:de\s+)?factur(?:are|ata)\b/i, /interval(?:ul)?\s+(?:de\s+)?facturare\b/i, /pentru\s+perioada\b/i, /perioada\s+de\s+consum\b/i],
-  clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /contract(?:ul)?\s+nr\.?/i, /cod\s+contract\b/i],
-  customer: [/nume\s+client\b/i, /nume\s+si\s+prenume\b/i, /\btitular(?:\s+contract)?\s*:/i, /\bbeneficiar\s*:/i, /^client\s*:?$/i, /^client\s*:/i],
-  address: [/adresa\s+(?:de\s+)?facturare\b/i, /adres[ae]\s+(?:de\s+)?corespondent[ae]\b/i, /adresa\s+client\b/i, /^adres[ae]\s*:/i, /adresa\s+loc(?:ului)?\s+de\s+consum\b/i],
-  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i],
-  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae])\b/i],
-  net: [/total\s+(?:valoare\s+)?fara\s+tva\b/i, /valoare\s+fara\s+tva\b/i, /total\s+(?:factura\s+)?fara\s+tva\b/i, /baza\s+de\s+impozitare\b/i],
-  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i],
-  gross: [/total\s+de\s+plata\b(?:\s*\((?:lei|ron)\))?/i, /total\s+factura\s+curenta\b/i, /total\s+general\b/i, /total\s+factura\b(?!\s+fara)/i, /suma\s+de\s+plata\b/i],
-  consumption: [/consum\s+facturat\b/i, /cantitate\s+facturat[ae]\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i],
+  billDate: [
+    /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
+    /\bdin\s+data\b/i,
+    /\bemis[ae]?\s+(?:la|in|pe)\b/i,
+    /\bemis[ae]\s*:/i,
+    /^emitere\b/i,
+    /\bdata\s*:/i,
+  ],
+  dueDate: [
+    /data\s+scadent(?:ei|a|ă)?\b/i,
+    /termen(?:ul)?\s+(?:limita\s+)?(?:de\s+)?plat[ai]\b/i,
+    /data\s+limita\s+(?:de\s+)?plat[ai]\b/i,
+    /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
+    /\bscadent[ae]\s*(?:la|:)?/i,
+    /\bscadenta\b/i,
+  ],
+  period: [
+    /perioad[ae]\s+(?:de\s+)?factur(?:are|ata)\b/i,
+    /interval(?:ul)?\s+(?:de\s+)?facturare\b/i,
+    /pentru\s+perioada\b/i,
+    /perioada\s+(?:de\s+)?consum\b/i,
+    /\bperioad[ae]\b/i,
+    /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
+  ],
+  clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  customer: [
+    /nume\s+client\b/i,
+    /nume\s+si\s+prenume\b/i,
+    /\btitular(?:\s+contract)?\s*:/i,
+    /\bbeneficiar\s*:/i,
+    /\bcumparator\s*:/i,
+    /^client\b\s*:?/i,
+    /^nume\s*:/i,
+    /\bdenumire\s+client\b/i,
+    /^titular\s*$/i,
+  ],
+  address: [
+    /adresa\s+(?:de\s+)?facturare\b/i,
+    /adres[ae]\s+(?:de\s+)?corespondent[ae]\b/i,
+    /adresa\s+client\b/i,
+    /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
+    /\badresa\s*:/i,
+    /^adres[ae]\b\s*:?/i,
+  ],
+  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  net: [
+    /total\s+(?:valoare\s+)?fara\s+tva\b/i,
+    /valoare\s+fara\s+tva\b/i,
+    /total\s+(?:factura\s+)?fara\s+tva\b/i,
+    /baza\s+(?:de\s+)?impozitare\b/i,
+    /baza\s+impozabil[ae]\b/i,
+    /\bsubtotal\b/i,
+    /\bfara\s+tva\b/i,
+  ],
+  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
+  gross: [
+    /total\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
+    /total\s+factura\s+curenta\b/i,
+    /total\s+general\b/i,
+    /total\s+factura\b(?!\s+fara)/i,
+    /suma\s+de\s+plat[ai]\b/i,
+    /total\s+cu\s+tva\b/i,
+    /valoare\s+cu\s+tva\b/i,
+    /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
+    /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
+  ],
+  consumption: [/consum\s+facturat\b/i, /cantitate\s+facturat[ae]\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
+  oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
+  newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
 };
 
+const ALL_LABELS = Object.values(L).flat();
+/** A cell that starts with another field's label (a grid of labels over values) is not a value. */
+const startsWithLabel = (value: string) => {
+  const folded = foldSameLength(value);
+  return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
+};
+const BILL_NUMBER_LABELS = [
+  /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
+  /\bfactur[ai]\s+(?:nr\.?|numar)/i,
+  /\b(?:numar|nr\.?)\s+document\b/i,
+  /\bseri[ae]\s*(?:\/|si)\s*(?:numar|nr\.?)/i,
+];
+
 const hasDate = (value: string) => firstDate(value) !== null;
-const hasAmount = (value: string) => parseAmountCents(value) !== null;
+/** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
+const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
+const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 
@@ -120,18 +214,91 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
   const below = lines[customer.line + 1];
   const cell = below ? Math.min(customer.cell, below.cells.length - 1) : -1;
   const value = below?.cells[cell];
-  return value && ADDRESS_HINT.test(value) ? { value, line: customer.line + 1, cell } : null;
+  // 'Nr. client: …' under the name is another field, not an address.
+  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) ? { value, line: customer.line + 1, cell } : null;
 }
 
+/** 'CEZ 0838382 / 08 NOI 2025' → 'CEZ 0838382': the issue date printed after the number is not part of it. */
+const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "").trim();
+
 function billNumberOf(lines: TextLine[]): string | null {
+  const found = billNumberRaw(lines);
+  return found ? withoutDate(found) : null;
+}
+
+function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
-      const series = /\bseria\s+([A-Z]{1,6})\s+nr\.?\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
+      // 'seria și nr. HID 0012345': the conjunction is not a series.
+      const joint = /\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(cell);
+      if (joint) return joint[1]!.trim().toUpperCase();
+      const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
       if (series) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
       const numbered = /\b(?:numar|nr\.?)\s+factur[ai]\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
       if (numbered) return numbered[1]!.trim().toUpperCase();
-      const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+nr\.?\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
+      const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
       if (invoice) return invoice[1]!.trim().toUpperCase();
+      const bare = /^factur[ai]\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
+      if (bare) return bare[1]!.toUpperCase();
+    }
+  }
+  // The number under (or beside) its label, in a grid.
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
+  return hit ? hit.value.trim().toUpperCase() : null;
+}
+
+/** Where an address starts inside a cell: an abbreviation with its dot, or a spelled-out word. */
+const ADDRESS_START =
+  /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|ap|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
+
+/** 'POPESCU ION, Str. Lungă nr. 1, Cluj' → name and address apart (both printed on one line). */
+export function splitNameAndAddress(value: string): { name: string; address: string | null } {
+  const match = ADDRESS_START.exec(foldSameLength(value));
+  if (!match || match.index === 0) return { name: value, address: null };
+  const name = value.slice(0, match.index).replace(/[\s,;-]+$/, "");
+  const address = value.slice(match.index).replace(/^[\s,;]+/, "");
+  return name.length > 1 ? { name, address } : { name: value, address: null };
+}
+
+const RANGE = /(\d{1,2}[./]\d{1,2}[./]\d{4})\s*[-–]\s*(\d{1,2}[./]\d{1,2}[./]\d{4})/;
+
+function unlabelledRange(lines: TextLine[]): [string, string] | null {
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const m = RANGE.exec(cell);
+      const dates = m ? findDates(m[0]) : [];
+      if (dates.length === 2 && dates[0]! <= dates[1]!) return [dates[0]!, dates[1]!];
+    }
+  }
+  return null;
+}
+
+/** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
+function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
+  for (let l = 0; l + 1 < lines.length; l++) {
+    const cells = lines[l]!.cells;
+    const next = lines[l + 1]!.cells[0] ?? "";
+    if (cells.length !== 1 || !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!)) continue;
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: next };
+  }
+  return null;
+}
+
+/** A cell that is only a power ('5,00 kW'), when no label names it. */
+function unlabelledPower(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const c = line.cells.findIndex((cell) => /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell));
+    if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "below" };
+  }
+  return null;
+}
+
+function datePrintedWithNumber(lines: TextLine[]): string | null {
+  for (const line of lines) {
+    for (const cell of line.folded) {
+      if (!/\bfactur[ai]\b/i.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      const date = firstDate(cell);
+      if (date) return date;
     }
   }
   return null;
@@ -139,24 +306,148 @@ function billNumberOf(lines: TextLine[]): string | null {
 
 function kwhOf(lines: TextLine[]): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
-  if (hit) return parseQuantity(hit.value);
+  // The number right before 'kWh', not the first one (a period may come first).
+  if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
   for (const line of lines) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
     if (index < 0) continue;
     const cell = line.cells.slice(index).find(hasKwh);
     if (cell) return parseQuantity(cell);
+    // Quantity and unit in their own columns: '182' then 'kWh'.
+    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^kwh$/i.test(c));
+    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
   }
   return null;
 }
 
-function amountAfter(lines: TextLine[], labels: RegExp[]): number | null {
-  const hit = valueAfterLabel(lines, labels, hasAmount);
-  return hit ? parseAmountCents(hit.value) : null;
+type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
+
+/** How much a value is worth by where it sat relative to its label, before any check. */
+const BY_POSITION = { same_cell: 0.9, right: 0.88, below: 0.8 } as const;
+const positionConfidence = (hit: LabelHit | null | undefined) => (hit ? BY_POSITION[hit.position ?? "same_cell"] : 0);
+
+interface AmountCandidate {
+  cents: number;
+  hit: LabelHit;
+}
+
+function amountsAfter(lines: TextLine[], labels: RegExp[]): AmountCandidate[] {
+  const seen = new Set<string>();
+  const out: AmountCandidate[] = [];
+  for (const hit of valuesAfterLabel(lines, labels, hasAmount)) {
+    const key = `${hit.line}:${hit.cell}`;
+    const cents = parseAmountCents(hit.value);
+    if (seen.has(key) || cents === null) continue;
+    seen.add(key);
+    out.push({ cents, hit });
+  }
+  return out.slice(0, 8);
+}
+
+/** VAT of 21 % from August 2025, 19 % before (Law 141/2025). */
+export function vatRateOn(day: string | null): number[] {
+  if (!day) return [0.21, 0.19];
+  return day >= "2025-08-01" ? [0.21] : [0.19];
+}
+
+/** VAT may be summed per line, so a few cents off net × rate are normal. */
+export function vatMatchesRate(netCents: number, vatCents: number, rates: number[]): boolean {
+  return rates.some((rate) => Math.abs(Math.round(netCents * rate) - vatCents) <= Math.max(3, Math.round(netCents * 0.002)));
+}
+
+export const totalsAddUp = (net: number, vat: number, gross: number) => Math.abs(net + vat - gross) <= 1;
+
+interface Totals {
+  net: AmountCandidate | null;
+  vat: AmountCandidate | null;
+  gross: AmountCandidate | null;
+  /** VAT worked out as total − net, when no VAT line was read. */
+  vatDerived: boolean;
+}
+
+/**
+ * A charges table with net, VAT and gross columns: its TOTAL row, not the first row under the
+ * headers (which adds up too, so no cross-check would notice it).
+ */
+function tableTotalRow(lines: TextLine[]): { net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | null {
+  for (let h = 0; h < lines.length; h++) {
+    const header = lines[h]!.folded;
+    const column = (labels: RegExp[]) => header.findIndex((cell) => labels.some((label) => label.test(cell)));
+    const net = column(L.net);
+    const gross = column(L.gross);
+    const vat = header.findIndex((cell, i) => i !== net && i !== gross && L.vat.some((label) => label.test(cell)));
+    if (net < 0 || vat < 0 || gross < 0) continue;
+    const total = lines.slice(h + 1).findIndex((line) => /^total\b/i.test(line.folded[0]!) && line.cells.length === header.length);
+    if (total < 0) continue;
+    const row = lines[h + 1 + total]!;
+    const at = (cell: number): AmountCandidate | null => {
+      const value = row.cells[cell] ?? "";
+      const cents = hasAmount(value) ? parseAmountCents(value) : null;
+      return cents === null ? null : { cents, hit: { value, line: h + 1 + total, cell, position: "below" } };
+    };
+    const [n, v, g] = [at(net), at(vat), at(gross)];
+    if (n && v && g) return { net: n, vat: v, gross: g };
+  }
+  return null;
+}
+
+/** Among every labelled amount, the net/VAT/total triple that adds up; else the first of each. */
+/** 'Total: 258,27 lei' is usual; a summary box may print '258,27 lei  de plată până la …'. */
+function amountsLeftOfDue(lines: TextLine[]): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  lines.forEach((line, l) =>
+    line.folded.forEach((cell, c) => {
+      const left = line.cells[c - 1];
+      if (c > 0 && /^de\s+plat[ai]\b/i.test(cell) && left && hasAmount(left)) {
+        out.push({ cents: parseAmountCents(left)!, hit: { value: left, line: l, cell: c - 1, position: "right" } });
+      }
+    }),
+  );
+  return out;
+}
+
+function chooseTotals(lines: TextLine[], rates: number[]): Totals {
+  const table = tableTotalRow(lines);
+  const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
+  const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
+  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines)];
+  for (const gross of grosses) {
+    for (const net of nets) {
+      for (const vat of vats) {
+        if (totalsAddUp(net.cents, vat.cents, gross.cents) && vatMatchesRate(net.cents, vat.cents, rates)) {
+          return { net, vat, gross, vatDerived: false };
+        }
+      }
+    }
+  }
+  for (const gross of grosses) {
+    for (const net of nets) {
+      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
+    }
+  }
+  if (vats.length === 0) {
+    for (const gross of grosses) {
+      for (const net of nets) {
+        const vat = gross.cents - net.cents;
+        if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
+      }
+    }
+  }
+  return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
+}
+
+function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
+  const number = (v: string) => /\d/.test(v);
+  const oldHit = valueAfterLabel(lines, L.oldIndex, number);
+  const newHit = valueAfterLabel(lines, L.newIndex, number);
+  const oldValue = oldHit ? parseQuantity(oldHit.value) : null;
+  const newValue = newHit ? parseQuantity(newHit.value) : null;
+  return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v));
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v) && /\d/.test(v) && !startsWithLabel(v));
   return hit ? hit.value.split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
 }
 
@@ -179,39 +470,63 @@ export function pricePerKwh(
   return { value: (tenThousandths / 10000).toFixed(4), source };
 }
 
+const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
+
 export function parseBillText(text: string): BillExtraction {
   const lines = toLines(text);
+  const confidence: Confidence = {};
+  const checks: BillCheck[] = [];
+
   const period = valueAfterLabel(lines, L.period, (v) => findDates(v).length >= 2);
-  const periodDates = period ? findDates(period.value) : [];
+  const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
+  // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
+  const range = period || monthOnly ? null : unlabelledRange(lines);
+  const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
-  const customer = valueAfterLabel(lines, L.customer, (v) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !/\d{4,}/.test(v));
-  const address = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)) ?? addressBelow(lines, customer);
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
+  const unlabelledHolder = customer ? null : holderAboveAddress(lines);
+  const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
+  const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
+  const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
-  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v));
-  const podLabelled = lines.find((l) => l.folded.some((c) => /\bPOD\b|loc\s+de\s+consum/i.test(c)));
+  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
-  const netCents = amountAfter(lines, L.net);
-  const vatCents = amountAfter(lines, L.vat);
-  const grossCents = amountAfter(lines, L.gross);
-  const kwh = kwhOf(lines);
+  // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
+  const billDate = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
+  const dueDate = dueHit ? firstDate(dueHit.value) : null;
+  const [periodStart, periodEnd] = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1] ? periodDates : [null, null];
+
+  const rates = vatRateOn(billDate ?? periodEnd ?? null);
+  const totals = chooseTotals(lines, rates);
+  const netCents = totals.net?.cents ?? null;
+  const vatCents = totals.vat?.cents ?? null;
+  const grossCents = totals.gross?.cents ?? null;
+
+  const labelledKwh = kwhOf(lines);
+  const indexes = indexesOf(lines);
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : null);
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
-  const currency = /\b(?:lei|ron)\b/i.test(text) ? "RON" : null;
+  const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
+  // A Romanian household bill is in lei even where no amount says so.
+  const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
   const result: Omit<BillExtraction, "missingFields"> = {
     kind: "bill",
     supplierName: supplierOf(text),
     billNumber: billNumberOf(lines),
-    billDate: billDateHit ? firstDate(billDateHit.value) : null,
-    dueDate: dueHit ? firstDate(dueHit.value) : null,
-    periodStart: periodDates[0] ?? null,
-    periodEnd: periodDates[1] ?? null,
+    billDate,
+    dueDate,
+    periodStart: periodStart ?? null,
+    periodEnd: periodEnd ?? null,
     pod,
     clientCode: codeAfter(lines, L.clientCode),
     contractNumber: codeAfter(lines, L.contract),
-    customerName: customer ? cleanText(customer.value).replace(/\s+/g, " ") : null,
-    billingAddress: address ? cleanText(address.value) : null,
+    customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
+    billingAddress: address ? cleanText(address.value) : (nameAndAddress?.address ?? null),
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -222,6 +537,57 @@ export function parseBillText(text: string): BillExtraction {
     pricePerKwh: price?.value ?? null,
     pricePerKwhSource: price?.source ?? null,
   };
+
+  // Confidence before checks: by where the value sat, or by its own format.
+  const put = (field: BillField | "pricePerKwh", value: number) => {
+    if (field === "pricePerKwh" ? result.pricePerKwh !== null : result[field] !== null) confidence[field] = value;
+  };
+  put("supplierName", 0.9);
+  put("billNumber", 0.85);
+  put("billDate", billDateHit ? positionConfidence(billDateHit) : 0.75);
+  put("dueDate", positionConfidence(dueHit));
+  const periodConfidence = period ? positionConfidence(period) : monthOnly ? 0.8 : 0.7;
+  put("periodStart", periodConfidence);
+  put("periodEnd", periodConfidence);
+  put("pod", 0.95);
+  put("clientCode", 0.85);
+  put("contractNumber", 0.85);
+  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
+  put("billingAddress", labelledAddress ? positionConfidence(labelledAddress) : 0.7);
+  put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
+  put("tariffType", 0.75);
+  put("totalWithoutVat", positionConfidence(totals.net?.hit));
+  put("vat", totals.vatDerived ? 0.7 : positionConfidence(totals.vat?.hit));
+  put("totalWithVat", positionConfidence(totals.gross?.hit));
+  put("currency", currencyPrinted ? 0.95 : 0.7);
+  put("contractedPowerKw", positionConfidence(power));
+  put("pricePerKwh", Math.min(confidence.consumptionKwh ?? 0, confidence.totalWithVat ?? confidence.vat ?? 0));
+
+  const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
+  if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
+    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
+  }
+  if (netCents !== null && vatCents !== null) {
+    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
+  }
+  if (indexes && labelledKwh !== null) {
+    check("consumption_matches_indexes", indexes.new - indexes.old === labelledKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${labelledKwh} kWh`);
+  }
+  if (periodEnd && dueDate) {
+    check("period_before_due_date", periodEnd <= dueDate && (!billDate || billDate <= dueDate), ["periodStart", "periodEnd", "dueDate", "billDate"], `${periodEnd} ≤ ${dueDate}`);
+  }
+  if (price) {
+    const value = Number(price.value);
+    check("price_in_band", value >= PRICE_BAND.min && value <= PRICE_BAND.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
+  }
+  // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
+  for (const c of checks.filter((c) => c.passed)) {
+    for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.max(confidence[field]!, 0.97);
+  }
+  for (const c of checks.filter((c) => !c.passed)) {
+    for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
+  }
+
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);
-  return { ...result, missingFields };
+  return { ...result, missingFields, fieldConfidence: confidence, checks };
 }

@@ -130,10 +130,34 @@ function cleanPlace(value: string | null): string | null {
   );
 }
 
-function fromTwoDigitYear(dmy: string): string | null {
-  const m = /^(\d{2})\.(\d{2})\.(\d{2})$/.exec(dmy);
-  if (!m) return findDates(dmy)[0] ?? null;
-  return findDates(`${m[1]}.${m[2]}.20${m[3]}`)[0] ?? null;
+/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
+const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)/;
+
+export interface Validity {
+  issueDate: string;
+  expiryDate: string;
+  /** Text before the dates on their line (the issuer, when printed on the same row). */
+  before: string;
+}
+
+/**
+ * The 'Valabilitate' dates: on the label's line or the few lines under it, else anywhere outside
+ * the zone. Where several pairs are read, the one whose expiry the MRZ confirms wins.
+ */
+export function readValidity(lines: string[], mrzExpiry: string | null): Validity | null {
+  const labelAt = lines.findIndex((l) => /valabilitate|validit[eéy]/i.test(foldSameLength(l)));
+  const near = labelAt >= 0 ? lines.slice(labelAt, labelAt + 4) : [];
+  const candidates: Validity[] = [];
+  for (const line of [...near, ...lines.filter((l) => !near.includes(l))]) {
+    if (isMrzLine(line)) continue;
+    const m = VALIDITY.exec(line);
+    if (!m) continue;
+    const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
+    const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
+    if (!issueDate || !expiryDate || issueDate >= expiryDate) continue;
+    candidates.push({ issueDate, expiryDate, before: line.slice(0, m.index) });
+  }
+  return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
 }
 
 function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: string; number: string } | null {
@@ -198,6 +222,11 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const printedBirth = electronic ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
+  // The CNP encodes birth date and sex: whatever else was read must agree with it.
+  if (cnp && cnpInfo?.valid) {
+    if (birthDate && birthDate !== cnpInfo.info.birthDate) conflicts.push({ field: "cnp", mrz: mrz?.birthDate ?? birthDate, printed: cnpInfo.info.birthDate });
+    if (sex && sex !== cnpInfo.info.sex) conflicts.push({ field: "cnp", mrz: sex, printed: cnpInfo.info.sex });
+  }
 
   const docNumber = seriesAndNumber(lines, mrz);
   const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
@@ -215,16 +244,20 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     printedExpiry = dates[1] ?? null;
   } else {
     const issuerLine = valueBelow(lines, LABEL.issuedBy);
+    const validity = readValidity(lines, mrz?.expiryDate ?? null);
+    if (validity) {
+      issueDate = validity.issueDate;
+      printedExpiry = validity.expiryDate;
+    }
     if (issuerLine) {
-      const validity = /(\d{2}\.\d{2}\.\d{2,4})\s*[-–]\s*(\d{2}\.\d{2}\.\d{4})/.exec(issuerLine);
-      if (validity) {
-        issueDate = fromTwoDigitYear(validity[1]!);
-        printedExpiry = findDates(validity[2]!)[0] ?? null;
-        issuedBy = cleanPlace(issuerLine.slice(0, validity.index));
-      } else issuedBy = cleanPlace(issuerLine);
+      // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
+      const dates = VALIDITY.exec(issuerLine);
+      issuedBy = cleanPlace(dates ? issuerLine.slice(0, dates.index) : issuerLine);
     }
     address = cleanPlace(valueBelow(lines, LABEL.address, 3));
   }
+  // An issue date before birth or in the future is a misread, not a fact.
+  if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
   const expiryDate = merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";

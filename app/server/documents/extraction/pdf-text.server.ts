@@ -45,7 +45,7 @@ function linesOf(items: Item[]): string[] {
     let end = -Infinity;
     for (const item of row) {
       const gap = item.x - end;
-      if (line.length > 0) line += gap > item.fontSize * 1.5 ? "\t" : gap > item.fontSize * 0.15 ? " " : "";
+      if (line.length > 0) line += gap > item.fontSize * 0.8 ? "\t" : gap > item.fontSize * 0.15 ? " " : "";
       line += item.str;
       end = item.x + item.width;
     }

@@ -11,7 +11,9 @@ export function foldSameLength(text: string): string {
   return out;
 }
 
+// 'nov' is how English-trained OCR and some suppliers abbreviate 'noiembrie'.
 const RO_MONTHS = ["ian", "feb", "mar", "apr", "mai", "iun", "iul", "aug", "sep", "oct", "noi", "dec"];
+const MONTH_ALIASES: Record<string, string> = { nov: "noi" };
 
 function isoDay(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -20,22 +22,53 @@ function isoDay(y: number, m: number, d: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const NUMERIC_DATE = /(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d)/g;
-const NAMED_DATE = /(\d{1,2})\s+([a-z]{3})[a-z]*\.?\s+(\d{4})/gi;
+const NUMERIC_DATE = /(?<![\d.,])(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
+const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d{2})(?!\d)/gi;
+/** A period with the year only at its end: '01.10 - 31.10.2026'. */
+const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
 
-/** Every date in the text, in order: '05.11.2026', '5/11/2026', '5 noiembrie 2026' → YYYY-MM-DD. */
+/**
+ * Every date in the text, in order: '05.11.2026', '5/11/26', '2026-11-05', '5 noiembrie 2026',
+ * '5 nov. 26' → YYYY-MM-DD. Two-digit years are 20xx.
+ */
 export function findDates(text: string): string[] {
   const found: { at: number; day: string }[] = [];
+  const taken = new Set<number>();
+  for (const m of text.matchAll(SHORT_PERIOD)) {
+    const start = isoDay(Number(m[5]), Number(m[2]), Number(m[1]));
+    const end = isoDay(Number(m[5]), Number(m[4]), Number(m[3]));
+    if (!start || !end || start > end) continue;
+    found.push({ at: m.index, day: start }, { at: m.index + 1, day: end });
+    for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
+  }
   for (const m of text.matchAll(NUMERIC_DATE)) {
-    const day = isoDay(Number(m[3]), Number(m[2]), Number(m[1]));
+    const day = taken.has(m.index) ? null : isoDay(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (day) found.push({ at: m.index, day });
+  }
+  for (const m of text.matchAll(ISO_DATE)) {
+    const day = isoDay(Number(m[1]), Number(m[2]), Number(m[3]));
     if (day) found.push({ at: m.index, day });
   }
   for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {
-    const month = RO_MONTHS.indexOf(m[2]!.toLowerCase());
+    const name = m[2]!.toLowerCase();
+    const month = RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name);
     const day = month >= 0 ? isoDay(Number(m[3]), month + 1, Number(m[1])) : null;
     if (day) found.push({ at: m.index, day });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.day);
+}
+
+/** 'octombrie 2025' (a billing month printed alone) → its first and last day. */
+export function monthPeriod(text: string): [string, string] | null {
+  const m = /\b([a-z]{3})[a-z]*\.?\s+(\d{4})\b/i.exec(foldSameLength(text));
+  if (!m) return null;
+  const name = m[1]!.toLowerCase();
+  const month = RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name);
+  if (month < 0) return null;
+  const year = Number(m[2]);
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return [isoDay(year, month + 1, 1)!, isoDay(year, month + 1, last)!];
 }
 
 export function firstDate(text: string): string | null {
@@ -89,11 +122,11 @@ export interface TextLine {
   folded: string[];
 }
 
-/** Splits text into lines of cells: a tab (PDF column gap) or 3+ spaces (OCR) separate cells. */
+/** Splits text into lines of cells: a tab (PDF column gap), 3+ spaces (OCR) or a spaced middle dot separate cells. */
 export function toLines(text: string): TextLine[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.split(/\t| {3,}/).map((cell) => cell.trim()).filter((cell) => cell.length > 0))
+    .map((line) => line.split(/\t| {3,}| [·•] /).map((cell) => cell.trim()).filter((cell) => cell.length > 0))
     .filter((cells) => cells.length > 0)
     .map((cells) => ({ cells, folded: cells.map(foldSameLength) }));
 }
@@ -104,38 +137,48 @@ export interface LabelHit {
   /** Where the value was read. */
   line: number;
   cell: number;
+  position?: "same_cell" | "right" | "below";
 }
 
 /** A cell that starts with its own label ('Interval facturare: …') is not another label's value. */
 const LABELLED_CELL = /^[\p{L}][\p{L} .()/]{1,40}:/u;
 
 /**
- * Finds the first label match (case-insensitive, on folded text) and returns what follows it:
- * the rest of the same cell, else the next cell on the line, else the cell in the same column
- * on the next line (labels printed above their value).
+ * Every label match (case-insensitive, on folded text) with what follows it, best first per match:
+ * the rest of the same cell, else the next cell on the line, else the cell in the same column on
+ * the next line (labels printed above their value, as in a table's header row). Labels are tried in
+ * order; within a label, matches in reading order.
  */
-export function valueAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit | null {
+export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit[] {
+  const hits: LabelHit[] = [];
   for (const label of labels) {
     for (let l = 0; l < lines.length; l++) {
       const line = lines[l]!;
       for (let c = 0; c < line.cells.length; c++) {
         const match = label.exec(line.folded[c]!);
         if (!match) continue;
-        const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–]+/, "").trim();
+        const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–…]+/, "").trim();
         const below = lines[l + 1];
-        const belowCell = below ? Math.min(c, below.cells.length - 1) : -1;
+        const belowCell = below ? (below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1)) : -1;
         const candidates: LabelHit[] = [
-          { value: rest, line: l, cell: c },
-          { value: line.cells[c + 1] ?? "", line: l, cell: c + 1 },
-          { value: below?.cells[belowCell] ?? "", line: l + 1, cell: belowCell },
+          { value: rest, line: l, cell: c, position: "same_cell" },
+          { value: line.cells[c + 1] ?? "", line: l, cell: c + 1, position: "right" },
+          { value: below?.cells[belowCell] ?? "", line: l + 1, cell: belowCell, position: "below" },
         ];
         for (const [i, candidate] of candidates.entries()) {
           if (candidate.value.length === 0) continue;
           if (i > 0 && LABELLED_CELL.test(candidate.value)) continue;
-          if (accept(candidate.value)) return candidate;
+          if (accept(candidate.value)) {
+            hits.push(candidate);
+            break;
+          }
         }
       }
     }
   }
-  return null;
+  return hits;
+}
+
+export function valueAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit | null {
+  return valuesAfterLabel(lines, labels, accept)[0] ?? null;
 }

@@ -1,0 +1,142 @@
+// The label variants and value forms that a first field test on unseen supplier layouts missed
+// (issue #14), each in the shape a PDF text layer gives: lines, cells split by tabs.
+import { describe, expect, it } from "vitest";
+import { parseBillText, splitNameAndAddress, totalsAddUp, vatMatchesRate, vatRateOn } from "../../app/server/documents/extraction/bill-parser.server";
+import { findDates, parseAmountCents } from "../../app/server/documents/extraction/text-fields.server";
+
+describe("value parsers", () => {
+  it("reads Romanian dates with month names, abbreviations and two-digit years", () => {
+    expect(findDates("15 noiembrie 2026")).toEqual(["2026-11-15"]);
+    expect(findDates("5 nov. 26")).toEqual(["2026-11-05"]);
+    expect(findDates("01 octombrie 2026 – 31 octombrie 2026")).toEqual(["2026-10-01", "2026-10-31"]);
+    expect(findDates("05.11.26")).toEqual(["2026-11-05"]);
+    expect(findDates("2026-11-05")).toEqual(["2026-11-05"]);
+  });
+
+  it("reads a period with the year printed once", () => {
+    expect(findDates("01.10-31.10.2026")).toEqual(["2026-10-01", "2026-10-31"]);
+  });
+
+  it("does not take amounts or indexes for dates", () => {
+    expect(findDates("1.234,56 lei")).toEqual([]);
+    expect(findDates("index 10.234")).toEqual([]);
+  });
+
+  it("reads amounts with a decimal comma and a thousands dot", () => {
+    expect(parseAmountCents("1.234,56")).toBe(123456);
+    expect(parseAmountCents("12.345,06 lei")).toBe(1234506);
+    expect(parseAmountCents("1 234,56 RON")).toBe(123456);
+  });
+});
+
+describe("cross-checks", () => {
+  it("adds total without VAT and VAT to the total, to the ban", () => {
+    expect(totalsAddUp(21345, 4482, 25827)).toBe(true);
+    expect(totalsAddUp(21345, 4482, 25927)).toBe(false);
+  });
+
+  it("expects 21 % VAT from August 2025 and 19 % before", () => {
+    expect(vatRateOn("2026-11-05")).toEqual([0.21]);
+    expect(vatRateOn("2025-07-31")).toEqual([0.19]);
+    expect(vatMatchesRate(21345, 4482, [0.21])).toBe(true);
+    expect(vatMatchesRate(21345, 4056, [0.21])).toBe(false);
+    expect(vatMatchesRate(21345, 4056, [0.19])).toBe(true);
+  });
+});
+
+describe("name and address on one line", () => {
+  it("cuts the address off the name", () => {
+    expect(splitNameAndAddress("POPESCU ION, Str. Lungă nr. 12, Cluj-Napoca")).toEqual({ name: "POPESCU ION", address: "Str. Lungă nr. 12, Cluj-Napoca" });
+    expect(splitNameAndAddress("STROE MARIA Mun.București Sec.3")).toEqual({ name: "STROE MARIA", address: "Mun.București Sec.3" });
+    expect(splitNameAndAddress("STROE MARIA")).toEqual({ name: "STROE MARIA", address: null });
+  });
+});
+
+const tabbed = (...lines: string[][]) => lines.map((cells) => cells.join("\t")).join("\n");
+
+describe("bill reader on label variants", () => {
+  it("reads 'Emisă la', 'Termen de plată', a one-line period and totals in a table row", () => {
+    const parsed = parseBillText(
+      tabbed(
+        ["Factură seria și nr. HID 0045123"],
+        ["Emisă la", "05 noiembrie 2026"],
+        ["Termen de plată", "20.11.26"],
+        ["Perioada: 01.10-31.10.2026"],
+        ["Client: POPESCU ION, Str. Lungă nr. 12, Cluj-Napoca"],
+        ["Total fără TVA", "TVA 21%", "Total de plată"],
+        ["1.234,56", "259,26", "1.493,82"],
+        ["Consum facturat: 1.020 kWh"],
+      ),
+    );
+    expect(parsed).toMatchObject({
+      billNumber: "HID 0045123",
+      billDate: "2026-11-05",
+      dueDate: "2026-11-20",
+      periodStart: "2026-10-01",
+      periodEnd: "2026-10-31",
+      customerName: "POPESCU ION",
+      billingAddress: "Str. Lungă nr. 12, Cluj-Napoca",
+      totalWithoutVat: "1234.56",
+      vat: "259.26",
+      totalWithVat: "1493.82",
+      consumptionKwh: 1020,
+    });
+    expect(parsed.checks?.find((c) => c.name === "totals_add_up")?.passed).toBe(true);
+    expect(parsed.checks?.find((c) => c.name === "period_before_due_date")?.passed).toBe(true);
+    expect(parsed.fieldConfidence?.totalWithVat).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("pairs labels in one column with amounts in another", () => {
+    const parsed = parseBillText(tabbed(["Baza de impozitare", "213,45 lei"], ["TVA", "44,82 lei"], ["Total factură", "258,27 lei"]));
+    expect(parsed).toMatchObject({ totalWithoutVat: "213.45", vat: "44.82", totalWithVat: "258.27" });
+  });
+
+  it("prefers the net / VAT / total triple that adds up over the first amounts seen", () => {
+    const parsed = parseBillText(
+      tabbed(["Sold anterior - Total de plată", "12,00"], ["Total fără TVA", "213,45"], ["TVA 21%", "44,82"], ["Total de plată", "258,27"]),
+    );
+    expect(parsed).toMatchObject({ totalWithoutVat: "213.45", vat: "44.82", totalWithVat: "258.27" });
+  });
+
+  it("reads a net / VAT / gross charges table from its TOTAL row, not from the first row that also adds up", () => {
+    const parsed = parseBillText(
+      tabbed(
+        ["Denumire", "Valoare fără TVA", "TVA", "Valoare cu TVA"],
+        ["Energie electrică activă", "582,38", "122,30", "704,68"],
+        ["Certificate verzi", "41,38", "8,69", "50,07"],
+        ["TOTAL", "623,76", "130,99", "754,75"],
+      ),
+    );
+    expect(parsed).toMatchObject({ totalWithoutVat: "623.76", vat: "130.99", totalWithVat: "754.75" });
+  });
+
+  it("takes the issue date printed with the bill number and cuts it off the number", () => {
+    const parsed = parseBillText(tabbed(["FACTURA Nr. CEZ 0838382 / 08 NOI 2025"], ["Scadenta 23 NOI 2025"]));
+    expect(parsed).toMatchObject({ billNumber: "CEZ 0838382", billDate: "2025-11-08", dueDate: "2025-11-23" });
+  });
+
+  it("flags totals that do not add up and lowers their confidence", () => {
+    const parsed = parseBillText(tabbed(["Total fără TVA", "213,45"], ["TVA 21%", "44,82"], ["Total de plată", "298,27"]));
+    expect(parsed.checks?.find((c) => c.name === "totals_add_up")?.passed).toBe(false);
+    expect(parsed.fieldConfidence?.totalWithVat).toBeLessThanOrEqual(0.5);
+  });
+
+  it("checks consumption against the printed indexes and derives it when only they are printed", () => {
+    const both = parseBillText(tabbed(["Index vechi", "10234"], ["Index nou", "10416"], ["Consum facturat", "182 kWh"]));
+    expect(both.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(true);
+    const misread = parseBillText(tabbed(["Index vechi", "10234"], ["Index nou", "10416"], ["Consum facturat", "1182 kWh"]));
+    expect(misread.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(false);
+    expect(parseBillText(tabbed(["Index vechi", "10234"], ["Index nou", "10416"])).consumptionKwh).toBe(182);
+  });
+
+  it("flags a price per kWh outside the plausible band", () => {
+    const parsed = parseBillText(tabbed(["Total fără TVA", "213,45"], ["TVA 21%", "44,82"], ["Total de plată", "258,27"], ["Consum facturat", "18 kWh"]));
+    expect(parsed.checks?.find((c) => c.name === "price_in_band")?.passed).toBe(false);
+    expect(parsed.fieldConfidence?.consumptionKwh).toBeLessThanOrEqual(0.5);
+  });
+
+  it("flags a billing period that ends after the due date", () => {
+    const parsed = parseBillText(tabbed(["Perioada de facturare: 01.10.2026 - 31.10.2026"], ["Data scadenței: 15.10.2026"]));
+    expect(parsed.checks?.find((c) => c.name === "period_before_due_date")?.passed).toBe(false);
+  });
+});
