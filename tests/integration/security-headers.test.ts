@@ -83,6 +83,7 @@ describe("every response", () => {
       ADMIN_PASSWORD: "A-Long-Production-Password-42",
       SMS_GATEWAY_URL: "https://sms-gateway.example.ro/v1/send",
       SMS_GATEWAY_TOKEN: "prod-gateway-token-7c6b5a",
+      SUPPLIER_PORTAL_TOKEN: "prod-supplier-portal-token-4d3c2b",
     } as Env;
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request("https://celmaiieftincurent.ro/") as Request<unknown, IncomingRequestCfProperties>, deployed, ctx);

@@ -67,5 +67,7 @@ export function commonSecurityHeaders(options: { local: boolean }): Record<strin
 export function securityHeadersFor(response: Response, options: { local: boolean }): Record<string, string> {
   const headers = commonSecurityHeaders(options);
   if (!response.headers.has("Content-Security-Policy")) headers["Content-Security-Policy"] = NON_DOCUMENT_CSP;
+  // A page with a secret in its URL (the signing link) sends no Referer at all: keep its stricter policy.
+  if (response.headers.get("Referrer-Policy") === "no-referrer") headers["Referrer-Policy"] = "no-referrer";
   return headers;
 }
