@@ -22,6 +22,8 @@ export type FailureBand = "red" | "orange" | "green";
 /** Spec §9: above 20 % red, above 10 % orange, otherwise green; the alert shows above 10 %. */
 export const RED_FAILURE_RATIO = 0.2;
 export const HIGH_ERROR_RATIO = 0.1;
+/** Spec §9: switch requests are listed 20 a page. */
+export const ADMIN_SWITCH_PAGE_SIZE = 20;
 export const QUEUE_STATS_REFRESH_MS = 10_000;
 /** Spec §7/§9: start and restart pass this interval. */
 export const QUEUE_CONTROL_INTERVAL_MS = 5_000;
