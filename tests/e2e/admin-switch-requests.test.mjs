@@ -1,0 +1,144 @@
+// Issue #13 item 4 in Chromium: the super admin opens /admin/switch-requests, sees the supplier queue
+// cards, stops every queue (the three controls disabled while the call runs) and sees them stopped,
+// starts them again, lists the switch requests, finds a real one (made through the public API) by
+// phone and cancels it after the browser's confirmation. Screenshots at 1280 and 360 px.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { parseDevVars } from "../../scripts/dev-vars.mjs";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
+import { createdRequest } from "../support/switch-request.mjs";
+
+const baseUrl = process.env.E2E_BASE_URL;
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
+const vars = parseDevVars(readFileSync(existsSync(".dev.vars") ? ".dev.vars" : ".dev.vars.example", "utf8"));
+
+async function noHorizontalScroll(page, label) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${label}: no horizontal scroll (overflow ${overflow}px)`);
+}
+
+async function queueStates(page) {
+  return page.locator(".queue-card .queue-state").evaluateAll((els) => els.map((el) => el.getAttribute("data-state")));
+}
+
+/** Clicks a queue control with its call held back until the three controls are seen disabled. */
+async function control(page, label) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const pattern = (url) => url.pathname.startsWith("/api/admin/system/queue-manager/");
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: label, exact: true }).click();
+  for (const name of ["Pornește", "Oprește", "Repornește"]) {
+    assert.equal(await page.getByRole("button", { name, exact: true }).isDisabled(), true, `${name} is disabled while ${label} runs`);
+  }
+  release();
+  await page.locator(".toast", { hasText: "Succes" }).last().waitFor();
+  await page.unroute(pattern);
+}
+
+test("an admin stops and starts the supplier queues, finds a request and cancels it", { timeout: 300_000 }, async () => {
+  const made = createdRequest(baseUrl);
+  const browser = getBrowser();
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await page.getByLabel("Email").fill(vars.ADMIN_EMAIL);
+  await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/switch-requests");
+  await page.getByRole("heading", { name: "Cereri de schimbare furnizor", level: 1 }).waitFor();
+  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Schimbări furnizor");
+
+  // Tab 'Cozi și Statistici' is the default: the summary and one card per active supplier.
+  assert.equal(await page.getByRole("tab", { name: "Cozi și Statistici" }).getAttribute("aria-selected"), "true");
+  await page.locator(".queue-card").first().waitFor();
+  const cards = await page.locator(".queue-card").count();
+  assert.ok(cards >= 1, "at least one supplier queue");
+  for (const title of ["Total cereri", "Active acum", "În așteptare", "Cozi active"]) await page.locator(".admin-stat", { hasText: title }).waitFor();
+  const badge = await page.locator(".queue-card .queue-badge").first().textContent();
+  assert.match(badge, /^\d+\/\d+ active$/);
+  assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: "Rată de succes" }).count(), 1);
+
+  // Stop: every queue says it is stopped, and no queue counts as active.
+  await control(page, "Oprește");
+  await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "stopped"));
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "0");
+  assert.deepEqual(await queueStates(page), Array(cards).fill("stopped"));
+  await page.screenshot({ path: `${shots}/admin-switch-queues-stopped-desktop.png`, fullPage: true });
+
+  // Start: all running again.
+  await control(page, "Pornește");
+  await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "running"));
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), String(cards));
+  await page.screenshot({ path: `${shots}/admin-switch-queues-desktop.png`, fullPage: true });
+
+  // Tab 'Toate cererile': the request made through the API, found by the customer's phone.
+  const r = await made;
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.locator(".request-card").first().waitFor();
+  await page.getByText(/^Pagina 1 din \d+$/).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
+  await page.getByLabel("Caută după nume sau telefon").fill(r.phone.slice(-9));
+  await page.getByRole("button", { name: "Caută", exact: true }).click();
+  const card = page.locator(`.request-card[data-request="${r.requestId}"]`);
+  await card.waitFor();
+  await page.waitForFunction(() => document.querySelectorAll(".request-card").length === 1);
+  await card.getByRole("heading", { name: `Cererea #${r.requestId.slice(-8)}` }).waitFor();
+  await card.getByText(r.supplier, { exact: true }).waitFor();
+  await card.getByText(/RON\/kWh/).waitFor();
+  const details = card.getByRole("link", { name: "Vezi detalii" });
+  assert.equal(await details.getAttribute("href"), `/switch-requests/${r.requestId}`);
+  assert.equal(await details.getAttribute("target"), "_blank");
+  await page.screenshot({ path: `${shots}/admin-switch-requests-desktop.png`, fullPage: true });
+
+  // Cancel: the browser asks first (a dismissed confirmation changes nothing), then the request is cancelled.
+  page.once("dialog", (dialog) => {
+    assert.equal(dialog.message(), `Sigur doriți să anulați cererea de schimbare la ${r.supplier}?`);
+    void dialog.dismiss();
+  });
+  await card.getByRole("button", { name: "Anulează" }).click();
+  assert.notEqual(await card.getAttribute("data-status"), "cancelled");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Anulează" }).click();
+  await page.locator(".toast", { hasText: "Cerere anulată" }).waitFor();
+  await page.locator(`.request-card[data-request="${r.requestId}"][data-status="cancelled"]`).waitFor();
+  assert.equal(await card.getByRole("button", { name: "Anulează" }).count(), 0, "a cancelled request offers no cancel");
+  await card.getByText("Anulată", { exact: true }).waitFor();
+
+  // Filtering by a status with nothing of this customer's shows the empty state; reset clears it all.
+  await page.getByLabel("Status").selectOption("completed");
+  await page.getByText("Nicio cerere găsită").waitFor();
+  await page.getByRole("button", { name: "Resetează" }).click();
+  assert.equal(await page.getByLabel("Caută după nume sau telefon").inputValue(), "");
+  await page.locator(".request-card").first().waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the page at 360 px: both tabs without horizontal scroll", { timeout: 120_000 }, async () => {
+  const page = await getBrowser().newPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.locator(".queue-card").first().waitFor();
+  await noHorizontalScroll(page, "queues");
+  await page.screenshot({ path: `${shots}/admin-switch-queues-mobile.png`, fullPage: true });
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.locator(".request-card").first().waitFor();
+  await noHorizontalScroll(page, "requests");
+  await page.screenshot({ path: `${shots}/admin-switch-requests-mobile.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
