@@ -116,10 +116,10 @@ export function SwitchQueuesPanel({ canControl }: { canControl: boolean }) {
       <div className="queue-controls">
         {canControl ? (
           <>
-            <button type="button" className="button primary small" disabled={busy !== null} onClick={() => void control("start")}>
+            <button type="button" className="button small" disabled={busy !== null} onClick={() => void control("start")}>
               {t.start}
             </button>
-            <button type="button" className="button danger small" disabled={busy !== null} onClick={() => void control("stop")}>
+            <button type="button" className="button danger-solid small" disabled={busy !== null} onClick={() => void control("stop")}>
               {t.stop}
             </button>
             <button type="button" className="button secondary small" disabled={busy !== null} onClick={() => void control("restart")}>

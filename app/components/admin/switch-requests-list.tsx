@@ -97,7 +97,7 @@ function RequestCard({ request, cancelling, onCancel }: { request: AdminSwitchRe
           {t.details}
         </a>
         {isClosedStatus(request.status) ? null : (
-          <button type="button" className="button danger small" disabled={cancelling} onClick={onCancel}>
+          <button type="button" className="button secondary danger small" disabled={cancelling} onClick={onCancel}>
             {cancelling ? t.cancelling : t.cancel}
           </button>
         )}
@@ -175,7 +175,7 @@ export function SwitchRequestsList() {
           <label htmlFor={`${ids}-search`}>{t.searchLabel}</label>
           <div className="request-search-row">
             <input id={`${ids}-search`} type="search" value={draft} maxLength={100} placeholder={t.searchPlaceholder} onChange={(e) => setDraft(e.target.value)} />
-            <button type="submit" className="button primary small">
+            <button type="submit" className="button small">
               {t.search}
             </button>
           </div>
