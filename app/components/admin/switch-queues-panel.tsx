@@ -4,6 +4,7 @@
 // Refreshed every 10 s while the tab is open.
 import { useCallback, useEffect, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
+import { failureMessage, isApiFailure } from "./api-failure";
 import {
   QUEUE_CONTROL_INTERVAL_MS,
   QUEUE_STATS_REFRESH_MS,
@@ -13,7 +14,7 @@ import {
   summarizeQueues,
   type QueueCardView,
 } from "~/lib/admin-queues";
-import { ApiError, apiClient } from "~/lib/api-client";
+import { apiClient } from "~/lib/api-client";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 
 type QueueAction = "start" | "stop" | "restart";
@@ -22,13 +23,6 @@ type LoadState = "loading" | "ready" | "error";
 const numberFormat = new Intl.NumberFormat("ro-RO");
 const percentFormat = new Intl.NumberFormat("ro-RO", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const COUNT_KEYS = ["total", "queued", "running", "completed", "failed", "retrying"] as const;
-
-/** The API's own message when it sent one, otherwise the fallback text of the spec. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && typeof error.body?.message === "string") return error.body.message;
-  if (error instanceof ApiError || error instanceof TypeError) return fallback;
-  throw error;
-}
 
 function QueueCard({ name, queue }: { name: string; queue: QueueCardView }) {
   const t = ADMIN_TEXTS.switchRequestsPage;
@@ -80,11 +74,11 @@ export function SwitchQueuesPanel({ canControl }: { canControl: boolean }) {
       setQueues(body.data.queues);
       setState("ready");
     } catch (error) {
-      failureMessage(error, t.queuesLoadFailed);
+      if (!isApiFailure(error)) throw error;
       setQueues(null);
       setState("error");
     }
-  }, [t.queuesLoadFailed]);
+  }, []);
 
   useEffect(() => {
     void load();

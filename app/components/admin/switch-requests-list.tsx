@@ -9,7 +9,7 @@ import { apiClient } from "~/lib/api-client";
 import { isClosedStatus } from "~/lib/switching";
 import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
-import { failureMessage } from "./switch-queues-panel";
+import { failureMessage, isApiFailure } from "./api-failure";
 
 /** A request as GET /api/admin/switch-requests lists it (admin spec §3 "Switch request (admin view)"). */
 export interface AdminSwitchRequestView {
@@ -128,11 +128,11 @@ export function SwitchRequestsList() {
       setListing(body.data);
       setState("ready");
     } catch (error) {
-      failureMessage(error, t.requestsLoadFailed);
+      if (!isApiFailure(error)) throw error;
       setListing(null);
       setState("error");
     }
-  }, [page, status, search, t.requestsLoadFailed]);
+  }, [page, status, search]);
 
   useEffect(() => {
     void load();
