@@ -142,3 +142,114 @@ test("the page at 360 px: both tabs without horizontal scroll", { timeout: 120_0
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+const queue = (partial) => ({ supplierId: "x", total: 0, queued: 0, running: 0, completed: 0, failed: 0, retrying: 0, waiting: 0, activeProcesses: 0, maxConcurrent: 2, isRunning: true, ...partial });
+const statsBody = (queues) => ({ success: true, data: { overview: {}, queues } });
+const json = (status, body) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+
+test("colour bands, the high-error alert, the 10 s refresh and the error states (answers faked in the browser)", { timeout: 120_000 }, async () => {
+  const page = await getBrowser().newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.clock.install();
+
+  // Failure ratio 5 % green, 15 % orange with the alert, 30 % red with the alert (spec §9).
+  const answers = [
+    json(200, statsBody({
+      Verde: queue({ total: 100, completed: 90, failed: 5, activeProcesses: 1 }),
+      Portocaliu: queue({ total: 100, completed: 80, failed: 15 }),
+      Rosu: queue({ total: 10, completed: 7, failed: 3, isRunning: false }),
+    })),
+    json(200, statsBody({ Verde: queue({ total: 101, completed: 91, failed: 5 }) })),
+    json(403, { success: false, error: "forbidden", message: "Interzis" }),
+    json(200, statsBody({ Verde: queue({ total: 102, completed: 92, failed: 5 }) })),
+  ];
+  let served = 0;
+  await page.route((url) => url.pathname === "/api/admin/queue/stats", (route) => route.fulfill(answers[Math.min(served++, answers.length - 1)]));
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.locator('.queue-card[data-queue="Rosu"]').waitFor();
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getAttribute("data-band"), "green");
+  assert.equal(await page.locator('.queue-card[data-queue="Portocaliu"]').getAttribute("data-band"), "orange");
+  assert.equal(await page.locator('.queue-card[data-queue="Rosu"]').getAttribute("data-band"), "red");
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getByText("Rată înaltă de erori").count(), 0);
+  await page.locator('.queue-card[data-queue="Portocaliu"]').getByText("Rată înaltă de erori").waitFor();
+  await page.locator('.queue-card[data-queue="Rosu"]').getByText("Rată înaltă de erori").waitFor();
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-badge').textContent(), "1/2 active");
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-rate strong').textContent(), "90,0%");
+  assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "210");
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "2");
+  await page.screenshot({ path: `${shots}/admin-switch-queues-bands-desktop.png`, fullPage: true });
+
+  // Ten seconds later the page asks again by itself.
+  await page.clock.runFor(10_000);
+  await page.waitForFunction(() => document.querySelectorAll(".queue-card").length === 1);
+  assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "101");
+
+  // A failed load: the spec's inline error with a reload button that recovers.
+  await page.getByRole("button", { name: "Reîmprospătează" }).click();
+  await page.getByRole("alert").getByText("Nu am putut încărca statisticile cozii").waitFor();
+  assert.equal(await page.locator(".queue-card").count(), 0);
+  await page.getByRole("button", { name: "Reîncarcă" }).click();
+  await page.waitForFunction(() => document.querySelector('.admin-stat[data-summary="total"] .admin-stat-value')?.textContent === "102");
+
+  // A failed queue operation shows the API's message in an error toast.
+  await page.route((url) => url.pathname === "/api/admin/system/queue-manager/restart", (route) => route.fulfill(json(403, { success: false, error: "forbidden", message: "Nu aveți permisiunea necesară pentru această acțiune." })));
+  await page.getByRole("button", { name: "Repornește" }).click();
+  await page.locator(".toast.destructive", { hasText: "Nu aveți permisiunea necesară pentru această acțiune." }).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Repornește" }).isDisabled(), false);
+
+  // The requests tab: a failed load, then three pages of one open request each.
+  const request = {
+    id: "sw_fake000000000000abcdef12",
+    short_id: "abcdef12",
+    status: "processing",
+    current_step: "form_submission",
+    progress_percentage: 40,
+    switch_type: "automatic",
+    offer_name: "Oferta Test",
+    offer_price_per_kwh: "0.8123",
+    created_at: "2026-11-20T10:00:00.000Z",
+    suppliers: { name: "Verde" },
+    user_profiles: { first_name: "Ana", last_name: "Pop", phone_number: "+40712345678" },
+  };
+  const listed = [];
+  let failList = true;
+  await page.route((url) => url.pathname === "/api/admin/switch-requests", (route) => {
+    const url = new URL(route.request().url());
+    listed.push(url.searchParams.get("page"));
+    if (failList) return route.fulfill(json(403, { success: false, error: "forbidden", message: "Interzis" }));
+    const current = Number(url.searchParams.get("page"));
+    return route.fulfill(json(200, { success: true, data: { requests: [request], pagination: { page: current, limit: 20, total: 41, pages: 3 } } }));
+  });
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.getByRole("alert").getByText("Nu am putut încărca cererile de schimbare furnizor").waitFor();
+  failList = false;
+  await page.getByRole("button", { name: "Reîncarcă" }).click();
+  await page.getByText("Pagina 1 din 3").waitFor();
+  const card = page.locator(".request-card");
+  await card.getByText("Ana Pop · +40712345678").waitFor();
+  await card.getByText("Oferta Test · 0,8123 RON/kWh").waitFor();
+  await card.getByText("Trimiterea formularului").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
+  await page.getByRole("button", { name: "Următor" }).click();
+  await page.getByText("Pagina 2 din 3").waitFor();
+  assert.equal(listed.at(-1), "2");
+  await page.getByRole("button", { name: "Următor" }).click();
+  await page.getByText("Pagina 3 din 3").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Următor" }).isDisabled(), true);
+
+  // Changing the status filter goes back to page 1 (spec §5).
+  await page.getByLabel("Status").selectOption("processing");
+  await page.getByText("Pagina 1 din 3").waitFor();
+  assert.equal(listed.at(-1), "1");
+
+  // A cancel the server refuses without a message: the spec's text.
+  await page.route((url) => url.pathname.endsWith("/cancel"), (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "nu" }));
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Anulează" }).click();
+  await page.locator(".toast.destructive", { hasText: "Nu am putut anula cererea. Încercați din nou." }).waitFor();
+  await page.screenshot({ path: `${shots}/admin-switch-requests-errors-desktop.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
