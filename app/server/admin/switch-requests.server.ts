@@ -15,7 +15,7 @@ import { stopSwitchInQueue, supplierQueue } from "../switching/pipeline.server";
 import { logInsert } from "../switching/requests.server";
 import { writeAudit, type AdminPrincipal } from "./admin-auth.server";
 
-export const ADMIN_SWITCH_PAGE_SIZE = 20;
+export { ADMIN_SWITCH_PAGE_SIZE } from "../../lib/admin-queues";
 
 export interface AdminSwitchFilters {
   page: number;

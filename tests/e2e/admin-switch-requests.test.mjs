@@ -1,0 +1,268 @@
+// Issue #13 item 4 in Chromium: the super admin opens /admin/switch-requests, sees the supplier queue
+// cards, stops every queue (the three controls disabled while the call runs) and sees them stopped,
+// lists the switch requests, finds a real one (made through the public API while the queues stand
+// still, so it never reaches the simulated supplier portal other files count on) by phone, cancels it
+// after the browser's confirmation, and starts the queues again. Screenshots at 1280 and 360 px.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { parseDevVars } from "../../scripts/dev-vars.mjs";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
+import { createdRequest } from "../support/switch-request.mjs";
+
+const baseUrl = process.env.E2E_BASE_URL;
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
+const vars = parseDevVars(readFileSync(existsSync(".dev.vars") ? ".dev.vars" : ".dev.vars.example", "utf8"));
+
+async function noHorizontalScroll(page, label) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${label}: no horizontal scroll (overflow ${overflow}px)`);
+}
+
+async function queueStates(page) {
+  return page.locator(".queue-card .queue-state").evaluateAll((els) => els.map((el) => el.getAttribute("data-state")));
+}
+
+/** Clicks a queue control with its call held back until the three controls are seen disabled. */
+async function control(page, label) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const pattern = (url) => url.pathname.startsWith("/api/admin/system/queue-manager/");
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: label, exact: true }).click();
+  for (const name of ["Pornește", "Oprește", "Repornește"]) {
+    assert.equal(await page.getByRole("button", { name, exact: true }).isDisabled(), true, `${name} is disabled while ${label} runs`);
+  }
+  release();
+  await page.locator(".toast", { hasText: "Succes" }).last().waitFor();
+  await page.unroute(pattern);
+}
+
+test("an admin stops the supplier queues, finds a request, cancels it and starts the queues", { timeout: 300_000 }, async () => {
+  const browser = getBrowser();
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await page.getByLabel("Email").fill(vars.ADMIN_EMAIL);
+  await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/switch-requests");
+  await page.getByRole("heading", { name: "Cereri de schimbare furnizor", level: 1 }).waitFor();
+  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Schimbări furnizor");
+
+  // Tab 'Cozi și Statistici' is the default: the summary and one card per active supplier.
+  assert.equal(await page.getByRole("tab", { name: "Cozi și Statistici" }).getAttribute("aria-selected"), "true");
+  await page.locator(".queue-card").first().waitFor();
+  const cards = await page.locator(".queue-card").count();
+  assert.ok(cards >= 1, "at least one supplier queue");
+  for (const title of ["Total cereri", "Active acum", "În așteptare", "Cozi active"]) await page.locator(".admin-stat", { hasText: title }).waitFor();
+  const badge = await page.locator(".queue-card .queue-badge").first().textContent();
+  assert.match(badge, /^\d+\/\d+ active$/);
+  assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: "Rată de succes" }).count(), 1);
+
+  // Stop: every queue says it is stopped, and no queue counts as active. Whatever happens below, the
+  // queues run again at the end: the files after this one need them.
+  try {
+    await stopFindCancelStart(page, cards);
+  } finally {
+    await page.evaluate(() => fetch("/api/admin/system/queue-manager/start", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+async function stopFindCancelStart(page, cards) {
+  await control(page, "Oprește");
+  await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "stopped"));
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "0");
+  assert.deepEqual(await queueStates(page), Array(cards).fill("stopped"));
+  await page.screenshot({ path: `${shots}/admin-switch-queues-stopped-desktop.png`, fullPage: true });
+
+  // Tab 'Toate cererile': a request made through the API while the queues stand still, found by phone.
+  const r = await createdRequest(baseUrl);
+  await page.getByRole("button", { name: "Reîmprospătează" }).click();
+  await page.waitForFunction(() => Number(document.querySelector('.admin-stat[data-summary="waiting"] .admin-stat-value')?.textContent) >= 1);
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.locator(".request-card").first().waitFor();
+  await page.getByText(/^Pagina 1 din \d+$/).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
+  await page.getByLabel("Caută după nume sau telefon").fill(r.phone.slice(-9));
+  await page.getByRole("button", { name: "Caută", exact: true }).click();
+  const card = page.locator(`.request-card[data-request="${r.requestId}"]`);
+  await card.waitFor();
+  await page.waitForFunction(() => document.querySelectorAll(".request-card").length === 1);
+  await card.getByRole("heading", { name: `Cererea #${r.requestId.slice(-8)}` }).waitFor();
+  await card.getByText(r.supplier, { exact: true }).waitFor();
+  await card.getByText(/RON\/kWh/).waitFor();
+  const details = card.getByRole("link", { name: "Vezi detalii" });
+  assert.equal(await details.getAttribute("href"), `/switch-requests/${r.requestId}`);
+  assert.equal(await details.getAttribute("target"), "_blank");
+  await page.screenshot({ path: `${shots}/admin-switch-requests-desktop.png`, fullPage: true });
+
+  // Cancel: the browser asks first (a dismissed confirmation changes nothing), then the request is cancelled.
+  page.once("dialog", (dialog) => {
+    assert.equal(dialog.message(), `Sigur doriți să anulați cererea de schimbare la ${r.supplier}?`);
+    void dialog.dismiss();
+  });
+  await card.getByRole("button", { name: "Anulează" }).click();
+  assert.notEqual(await card.getAttribute("data-status"), "cancelled");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Anulează" }).click();
+  await page.locator(".toast", { hasText: "Cerere anulată" }).waitFor();
+  await page.locator(`.request-card[data-request="${r.requestId}"][data-status="cancelled"]`).waitFor();
+  assert.equal(await card.getByRole("button", { name: "Anulează" }).count(), 0, "a cancelled request offers no cancel");
+  await card.getByText("Anulată", { exact: true }).waitFor();
+
+  // Filtering by a status with nothing of this customer's shows the empty state; reset clears it all.
+  await page.getByLabel("Status").selectOption("completed");
+  await page.getByText("Nicio cerere găsită").waitFor();
+  await page.getByRole("button", { name: "Resetează" }).click();
+  assert.equal(await page.getByLabel("Caută după nume sau telefon").inputValue(), "");
+  await page.locator(".request-card").first().waitFor();
+
+  // Start: every queue runs again.
+  await page.getByRole("tab", { name: "Cozi și Statistici" }).click();
+  await page.locator(".queue-card").first().waitFor();
+  await control(page, "Pornește");
+  await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "running"));
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), String(cards));
+  await page.screenshot({ path: `${shots}/admin-switch-queues-desktop.png`, fullPage: true });
+}
+
+test("the page at 360 px: both tabs without horizontal scroll", { timeout: 120_000 }, async () => {
+  const page = await getBrowser().newPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.locator(".queue-card").first().waitFor();
+  await noHorizontalScroll(page, "queues");
+  await page.screenshot({ path: `${shots}/admin-switch-queues-mobile.png`, fullPage: true });
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.locator(".request-card").first().waitFor();
+  await noHorizontalScroll(page, "requests");
+  await page.screenshot({ path: `${shots}/admin-switch-requests-mobile.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+const queue = (partial) => ({ supplierId: "x", total: 0, queued: 0, running: 0, completed: 0, failed: 0, retrying: 0, waiting: 0, activeProcesses: 0, maxConcurrent: 2, isRunning: true, ...partial });
+const statsBody = (queues) => ({ success: true, data: { overview: {}, queues } });
+const json = (status, body) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+
+test("colour bands, the high-error alert, the 10 s refresh and the error states (answers faked in the browser)", { timeout: 120_000 }, async () => {
+  const page = await getBrowser().newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.clock.install();
+
+  // Failure ratio 5 % green, 15 % orange with the alert, 30 % red with the alert (spec §9).
+  const answers = [
+    json(200, statsBody({
+      Verde: queue({ total: 100, completed: 90, failed: 5, activeProcesses: 1 }),
+      Portocaliu: queue({ total: 100, completed: 80, failed: 15 }),
+      Rosu: queue({ total: 10, completed: 7, failed: 3, isRunning: false }),
+    })),
+    json(200, statsBody({ Verde: queue({ total: 101, completed: 91, failed: 5 }) })),
+    json(403, { success: false, error: "forbidden", message: "Interzis" }),
+    json(200, statsBody({ Verde: queue({ total: 102, completed: 92, failed: 5 }) })),
+  ];
+  let served = 0;
+  await page.route((url) => url.pathname === "/api/admin/queue/stats", (route) => route.fulfill(answers[Math.min(served++, answers.length - 1)]));
+  await page.goto(`${baseUrl}/admin/switch-requests`);
+  await page.locator('.queue-card[data-queue="Rosu"]').waitFor();
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getAttribute("data-band"), "green");
+  assert.equal(await page.locator('.queue-card[data-queue="Portocaliu"]').getAttribute("data-band"), "orange");
+  assert.equal(await page.locator('.queue-card[data-queue="Rosu"]').getAttribute("data-band"), "red");
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getByText("Rată înaltă de erori").count(), 0);
+  await page.locator('.queue-card[data-queue="Portocaliu"]').getByText("Rată înaltă de erori").waitFor();
+  await page.locator('.queue-card[data-queue="Rosu"]').getByText("Rată înaltă de erori").waitFor();
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-badge').textContent(), "1/2 active");
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-rate strong').textContent(), "90,0%");
+  assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "210");
+  assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "2");
+  await page.screenshot({ path: `${shots}/admin-switch-queues-bands-desktop.png`, fullPage: true });
+
+  // Ten seconds later the page asks again by itself.
+  await page.clock.runFor(10_000);
+  await page.waitForFunction(() => document.querySelectorAll(".queue-card").length === 1);
+  assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "101");
+
+  // A failed load: the spec's inline error with a reload button that recovers.
+  await page.getByRole("button", { name: "Reîmprospătează" }).click();
+  await page.getByRole("alert").getByText("Nu am putut încărca statisticile cozii").waitFor();
+  assert.equal(await page.locator(".queue-card").count(), 0);
+  await page.getByRole("button", { name: "Reîncarcă" }).click();
+  await page.waitForFunction(() => document.querySelector('.admin-stat[data-summary="total"] .admin-stat-value')?.textContent === "102");
+
+  // A failed queue operation shows the API's message in an error toast.
+  await page.route((url) => url.pathname === "/api/admin/system/queue-manager/restart", (route) => route.fulfill(json(403, { success: false, error: "forbidden", message: "Nu aveți permisiunea necesară pentru această acțiune." })));
+  await page.getByRole("button", { name: "Repornește" }).click();
+  await page.locator(".toast.destructive", { hasText: "Nu aveți permisiunea necesară pentru această acțiune." }).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Repornește" }).isDisabled(), false);
+
+  // The requests tab: a failed load, then three pages of one open request each.
+  const request = {
+    id: "sw_fake000000000000abcdef12",
+    short_id: "abcdef12",
+    status: "processing",
+    current_step: "form_submission",
+    progress_percentage: 40,
+    switch_type: "automatic",
+    offer_name: "Oferta Test",
+    offer_price_per_kwh: "0.8123",
+    created_at: "2026-11-20T10:00:00.000Z",
+    suppliers: { name: "Verde" },
+    user_profiles: { first_name: "Ana", last_name: "Pop", phone_number: "+40712345678" },
+  };
+  const listed = [];
+  let failList = true;
+  await page.route((url) => url.pathname === "/api/admin/switch-requests", (route) => {
+    const url = new URL(route.request().url());
+    listed.push(url.searchParams.get("page"));
+    if (failList) return route.fulfill(json(403, { success: false, error: "forbidden", message: "Interzis" }));
+    const current = Number(url.searchParams.get("page"));
+    return route.fulfill(json(200, { success: true, data: { requests: [request], pagination: { page: current, limit: 20, total: 41, pages: 3 } } }));
+  });
+  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.getByRole("alert").getByText("Nu am putut încărca cererile de schimbare furnizor").waitFor();
+  failList = false;
+  await page.getByRole("button", { name: "Reîncarcă" }).click();
+  await page.getByText("Pagina 1 din 3").waitFor();
+  const card = page.locator(".request-card");
+  await card.getByText("Ana Pop · +40712345678").waitFor();
+  await card.getByText("Oferta Test · 0,8123 RON/kWh").waitFor();
+  await card.getByText("Trimiterea formularului").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
+  await page.getByRole("button", { name: "Următor" }).click();
+  await page.getByText("Pagina 2 din 3").waitFor();
+  assert.equal(listed.at(-1), "2");
+  await page.getByRole("button", { name: "Următor" }).click();
+  await page.getByText("Pagina 3 din 3").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Următor" }).isDisabled(), true);
+
+  // Changing the status filter goes back to page 1 (spec §5).
+  await page.getByLabel("Status").selectOption("processing");
+  await page.getByText("Pagina 1 din 3").waitFor();
+  assert.equal(listed.at(-1), "1");
+
+  // A cancel the server refuses without a message: the spec's text.
+  await page.route((url) => url.pathname.endsWith("/cancel"), (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "nu" }));
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Anulează" }).click();
+  await page.locator(".toast.destructive", { hasText: "Nu am putut anula cererea. Încercați din nou." }).waitFor();
+  await page.screenshot({ path: `${shots}/admin-switch-requests-errors-desktop.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
