@@ -51,10 +51,13 @@ describe("GET/DELETE /api/admin/notifications (the bell)", () => {
         method: "DELETE",
         headers: { Authorization: `Bearer ${a.token}` },
       });
+    // Rows strictly after the clears and strictly before the clear below: the bell compares instants.
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await sleep(5);
+    const base = Date.now();
     const ids: string[] = [];
     for (let i = 0; i < 23; i++) {
-      // +1: a row in the very millisecond of an admin's clear would count as cleared for that admin.
-      const row = await notifyAdmins(env, { ...docAlert(crypto.randomUUID()), now: Date.now() + 1 + i });
+      const row = await notifyAdmins(env, { ...docAlert(crypto.randomUUID()), now: base + i });
       ids.push(row.id);
     }
     await notifyAdmins(env, {
@@ -62,8 +65,9 @@ describe("GET/DELETE /api/admin/notifications (the bell)", () => {
       title: "t",
       message: "m",
       metadata: { user_id: "u" },
-      now: Date.now() + 30,
+      now: base + 30,
     });
+    await sleep(40);
 
     const bell = await api(null, "/api/admin/notifications", { headers: { Authorization: `Bearer ${docs.token}` } });
     expect(bell.res.status).toBe(200);
