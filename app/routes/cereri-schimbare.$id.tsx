@@ -4,9 +4,9 @@
 // Another user's request, or none, is 'Cerere negăsită' (404).
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useRevalidator, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { useLiveEvents } from "~/components/live/user-live";
+import { useRevalidateOnSwitchEvents } from "~/components/live/user-live";
 import { RequestStatusBadge } from "~/components/switching/request-status";
 import { useToast } from "~/components/ui/toaster";
 import { formatRoDay } from "~/lib/dates";
@@ -70,14 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export default function SwitchRequestPage() {
-  // The switch request's progress is pushed (switch_request_{userId}): reload the data, at most once a second.
-  const revalidator = useRevalidator();
-  useLiveEvents(
-    (stream) => stream.startsWith("switch_request_"),
-    () => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    },
-  );
+  useRevalidateOnSwitchEvents();
   const { request } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -2,7 +2,7 @@
 // first, with a status filter; the page loads up to 100 (user spec §2 "Switch history and detail").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
-import { useLiveEvents } from "~/components/live/user-live";
+import { useRevalidateOnSwitchEvents } from "~/components/live/user-live";
 import { RequestStatusBadge } from "~/components/switching/request-status";
 import { formatRoDay } from "~/lib/dates";
 import { formatUploadTime } from "~/lib/documents";
@@ -36,14 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export default function SwitchHistoryPage() {
-  // The switch request's progress is pushed (switch_request_{userId}): reload the data, at most once a second.
-  const revalidator = useRevalidator();
-  useLiveEvents(
-    (stream) => stream.startsWith("switch_request_"),
-    () => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    },
-  );
+  useRevalidateOnSwitchEvents();
   const { status, requests } = useLoaderData<typeof loader>();
   const t = TEXTS.switching;
   const navigation = useNavigation();

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/db/client.server";
 import { smsOutbox, switchRequests } from "../../app/server/db/schema.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
-import { sha256Hex } from "../../app/server/switching/contract/contract-pdf.server";
+import { sha256HexOfBytes } from "../../app/server/documents/storage.server";
 import { createdSwitchRequest, eventually, queueOf, requestRow } from "./pipeline-helpers";
 import { BASE, signInThroughApi } from "./auth-helpers";
 
@@ -71,7 +71,7 @@ describe("contract signing", { timeout: 30_000 }, () => {
     const object = await env.DOCUMENTS.get(row.signedContractR2Key!);
     const text = (await readPdfText(new Uint8Array(await object!.arrayBuffer()))).text.replace(/\s+/g, " ");
     expect(text).toContain("Pagina de audit a semnăturii electronice");
-    expect(text).toContain(`SHA-256 al contractului nesemnat: ${await sha256Hex(unsigned)}`);
+    expect(text).toContain(`SHA-256 al contractului nesemnat: ${await sha256HexOfBytes(unsigned)}`);
     expect(text).toContain(`Telefon (cod SMS verificat): ${r.phone}`);
     expect(text).toContain("Metoda: semnătură tastată");
 

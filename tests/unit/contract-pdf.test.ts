@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import {
   maskCnp,
   renderContractPdf,
-  sha256Hex,
   signContractPdf,
   type ContractData,
 } from "../../app/server/switching/contract/contract-pdf.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
+import { sha256HexOfBytes } from "../../app/server/documents/storage.server";
 
 const fonts = {
   regular: readFileSync("tests/fixtures/fonts/DejaVuSans.ttf"),
@@ -73,7 +73,7 @@ describe("contract PDF", () => {
 
   it("signs with a typed name and adds the audit page with the unsigned contract's SHA-256", async () => {
     const unsigned = await renderContractPdf(data, fonts);
-    const unsignedSha256 = await sha256Hex(unsigned);
+    const unsignedSha256 = await sha256HexOfBytes(unsigned);
     const signed = await signContractPdf(
       unsigned,
       { method: "typed", name: "Ioana Ștefănescu" },
@@ -117,7 +117,7 @@ describe("contract PDF", () => {
         signedAt: new Date(),
         ipAddress: null,
         userAgent: null,
-        unsignedSha256: await sha256Hex(unsigned),
+        unsignedSha256: await sha256HexOfBytes(unsigned),
         method: "drawn",
         switchRequestId: data.switchRequestId,
       },

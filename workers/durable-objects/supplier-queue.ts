@@ -239,8 +239,11 @@ export class SupplierQueue extends DurableObject<Env> {
     await this.pump();
   }
 
+  /** The vars don't change for the life of the object: parsed once, not on every step. */
+  private readonly config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+
   private policy(): QueuePolicy {
-    const config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+    const config = this.config;
     return {
       ...DEFAULT_POLICY,
       maxConcurrent: this.meta.maxConcurrent,
@@ -252,7 +255,7 @@ export class SupplierQueue extends DurableObject<Env> {
   }
 
   private deps(): PipelineDeps {
-    const config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+    const config = this.config;
     return {
       env: this.env,
       db: createDb(this.env.DB),

@@ -2,6 +2,7 @@
 // the connection status (header dot), the unread count (header and mobile badges), the latest 50
 // notifications it was pushed, and events for pages (documents, switch history) through useLiveEvents.
 // Loaded only on signed-in pages (lazily from the header), never with the home page's first JS.
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { ApiError, apiClient } from "~/lib/api-client";
 import { LiveConnection, type LiveStatus } from "~/lib/live/connection";
@@ -116,6 +117,17 @@ export function useLiveEvents(match: (stream: string, event: LiveEvent) => boole
   const hub = useUserHub();
   useHubHold(hub);
   useHubEvents(hub, match, onEvents, debounceMs);
+}
+
+/** Reloads the route's data when a switch request of this user changes (switch_request_{userId}). */
+export function useRevalidateOnSwitchEvents(): void {
+  const revalidator = useRevalidator();
+  useLiveEvents(
+    (stream) => stream.startsWith("switch_request_"),
+    () => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    },
+  );
 }
 
 /** The unread count: the server's figure from the page load until the live channel knows better. */

@@ -1,25 +1,14 @@
 // The supplier queues as operators see and steer them (admin spec §3 "Queue stats", §4 queue control,
 // §7 /queue/stats and /system/queue-manager/*): one SupplierQueue per active supplier, asked in parallel.
 import { eq } from "drizzle-orm";
+import type { QueueCardView } from "../../lib/admin-queues";
 import type { Database } from "../db/client.server";
 import { suppliers } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { supplierQueue } from "../switching/pipeline.server";
 import type { QueueStats } from "../../../workers/durable-objects/supplier-queue";
 
-export interface QueueCard {
-  supplierId: string;
-  total: number;
-  queued: number;
-  running: number;
-  completed: number;
-  failed: number;
-  retrying: number;
-  waiting: number;
-  activeProcesses: number;
-  maxConcurrent: number;
-  isRunning: boolean;
-}
+export type QueueCard = QueueCardView;
 
 /** Step durations measured by the queues (recent steps only): what operators and the bench read. */
 export interface StepTimingSummary {

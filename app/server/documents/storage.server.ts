@@ -76,8 +76,9 @@ export function cleanFileName(name: string | undefined | null, fallback: string)
   return cleaned.slice(0, 200 - extension.length) + extension;
 }
 
-export async function sha256HexOfBytes(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+export async function sha256HexOfBytes(bytes: Uint8Array): Promise<string> {
+  // pdf-lib and R2 hand out plain Uint8Arrays typed over ArrayBufferLike; none is shared memory.
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -70,11 +70,6 @@ export function formatBucharestInstant(instant: Date): string {
   }).format(instant);
 }
 
-export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** Writes top-down, wrapping to the page width and starting new pages as needed. */
 class Writer {
   page: PDFPage;

@@ -4,8 +4,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { PIPELINE_TEXTS } from "../../../lib/texts-pipeline";
 import { switchRequests, users } from "../../db/schema.server";
-import { newStorageKey, readDocumentFile } from "../../documents/storage.server";
-import { sha256Hex, signContractPdf, type SignatureMark } from "../contract/contract-pdf.server";
+import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
+import { signContractPdf, type SignatureMark } from "../contract/contract-pdf.server";
 import { logInsert } from "../requests.server";
 import type { PipelineDeps } from "./steps.server";
 
@@ -30,7 +30,7 @@ export async function storeSignedContract(deps: PipelineDeps, requestId: string,
   if (request.status !== "awaiting_signature" || !request.contractR2Key) return { ok: false, reason: "not_ready" };
   const unsigned = await readDocumentFile(deps.env, request.contractR2Key);
   if (!unsigned) return { ok: false, reason: "contract_missing" };
-  const unsignedSha256 = await sha256Hex(unsigned);
+  const unsignedSha256 = await sha256HexOfBytes(unsigned);
   if (unsignedSha256 !== request.contractSha256) return { ok: false, reason: "contract_changed" };
 
   const signedAt = deps.now();

@@ -17,11 +17,11 @@ import { counties, documents, suppliers, switchRequests, users } from "../../db/
 import type { BillExtraction } from "../../documents/extraction/bill-parser.server";
 import type { IdCardExtraction } from "../../documents/extraction/id-card-parser.server";
 import { openExtraction } from "../../documents/pii.server";
-import { newStorageKey, readDocumentFile } from "../../documents/storage.server";
+import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
 import type { Env } from "../../env.server";
 import { notifyUser, type UserNotificationEvent } from "../../notifications/notifications.server";
 import type { SmsSender } from "../../sms/sms.server";
-import { renderContractPdf, sha256Hex, type ContractFonts } from "../contract/contract-pdf.server";
+import { renderContractPdf, type ContractFonts } from "../contract/contract-pdf.server";
 import { logInsert, type SwitchRequestRow } from "../requests.server";
 import { PortalConfigError } from "../suppliers/portal-config.server";
 import { SupplierPortalError, type SupplierPortal } from "../suppliers/portal.server";
@@ -262,7 +262,7 @@ async function contractGeneration(deps: PipelineDeps, loaded: Loaded): Promise<S
     deps.fonts,
   );
   const key = newStorageKey(request.userId).replace(/^documents\//, "contracts/");
-  const sha = await sha256Hex(pdf);
+  const sha = await sha256HexOfBytes(pdf);
   await deps.env.DOCUMENTS.put(key, pdf, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { switchRequestId: request.id } });
   const won = await reach(deps, loaded, "contract_generation", { contractR2Key: key, contractSha256: sha, contractNumber: terms.contractNumber });
   if (!won) {
@@ -332,7 +332,7 @@ async function signatureCompleted(deps: PipelineDeps, loaded: Loaded): Promise<S
   if (!object) return { kind: "fail", reason: T.failures.missingData };
   const bytes = new Uint8Array(await object.arrayBuffer());
   const method = object.customMetadata?.method === "drawn" ? "drawn" : "typed";
-  const sha = await sha256Hex(bytes);
+  const sha = await sha256HexOfBytes(bytes);
   const portal = deps.portal(loaded.supplier.id);
   await portal.uploadDocument(request.supplierApplicationId, {
     kind: "signed_contract",
