@@ -216,3 +216,24 @@ describe("requireAdmin on pages", () => {
     expect(await (superOnly as Response).text()).toBe(ADMIN_TEXTS.superAdminOnly);
   });
 });
+
+describe("endAdminSessions", () => {
+  it("ends every open session of one admin except the one kept, and no other admin's", async () => {
+    const { endAdminSessions } = await import("../../app/server/admin/admin-auth.server");
+    const target = await createAdmin("admin", { user_management: true });
+    const bystander = await createAdmin("admin", { user_management: true });
+    const [kept, ended1, ended2] = [await openAdminSession(target.id), await openAdminSession(target.id), await openAdminSession(target.id)];
+    const other = await openAdminSession(bystander.id);
+    const keptId = await env.DB.prepare("SELECT id FROM admin_sessions WHERE admin_id = ? ORDER BY rowid LIMIT 1").bind(target.id).first<{ id: string }>();
+
+    expect(await endAdminSessions(env, target.id, { exceptSessionId: keptId!.id })).toBe(2);
+    const status = async (token: string) => (await me({ Authorization: `Bearer ${token}` })).res.status;
+    expect(await status(kept)).toBe(200);
+    expect(await status(ended1)).toBe(401);
+    expect(await status(ended2)).toBe(401);
+    expect(await status(other)).toBe(200);
+
+    expect(await endAdminSessions(env, target.id)).toBe(1);
+    expect(await status(kept)).toBe(401);
+  });
+});

@@ -2,7 +2,7 @@
 // after repeated failures, opaque session tokens stored hashed in admin_sessions (Bearer for the API,
 // an httpOnly cookie for /admin pages), and the one guard every admin route and page calls.
 import { redirect } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import {
@@ -311,6 +311,26 @@ export async function requireAdmin(request: Request, env: Env, options: RequireA
     throw new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   return admin;
+}
+
+/**
+ * Ends every open session of an admin at once (revocation, password change), except `exceptSessionId`
+ * (the session that changed its own password stays signed in); their live sockets close too.
+ */
+export async function endAdminSessions(
+  env: Env,
+  adminId: string,
+  options: { exceptSessionId?: string; now?: number } = {},
+): Promise<number> {
+  const db = createDb(env.DB);
+  const open = and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt));
+  const ended = await db
+    .update(adminSessions)
+    .set({ revokedAt: options.now ?? Date.now() })
+    .where(options.exceptSessionId ? and(open, ne(adminSessions.id, options.exceptSessionId)) : open)
+    .returning({ sessionId: adminSessions.id });
+  await Promise.all(ended.map((row) => endAdminLiveSession(env, row.sessionId)));
+  return ended.length;
 }
 
 /** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie that clears the cookie. */
