@@ -15,13 +15,15 @@ import { billMaxAgeDaysForFixtures } from "../tests/support/fixture-clock.mjs";
 import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
+import journeys from "./sections/journeys.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import live from "./sections/live.mjs";
 import offerSearch from "./sections/offer-search.mjs";
+import signInLoad from "./sections/sign-in-load.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -1,0 +1,88 @@
+// 64 concurrent sign-in flows (issue #15): each flow is what a new visitor's browser does — ask for a
+// code (POST /api/auth/register-phone), read it (the local SMS outbox stands in for the phone), send it
+// (POST /api/auth/verify-sms), then load the profile with the new token. Reported: flows per second,
+// flow and step percentiles, errors, and the flow p95 as a ratio to the floor (GET /api/ping at the
+// same concurrency, measured just before).
+import { pingFloor, runFlows, timed } from "../lib/flows.mjs";
+import { formatMs, formatRatio, ratio } from "../lib/stats.mjs";
+
+const CONCURRENCY = 64;
+
+async function json(res, what) {
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${body?.error ?? ""}`.trim());
+  return body;
+}
+
+/**
+ * One household's sign-in from its own network (`ip` as CF-Connecting-IP, which the local runtime passes
+ * through as Cloudflare's edge would set it): real load comes from many networks, so the per-network
+ * limits stay in force instead of being raised for the bench.
+ */
+export function signInFlow(baseUrl, phone, ip) {
+  const post = (path, body) =>
+    fetch(baseUrl + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", "CF-Connecting-IP": ip },
+      body: JSON.stringify(body),
+    });
+  return async () => {
+    const steps = {};
+    await timed(steps, "register-phone", async () => json(await post("/api/auth/register-phone", { phoneNumber: phone }), "register-phone"));
+    const code = await timed(steps, "code in outbox", async () => {
+      for (let i = 0; i < 80; i++) {
+        const outbox = await json(await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`), "outbox");
+        if (outbox.latestCode) return outbox.latestCode;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("no code in the outbox after 8 s");
+    });
+    const session = await timed(steps, "verify-sms", async () =>
+      json(await post("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: code }), "verify-sms"),
+    );
+    const auth = { Authorization: `Bearer ${session.accessToken}` };
+    await timed(steps, "profile", async () => json(await fetch(`${baseUrl}/api/users/profile/me`, { headers: { ...auth, "CF-Connecting-IP": ip } }), "profile"));
+    return { steps, auth };
+  };
+}
+
+/** A distinct /24 per flow (10.x.y.0/24). */
+export function benchIp(index) {
+  return `10.${(index >> 8) & 255}.${index & 255}.${1 + (index % 250)}`;
+}
+
+/** A fresh, valid Romanian mobile number (+40 7 and 8 digits) per flow: a 3-digit run prefix and the index. */
+export function benchPhone(prefix, index) {
+  return `+4072${prefix}${String(index).padStart(4, "0")}`;
+}
+
+async function run({ baseUrl, log }) {
+  const total = CONCURRENCY * 4;
+  const prefix = String(Date.now()).slice(-3);
+  const floor = await pingFloor(baseUrl, CONCURRENCY);
+  log(`${total} sign-in flows, ${CONCURRENCY} at once`);
+  const result = await runFlows({
+    total,
+    concurrency: CONCURRENCY,
+    flow: async (i) => signInFlow(baseUrl, benchPhone(prefix, i), benchIp(i))(),
+  });
+  const data = { concurrency: CONCURRENCY, total, floor, ...result, p95VsFloor: ratio(result.p95, floor.p95) };
+  return {
+    title: `Sign-in: ${total} flows, ${CONCURRENCY} concurrent (register-phone → code → verify-sms → profile)`,
+    headers: ["Step", "p50 ms", "p95 ms", "max ms"],
+    align: ["left", "right", "right", "right"],
+    rows: [
+      ...Object.entries(result.steps).map(([name, s]) => [name, formatMs(s.p50), formatMs(s.p95), formatMs(s.max)]),
+      ["whole flow", formatMs(result.p50), formatMs(result.p95), formatMs(result.max)],
+      [`floor: GET /api/ping at ${CONCURRENCY} clients`, formatMs(floor.p50), formatMs(floor.p95), "—"],
+    ],
+    notes: [
+      `${result.completed}/${total} flows completed, **${result.failed} errors**${result.failed ? ` (${JSON.stringify(result.errorsByKind)})` : ""}; ${result.flowsPerSecond.toFixed(1)} flows/s.`,
+      `Flow p95 is **${formatRatio(data.p95VsFloor)} the floor** (GET /api/ping p95 at the same concurrency). A flow is four requests plus outbox polls, so ≥ 4× is the shape of the work, not overhead.`,
+      "Each flow comes from its own /24 (CF-Connecting-IP), as households do; the sign-in limits are the production ones.",
+    ],
+    data,
+  };
+}
+
+export default { id: "sign-in-load", needsServer: true, run };
