@@ -50,14 +50,6 @@ export async function runFlows({ total, concurrency, flow }) {
   };
 }
 
-/** Times one awaited step into `steps[name]`. */
-export async function timed(steps, name, action) {
-  const t0 = performance.now();
-  const value = await action();
-  steps[name] = performance.now() - t0;
-  return value;
-}
-
 /** The floor: GET /api/ping p95 at the same concurrency, measured for `ms` just before the flows. */
 export async function pingFloor(baseUrl, concurrency, ms = 3000) {
   const latencies = [];

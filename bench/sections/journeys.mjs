@@ -4,11 +4,11 @@
 // document accepted with 201 that never reaches a result), per-step percentiles, and the time for the
 // queue to drain. BENCH_JOURNEYS overrides the count (the issue's figure is 200).
 import { readFileSync } from "node:fs";
-import { FIXTURES } from "../lib/accounts.mjs";
+import { FIXTURES, json, signInTimed, timed } from "../lib/accounts.mjs";
 import { tomorrowInBucharest } from "../lib/dates.mjs";
-import { pingFloor, runFlows, timed } from "../lib/flows.mjs";
+import { pingFloor, runFlows } from "../lib/flows.mjs";
 import { formatMs, formatRatio, ratio } from "../lib/stats.mjs";
-import { benchIp, benchPhone, signInFlow } from "./sign-in-load.mjs";
+import { benchIp, benchPhone } from "./sign-in-load.mjs";
 
 const COUNTIES = ["B", "CJ", "IS", "TM", "CT", "BV", "DJ", "BH"];
 const RESULT_TIMEOUT_MS = 25 * 60_000;
@@ -26,8 +26,8 @@ async function upload(baseUrl, auth, label, file) {
   const type = file.endsWith(".pdf") ? "application/pdf" : file.endsWith(".png") ? "image/png" : "image/jpeg";
   form.append("documents", new Blob([readFileSync(`${FIXTURES}/${file}`)], { type }), file);
   const res = await fetch(`${baseUrl}/api/documents/upload/${label}`, { method: "POST", headers: auth, body: form });
-  const body = await res.json().catch(() => null);
-  if (res.status !== 201) throw new Error(`upload ${label}: HTTP ${res.status} ${body?.error ?? ""}`.trim());
+  const body = await json(res, `upload ${label}`);
+  if (res.status !== 201) throw new Error(`upload ${label}: HTTP ${res.status}`);
   return body.documents[0].id;
 }
 
@@ -52,11 +52,10 @@ async function run({ baseUrl, log }) {
       const steps = {};
       const county = COUNTIES[i % COUNTIES.length];
       await timed(steps, "search offers", async () => {
-        const res = await fetch(`${baseUrl}/api/offers?county=${county}&date=${day}&consumptionType=casnic`);
-        const body = await res.json().catch(() => null);
-        if (!res.ok || !body?.data?.length) throw new Error(`search: HTTP ${res.status}`);
+        const body = await json(await fetch(`${baseUrl}/api/offers?county=${county}&date=${day}&consumptionType=casnic`), "search");
+        if (!body.data?.length) throw new Error("search: no offers");
       });
-      const signedIn = await signInFlow(baseUrl, benchPhone(prefix, i), benchIp(i))();
+      const signedIn = await signInTimed(baseUrl, benchPhone(prefix, i), benchIp(i));
       Object.assign(steps, signedIn.steps);
       const mine = [];
       await timed(steps, "upload ID", async () => mine.push(await upload(baseUrl, signedIn.auth, "document_identitate", ids[i % ids.length])));

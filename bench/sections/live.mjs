@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import WebSocket from "ws";
+import { signInTimed } from "../lib/accounts.mjs";
 import { formatMs, percentile, sortAscending } from "../lib/stats.mjs";
 
 const FIXTURES = "tests/fixtures/generated";
@@ -22,22 +23,6 @@ function intFromEnv(name, fallback) {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number > 0, got "${raw}"`);
   return value;
-}
-
-async function signIn(baseUrl, phone, ip) {
-  const post = (path, body) =>
-    fetch(baseUrl + path, { method: "POST", headers: { "content-type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify(body) });
-  const sent = await post("/api/auth/register-phone", { phoneNumber: phone });
-  if (!sent.ok) throw new Error(`register-phone ${sent.status}: ${await sent.text()}`);
-  let code = null;
-  for (let i = 0; i < 40 && !code; i++) {
-    code = (await (await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`)).json()).latestCode;
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  const verified = await post("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: code });
-  const body = await verified.json();
-  if (!verified.ok) throw new Error(`verify-sms ${verified.status}: ${JSON.stringify(body)}`);
-  return { userId: body.user.id, token: body.accessToken };
 }
 
 /** Opens, authenticates and subscribes a socket; resolves once subscribed (or rejects). */
@@ -75,7 +60,7 @@ function serverRssMiB(pid) {
 }
 
 async function eventLatency(baseUrl, documents, log) {
-  const user = await signIn(baseUrl, `+40797${String(Date.now()).slice(-6)}`, "10.77.0.1");
+  const user = await signInTimed(baseUrl, `+40797${String(Date.now()).slice(-6)}`, "10.77.0.1");
   const latencies = [];
   const finished = new Set();
   let settle = null;
@@ -115,7 +100,7 @@ async function socketCapacity(baseUrl, { sockets, users, holdSeconds, serverPid 
   log(`sockets: signing in ${users} users`);
   const accounts = [];
   const stamp = String(Date.now()).slice(-3);
-  for (let i = 0; i < users; i++) accounts.push(await signIn(baseUrl, `+40796${stamp}${String(i).padStart(3, "0")}`, `10.78.${Math.floor(i / 250)}.${i % 250}`));
+  for (let i = 0; i < users; i++) accounts.push(await signInTimed(baseUrl, `+40796${stamp}${String(i).padStart(3, "0")}`, `10.78.${Math.floor(i / 250)}.${i % 250}`));
   const rssBefore = serverRssMiB(serverPid);
 
   const delivered = [];

@@ -3,48 +3,11 @@
 // (POST /api/auth/verify-sms), then load the profile with the new token. Reported: flows per second,
 // flow and step percentiles, errors, and the flow p95 as a ratio to the floor (GET /api/ping at the
 // same concurrency, measured just before).
-import { pingFloor, runFlows, timed } from "../lib/flows.mjs";
+import { signInTimed } from "../lib/accounts.mjs";
+import { pingFloor, runFlows } from "../lib/flows.mjs";
 import { formatMs, formatRatio, ratio } from "../lib/stats.mjs";
 
 const CONCURRENCY = 64;
-
-async function json(res, what) {
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${body?.error ?? ""}`.trim());
-  return body;
-}
-
-/**
- * One household's sign-in from its own network (`ip` as CF-Connecting-IP, which the local runtime passes
- * through as Cloudflare's edge would set it): real load comes from many networks, so the per-network
- * limits stay in force instead of being raised for the bench.
- */
-export function signInFlow(baseUrl, phone, ip) {
-  const post = (path, body) =>
-    fetch(baseUrl + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", "CF-Connecting-IP": ip },
-      body: JSON.stringify(body),
-    });
-  return async () => {
-    const steps = {};
-    await timed(steps, "register-phone", async () => json(await post("/api/auth/register-phone", { phoneNumber: phone }), "register-phone"));
-    const code = await timed(steps, "code in outbox", async () => {
-      for (let i = 0; i < 80; i++) {
-        const outbox = await json(await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`), "outbox");
-        if (outbox.latestCode) return outbox.latestCode;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error("no code in the outbox after 8 s");
-    });
-    const session = await timed(steps, "verify-sms", async () =>
-      json(await post("/api/auth/verify-sms", { phoneNumber: phone, verificationCode: code }), "verify-sms"),
-    );
-    const auth = { Authorization: `Bearer ${session.accessToken}` };
-    await timed(steps, "profile", async () => json(await fetch(`${baseUrl}/api/users/profile/me`, { headers: { ...auth, "CF-Connecting-IP": ip } }), "profile"));
-    return { steps, auth };
-  };
-}
 
 /** A distinct /24 per flow (10.x.y.0/24). */
 export function benchIp(index) {
@@ -64,7 +27,7 @@ async function run({ baseUrl, log }) {
   const result = await runFlows({
     total,
     concurrency: CONCURRENCY,
-    flow: async (i) => signInFlow(baseUrl, benchPhone(prefix, i), benchIp(i))(),
+    flow: (i) => signInTimed(baseUrl, benchPhone(prefix, i), benchIp(i)),
   });
   const data = { concurrency: CONCURRENCY, total, floor, ...result, p95VsFloor: ratio(result.p95, floor.p95) };
   return {
