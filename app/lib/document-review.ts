@@ -94,7 +94,10 @@ export function normalizeCorrection(kind: CorrectionValueKind, raw: string): str
   let value = raw.trim().replace(/\s+/g, " ");
   if (kind === "amount" || kind === "price") value = value.replace(",", ".");
   if (kind === "pod" || kind === "sex") value = value.toUpperCase().replace(/\s/g, "");
-  return VALUE_PATTERNS[kind].test(value) ? value : null;
+  if (!VALUE_PATTERNS[kind].test(value)) return null;
+  // A calendar day that exists (no 30 February).
+  if (kind === "date" && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) return null;
+  return value;
 }
 
 /** File size in B, KB, MB or GB with one decimal (admin spec §9, documents view). */
