@@ -344,6 +344,8 @@ export const ADMIN_TEXTS = {
       totalWithVat: "Total cu TVA (lei)",
       pricePerKwh: "Preț (lei/kWh)",
       contractedPowerKw: "Putere contractată (kW)",
+      currency: "Monedă",
+      nationality: "Cetățenie",
     } as Record<string, string>,
     issuesTitle: "Probleme găsite la verificarea automată",
     noIssues: "Verificarea automată nu a găsit probleme.",

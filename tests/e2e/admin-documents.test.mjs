@@ -45,6 +45,8 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await userPage.getByLabel("Ultima factură de energie electrică: Alege fișierul").setInputFiles(LOW_CONFIDENCE);
   await userItem(userPage).waitFor();
   await userItem(userPage).getByText("Va fi verificat de un operator.").waitFor({ timeout: 150_000 });
+  // The user's session, for coming back after the moderator (a second SMS code so soon would be refused).
+  const userCookies = await browser.cookies();
   await userPage.close();
 
   // 2. The moderator signs in, finds the user's documents by phone, waiting for review.
@@ -128,18 +130,21 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await details.locator('[data-list="audit"] li', { hasText: "document.reject" }).waitFor();
   await details.getByRole("button", { name: "Închide" }).click();
 
-  // 360 px list: rows become cards, nothing scrolls sideways.
+  // 360 px list (opened filtered, as a link would): rows become cards, nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`${baseUrl}/admin/documents?status=rejected&user_id=${encodeURIComponent(`0${phone.slice(3)}`)}`);
+  await row.locator(".admin-badge", { hasText: "Respins" }).waitFor();
   await noHorizontalScroll(page, "list 360");
   await page.screenshot({ path: `${shots}/admin-documents-list-mobile.png`, fullPage: true });
   await page.close();
 
   // 5. The user sees it rejected, with the reason, on /documente and in the notifications.
   await browser.clearCookies();
+  await browser.addCookies(userCookies);
   const back = await browser.newPage();
   back.on("pageerror", (e) => errors.push(e.message));
   await back.setViewportSize({ width: 360, height: 780 });
-  await signInUser(back, phone);
+  await back.goto(`${baseUrl}/documente`);
   await userItem(back).locator(".status-badge", { hasText: "Respins" }).waitFor();
   await userItem(back).getByText(REASON_TEXT).waitFor();
   await back.screenshot({ path: `${shots}/admin-documents-user-rejected-mobile.png`, fullPage: true });
