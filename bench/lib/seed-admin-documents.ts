@@ -35,7 +35,8 @@ const DAY = 86_400_000;
 const statements: string[] = [];
 const userIds: string[] = [];
 const phones: string[] = [];
-const BATCH = 500;
+// Rows per INSERT: D1 refuses statements over 100 KB.
+const BATCH = 100;
 for (let start = 0; start < users; start += BATCH) {
   const batch: (string | number)[][] = [];
   for (let i = start; i < Math.min(users, start + BATCH); i++) {
