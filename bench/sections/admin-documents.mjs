@@ -89,7 +89,7 @@ async function run({ config, log }) {
       align: ["left", "right", "right", "right", "right", "right", "right", "right"],
       rows: results.map((r) => [r.name, formatMs(r.p50), formatMs(r.p95), formatMs(r.p99), formatRate(r.rps), String(r.errors), formatRatio(r.vsFloor.p95), formatRatio(r.vsFloor.rps)]),
       notes: [
-        `Seeded in bulk before the Worker started (${seeded.seedSeconds} s): statuses ${JSON.stringify(seeded.statusCounts)}; the phone searched is ${seeded.searchPhone} (a LIKE on users.phone, joined to the documents).`,
+        `Seeded in bulk before the Worker started (${seeded.seedSeconds} s): statuses ${JSON.stringify(seeded.statusCounts)}; the phone searched is ${seeded.searchPhone} (a LIKE over users.phone first, then their documents by user).`,
         `${config.concurrency} concurrent keep-alive clients, closed loop; ${config.warmupSeconds} s warm-up per route, then ${config.seconds} s measured per route in ${config.rounds} interleaved rounds. Each list answer runs two D1 queries (the page and the count).`,
       ],
       data: { users: USERS, documents: DOCUMENTS, seeded, results },
