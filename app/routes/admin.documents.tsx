@@ -4,10 +4,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { DocumentsPage } from "~/components/admin/documents-page";
-import { ADMIN_DOCUMENT_STATUSES } from "~/lib/document-review";
+import { adminDocumentListSchema } from "~/lib/schemas/admin-documents";
 import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
+import { searchParamsObject } from "~/server/http.server";
 import documentStyles from "~/styles/admin-documents.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentStyles }];
@@ -19,13 +20,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.cloudflare.env, { mode: "page", permission: "document_verification" });
-  // A link may open the list filtered (the dashboard's 'pending' count, a bell entry's user).
-  const url = new URL(request.url);
-  const status = url.searchParams.get("status") ?? "";
-  return {
-    status: (ADMIN_DOCUMENT_STATUSES as readonly string[]).includes(status) ? status : "",
-    search: (url.searchParams.get("user_id") ?? "").trim().slice(0, 100),
-  };
+  // A link may open the list filtered (the dashboard's 'pending' count, a bell entry's user); a query
+  // the list call would refuse opens it unfiltered.
+  const query = adminDocumentListSchema.safeParse(searchParamsObject(new URL(request.url)));
+  return { status: query.success ? (query.data.status ?? "") : "", search: query.success ? (query.data.user_id ?? "") : "" };
 }
 
 export default function AdminDocumentsRoute() {
