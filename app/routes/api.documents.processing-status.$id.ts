@@ -12,7 +12,8 @@ import { jsonOk } from "~/server/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, env, { mode: "api" });
-  const row = await findOwnedDocument(createDb(env.DB), user.id, params.id ?? "");
+  const db = createDb(env.DB);
+  const row = await findOwnedDocument(db, user.id, params.id ?? "");
   if (!row) return notFoundResponse();
-  return jsonOk(await processingStatusView(env, row), { headers: { "Cache-Control": "private, no-store" } });
+  return jsonOk(await processingStatusView(env, db, row), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { startFakeComparatorServer } from "../support/fake-comparator.mjs";
 import { billMaxAgeDaysForFixtures } from "../support/fixture-clock.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
+import { seedE2eAdmins } from "../support/e2e-admins.mjs";
 import { startSupplierPortalServer } from "../../scripts/supplier-portal-simulator.mjs";
 
 // Offers come from the D1 catalog and a (slow) comparator, so the searching state is really shown;
@@ -13,6 +14,8 @@ const fakes = await startFakeComparatorServer();
 // workerd tests cover those), so a journey's duration is predictable.
 const portals = await startSupplierPortalServer({ port: 0, latencyMs: 40, jitterMs: 40, failureRate: 0, lostResponseRate: 0, confirmDelayMs: 1500 });
 const server = await startLocalServer({
+  // Back-office accounts besides the bootstrap super admin (a document moderator, issue #12).
+  beforeStart: seedE2eAdmins,
   vars: {
     OFFER_SOURCES: "catalog,comparator",
     OFFER_COMPARATOR_URL: `${fakes.url}/e2e`,

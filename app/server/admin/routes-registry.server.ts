@@ -49,6 +49,19 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "POST", path: "/api/admin/live-token", access: {}, file: "app/routes/api.admin.live-token.ts" },
+  // ---- Document review (issue #12 item 2): everything needs document_verification (admin spec §2). ----
+  ...(
+    [
+      ["GET", "/api/admin/documents", "api.admin.documents.ts"],
+      ["GET", "/api/admin/documents/stats", "api.admin.documents.stats.ts"],
+      ["GET", "/api/admin/documents/:id", "api.admin.documents.$id.ts"],
+      ["GET", "/api/admin/documents/:id/details", "api.admin.documents.$id.details.ts"],
+      ["GET", "/api/admin/documents/:id/file", "api.admin.documents.$id.file.ts"],
+      ["POST", "/api/admin/documents/:id/verify", "api.admin.documents.$id.verify.ts"],
+      ["POST", "/api/admin/documents/:id/reject", "api.admin.documents.$id.reject.ts"],
+      ["POST", "/api/admin/documents/:id/reprocess", "api.admin.documents.$id.reprocess.ts"],
+    ] as const
+  ).map(([method, path, file]) => ({ method, path, access: { permission: "document_verification" as const }, file: `app/routes/${file}` })),
 ];
 
 function matches(pattern: string, pathname: string): boolean {

@@ -227,11 +227,22 @@ export const documents = sqliteTable(
     processedAt: integer("processed_at"),
     verifiedAt: integer("verified_at"),
     updatedAt: integer("updated_at"),
+    // An admin's decision on the document (issue #12): who, when, and for a rejection the reason
+    // (admin spec §5 list) the user is shown.
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: integer("reviewed_at"),
+    rejectionReason: text("rejection_reason", { enum: ["poor_quality", "incomplete", "invalid_type", "expired", "other"] }),
+    reviewNotes: text("review_notes"),
   },
   (t) => [
     uniqueIndex("documents_user_sha_unique").on(t.userId, t.sha256),
     index("documents_user_idx").on(t.userId, t.documentType),
     index("documents_status_idx").on(t.status),
+    // The admin list (issue #12): newest first, optionally by status or type.
+    index("documents_uploaded_idx").on(t.uploadedAt),
+    index("documents_status_uploaded_idx").on(t.status, t.uploadedAt),
+    index("documents_type_uploaded_idx").on(t.documentType, t.uploadedAt),
+    index("documents_user_uploaded_idx").on(t.userId, t.uploadedAt),
   ],
 );
 
@@ -492,4 +503,27 @@ export const metricsRollups = sqliteTable(
     totalMs: integer("total_ms").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucketStart, t.routeGroup] })],
+);
+
+// ---- document review (issue #12) ----
+
+// A reviewer's correction of one extracted field, kept apart from what the machine read so the
+// extraction can be measured against it. The newest row per (document, field) is the value used
+// downstream. Fields sealed at rest in documents.pii_encrypted (CNP, ID series/number, addresses)
+// keep both values only in values_encrypted (AES-GCM, bound to the correction id).
+export const documentFieldCorrections = sqliteTable(
+  "document_field_corrections",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    machineValue: text("machine_value"),
+    correctedValue: text("corrected_value"),
+    valuesEncrypted: text("values_encrypted"),
+    adminId: text("admin_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_field_corrections_doc_idx").on(t.documentId, t.createdAt)],
 );

@@ -15,7 +15,7 @@ import {
   userNotificationInsert,
 } from "../notifications/notifications.server";
 import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, type DocumentJob } from "./jobs.server";
-import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type ReprocessReset } from "./repository.server";
+import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type DocumentRow, type ReprocessReset } from "./repository.server";
 
 /** Marks a document `failed` (if it is still unfinished) and tells its owner. */
 export async function giveUpOnDocument(env: Env, documentId: string, error: string, now: number): Promise<boolean> {
@@ -49,8 +49,15 @@ export async function giveUpOnDocument(env: Env, documentId: string, error: stri
 }
 
 /** POST /api/documents/reprocess/{id}: back to `pending` and through the same queue as an upload. */
-export async function reprocessDocument(env: Env, db: Database, userId: string, documentId: string, now: number = Date.now()): Promise<ReprocessReset> {
-  const reset = await resetForReprocess(db, userId, documentId, now, processingLeaseMs(env));
+export async function reprocessDocument(
+  env: Env,
+  db: Database,
+  userId: string,
+  documentId: string,
+  now: number = Date.now(),
+  byAdmin: { adminId: string; notes: string | null; fromStatuses: DocumentRow["status"][] } | null = null,
+): Promise<ReprocessReset> {
+  const reset = await resetForReprocess(db, userId, documentId, now, processingLeaseMs(env), byAdmin?.notes ?? null, byAdmin);
   if (!reset.ok) return reset;
   try {
     await enqueueDocuments(env, db, [{ documentId, userId, reason: "reprocess" }], now);

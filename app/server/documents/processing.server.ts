@@ -26,7 +26,8 @@ import type { DocumentJob } from "./jobs.server";
 import { processingLeaseMs } from "./jobs.server";
 import { giveUpOnDocument } from "./lifecycle.server";
 import { ISSUE_MESSAGES } from "./messages.server";
-import { openExtraction, sealExtraction } from "./pii.server";
+import { readDocumentData } from "./corrections.server";
+import { sealExtraction } from "./pii.server";
 import {
   claimForProcessing,
   documentEventInsert,
@@ -80,7 +81,7 @@ async function validate(env: Env, db: Database, row: DocumentRow, result: Extrac
   // The holder check needs only names, which are stored in clear: no decryption here.
   const counterpartType = data.kind === "id_card" ? "ultima_factura" : "document_identitate";
   const counterpart = await latestReadCounterpart(db, row.userId, counterpartType, row.id);
-  const other = counterpart ? await openExtraction(env, counterpart, { reveal: false }) : null;
+  const other = counterpart ? await readDocumentData(env, db, counterpart, { reveal: false }) : null;
   if (data.kind === "id_card" && other?.kind === "bill") return combineValidations(own, crossCheck(data, other));
   if (data.kind === "bill" && other?.kind === "id_card") return combineValidations(own, crossCheck(other, data));
   return own;

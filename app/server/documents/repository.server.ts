@@ -19,10 +19,19 @@ export type DocumentEventAction =
   | "retry"
   | "failed"
   | "reprocess_requested"
-  | "requeued_by_sweep";
+  | "requeued_by_sweep"
+  | "corrected";
 
-export function documentEventInsert(db: Database, documentId: string, action: DocumentEventAction, notes: string | null, now: number) {
-  return db.insert(documentEvents).values({ id: newId(now), documentId, action, notes, createdAt: now });
+export function documentEventInsert(
+  db: Database,
+  documentId: string,
+  action: DocumentEventAction,
+  notes: string | null,
+  now: number,
+  /** the admin who acted (review decisions, reprocess from the back-office) */
+  adminId: string | null = null,
+) {
+  return db.insert(documentEvents).values({ id: newId(now), documentId, action, adminId, notes, createdAt: now });
 }
 
 export async function findOwnedDocument(db: Database, userId: string, id: string): Promise<DocumentRow | null> {
@@ -79,6 +88,8 @@ export async function resetForReprocess(
   now: number,
   leaseMs: number,
   note: string | null = null,
+  /** an admin's reprocess: who, and the statuses it may start from (the check and the change are one statement) */
+  byAdmin: { adminId: string; fromStatuses: DocumentRow["status"][] } | null = null,
 ): Promise<ReprocessReset> {
   const current = await findOwnedDocument(db, userId, id);
   if (!current) return { ok: false, reason: "not_found" };
@@ -97,6 +108,10 @@ export async function resetForReprocess(
       processingStartedAt: null,
       processedAt: null,
       verifiedAt: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      rejectionReason: null,
+      reviewNotes: null,
       queuedAt: now,
       updatedAt: now,
     })
@@ -105,11 +120,12 @@ export async function resetForReprocess(
         eq(documents.id, id),
         eq(documents.userId, userId),
         or(ne(documents.status, "processing"), lt(documents.processingStartedAt, now - leaseMs)),
+        byAdmin ? inArray(documents.status, byAdmin.fromStatuses) : undefined,
       ),
     )
     .returning();
   if (!row) return { ok: false, reason: "processing" };
-  await documentEventInsert(db, id, "reprocess_requested", note, now);
+  await documentEventInsert(db, id, "reprocess_requested", note, now, byAdmin?.adminId ?? null);
   return { ok: true, row };
 }
 

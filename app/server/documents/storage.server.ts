@@ -4,7 +4,7 @@
 // (RFC 6266 + RFC 5987 for diacritics) and nosniff.
 import { randomToken } from "../auth/crypto.server";
 import type { Env } from "../env.server";
-import { DOCUMENT_FILE_CSP } from "../http/security-headers.server";
+import { ADMIN_REVIEW_FILE_CSP, DOCUMENT_FILE_CSP } from "../http/security-headers.server";
 
 export function newStorageKey(userId: string): string {
   return `documents/${userId}/${randomToken(32)}`;
@@ -87,17 +87,20 @@ export async function documentFileResponse(
   env: Env,
   row: { r2Key: string; fileName: string; mimeType: string },
   disposition: "attachment" | "inline",
+  /** the admin review dialog frames the file on this origin's page (issue #12); everything else forbids framing */
+  options: { framedBySameOrigin?: boolean } = {},
 ): Promise<Response | null> {
   const object = await env.DOCUMENTS.get(row.r2Key);
   if (!object) return null;
+  const framing: Record<string, string> = options.framedBySameOrigin ? { "Content-Security-Policy": ADMIN_REVIEW_FILE_CSP, "X-Frame-Options": "SAMEORIGIN" } : { "Content-Security-Policy": DOCUMENT_FILE_CSP };
   return new Response(object.body, {
     headers: {
       "Content-Type": row.mimeType,
       "Content-Length": String(object.size),
       "Content-Disposition": contentDisposition(disposition, servedFileName(row.fileName, row.mimeType)),
       "X-Content-Type-Options": "nosniff",
-      // An uploaded file runs nothing, loads nothing and is never framed, whatever it contains.
-      "Content-Security-Policy": DOCUMENT_FILE_CSP,
+      // An uploaded file runs nothing and loads nothing, whatever it contains.
+      ...framing,
       "Cache-Control": "private, no-store",
       "Cross-Origin-Resource-Policy": "same-origin",
       ETag: object.httpEtag,

@@ -1,12 +1,14 @@
 // Documents as the API shows them (user spec §3 "Document", "Extraction summary"; §7 rows).
 import { PROGRESS_KEYS, type DocumentType } from "../../lib/documents";
+import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { analyseBill } from "./analysis.server";
 import type { BillExtraction } from "./extraction/bill-parser.server";
 import type { ExtractedData } from "./extraction/extract-document.server";
 import type { IdCardExtraction } from "./extraction/id-card-parser.server";
-import { openExtraction } from "./pii.server";
+import type { Database } from "../db/client.server";
+import { readDocumentData } from "./corrections.server";
 import type { DocumentRow } from "./repository.server";
 import type { ValidationDetails } from "./verification.server";
 
@@ -16,10 +18,19 @@ function storedValidation(row: DocumentRow): ValidationDetails | null {
   return row.validationJson ? (JSON.parse(row.validationJson) as ValidationDetails) : null;
 }
 
+/** What the owner reads as the reason an admin rejected the document: the reason's text, or the admin's own words for 'other'. */
+export function adminRejectionMessage(reason: NonNullable<DocumentRow["rejectionReason"]>, notes: string | null): string {
+  const messages: Record<string, string> = ADMIN_TEXTS.documentsPage.rejectionMessages;
+  return messages[reason] ?? notes ?? ADMIN_TEXTS.documentsPage.rejectionReasons[reason];
+}
+
 /** One row of the document list. Never carries extracted personal data. */
 export function documentView(row: DocumentRow) {
   const validation = storedValidation(row);
   const awaitingReview = row.status === "pending" && row.processedAt !== null;
+  const rejection =
+    row.status === "rejected" && row.rejectionReason ? { reason: row.rejectionReason, message: adminRejectionMessage(row.rejectionReason, row.reviewNotes) } : null;
+  const machineIssues = (validation?.issues ?? []).map((i) => ({ code: i.code as string, message: i.message, severity: i.severity }));
   return {
     id: row.id,
     fileName: row.fileName,
@@ -37,8 +48,10 @@ export function documentView(row: DocumentRow) {
     processingMs: row.processingMs,
     fileSize: row.fileSize,
     mimeType: row.mimeType,
-    /** why it was rejected or sent to review (Romanian messages; no extracted values) */
-    issues: (validation?.issues ?? []).map((i) => ({ code: i.code, message: i.message, severity: i.severity })),
+    /** an admin's rejection (reason and the text the owner reads), or null */
+    rejection,
+    /** why it was rejected or sent to review (Romanian messages; no extracted values); an admin's reason first */
+    issues: rejection ? [{ code: `admin_${rejection.reason}`, message: rejection.message, severity: "error" as const }, ...machineIssues] : machineIssues,
   };
 }
 export type DocumentView = ReturnType<typeof documentView>;
@@ -130,8 +143,8 @@ function billData(bill: BillExtraction, confidence: number | null, now: number) 
  * GET /api/documents/processing-status/{id}: what the switch wizard's summary shows. Call only with
  * the owner's row: the personal data (CNP, ID number, address) is decrypted here.
  */
-export async function processingStatusView(env: Env, row: DocumentRow, now: number = Date.now()) {
-  const data: ExtractedData | null = await openExtraction(env, row, { reveal: true });
+export async function processingStatusView(env: Env, db: Database, row: DocumentRow, now: number = Date.now()) {
+  const data: ExtractedData | null = await readDocumentData(env, db, row, { reveal: true });
   const validation = storedValidation(row);
   const readable = data !== null && data.kind !== "unreadable";
   let extractedData: Record<string, unknown> | null = null;

@@ -9,6 +9,8 @@
  * nothing loadable they can carry nothing out.
  */
 export const DOCUMENT_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+/** The same file framed by the admin review dialog (issue #12): the same sandbox, framed only by this origin. */
+export const ADMIN_REVIEW_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 /** Anything else that is not a page (JSON, redirects, plain text): nothing to load, not to be framed. */
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -69,5 +71,7 @@ export function securityHeadersFor(response: Response, options: { local: boolean
   if (!response.headers.has("Content-Security-Policy")) headers["Content-Security-Policy"] = NON_DOCUMENT_CSP;
   // A page with a secret in its URL (the signing link) sends no Referer at all: keep its stricter policy.
   if (response.headers.get("Referrer-Policy") === "no-referrer") headers["Referrer-Policy"] = "no-referrer";
+  // A file framed by this origin's admin review dialog says so itself (SAMEORIGIN): keep it.
+  if (response.headers.get("X-Frame-Options") === "SAMEORIGIN") delete headers["X-Frame-Options"];
   return headers;
 }

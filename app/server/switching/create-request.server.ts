@@ -11,7 +11,7 @@ import { newId } from "../../lib/ids";
 import { TEXTS } from "../../lib/texts";
 import type { Database } from "../db/client.server";
 import { findOwnedMeterReading } from "../documents/meter-readings.server";
-import { openExtraction } from "../documents/pii.server";
+import { readDocumentData } from "../documents/corrections.server";
 import { findOwnedDocument, type DocumentRow } from "../documents/repository.server";
 import type { Env } from "../env.server";
 import { adminNotificationInsert, newAdminNotification, publishAdminNotification, notifyUser } from "../notifications/notifications.server";
@@ -42,8 +42,8 @@ async function verifiedDocument(
 }
 
 /** What the request needs from the bill: its POD, its supplier, and consumption and price for the savings. */
-async function billFacts(env: Env, row: DocumentRow) {
-  const data = await openExtraction(env, row, { reveal: false });
+async function billFacts(env: Env, db: Database, row: DocumentRow) {
+  const data = await readDocumentData(env, db, row, { reveal: false });
   if (data?.kind !== "bill") return { pod: null, supplierName: null, consumption: null };
   return {
     pod: data.pod ? normalizePod(data.pod) : null,
@@ -108,7 +108,7 @@ export async function createSwitchRequest(
   if (!found.ok) return fail(found.reason === "supplier_mismatch" ? "invalid_targetSupplierId" : "offer_unavailable");
   const offer: OfferSnapshot = found.offer;
 
-  const facts = await billFacts(env, bill.row);
+  const facts = await billFacts(env, db, bill.row);
   if (facts.pod && (await findOpenRequestForPod(db, facts.pod))) return fail("pod_has_open_request");
 
   const savings = estimateMonthlySavings(facts.consumption, offer, context.estimatedMonthlySavingsBani);

@@ -16,7 +16,7 @@ import type { Database } from "../../db/client.server";
 import { counties, documents, suppliers, switchRequests, users } from "../../db/schema.server";
 import type { BillExtraction } from "../../documents/extraction/bill-parser.server";
 import type { IdCardExtraction } from "../../documents/extraction/id-card-parser.server";
-import { openExtraction } from "../../documents/pii.server";
+import { readDocumentData } from "../../documents/corrections.server";
 import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
 import type { Env } from "../../env.server";
 import { notifyUser, type UserNotificationEvent } from "../../notifications/notifications.server";
@@ -169,8 +169,8 @@ async function customerFacts(deps: PipelineDeps, request: SwitchRequestRow): Pro
   const billRow = rows.find((r) => r.id === request.invoiceDocumentId);
   if (!idRow || !billRow) return null;
   const [id, bill] = await Promise.all([
-    openExtraction(deps.env, idRow, { reveal: true }),
-    openExtraction(deps.env, billRow, { reveal: true }),
+    readDocumentData(deps.env, deps.db, idRow, { reveal: true }),
+    readDocumentData(deps.env, deps.db, billRow, { reveal: true }),
   ]);
   if (id?.kind !== "id_card" || bill?.kind !== "bill") return null;
   return { id, bill, idRow, billRow };

@@ -1,0 +1,156 @@
+// Issue #12 item 2 in Chromium: a user uploads, as their bill, a photo the automatic reading cannot
+// trust (an ID card photographed in low contrast: OCR reads text, none of a bill's fields), so it lands
+// in review; a moderator who may only verify documents finds it on /admin/documents, opens the review
+// dialog — the image beside the extracted fields and the issues — and rejects it with a reason; the
+// user sees it rejected with that reason. Screenshots at 1280 and 360 px.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
+import { DOCUMENT_MODERATOR } from "../support/e2e-admins.mjs";
+import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
+
+const baseUrl = process.env.E2E_BASE_URL;
+const shots = SCREENSHOTS;
+const getBrowser = browserPerFile({ before, after });
+const LOW_CONFIDENCE = "tests/fixtures/generated/id-tanase-lowContrast.jpg";
+const FILE_NAME = "id-tanase-lowContrast.jpg";
+// The user's text for the reason 'poor_quality' (ADMIN_TEXTS.documentsPage.rejectionMessages).
+const REASON_TEXT = "Documentul nu se poate citi (imagine neclară sau de calitate slabă). Încărcați o fotografie mai clară.";
+
+async function noHorizontalScroll(page, label) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${label}: no horizontal scroll (overflow ${overflow}px)`);
+}
+
+async function signInUser(page, phone) {
+  await page.goto(`${baseUrl}/documente`);
+  await page.waitForURL(/\/login\?redirectTo=%2Fdocumente$/);
+  await completeSignIn(page, page.locator(".auth-card"), baseUrl, phone);
+  await page.waitForURL(/\/documente$/);
+}
+
+const userItem = (page) => page.locator(".document-item").filter({ has: page.locator(".document-name", { hasText: FILE_NAME }) });
+
+test("a moderator rejects a low-confidence document beside its image; the user sees why", { timeout: 300_000 }, async () => {
+  const browser = getBrowser();
+  const errors = [];
+  const phone = uniquePhone();
+
+  // 1. The user uploads the photo as their bill and waits for the automatic reading to give up on it.
+  await browser.clearCookies();
+  const userPage = await browser.newPage();
+  userPage.on("pageerror", (e) => errors.push(e.message));
+  await userPage.setViewportSize({ width: 1280, height: 900 });
+  await signInUser(userPage, phone);
+  await userPage.getByLabel("Ultima factură de energie electrică: Alege fișierul").setInputFiles(LOW_CONFIDENCE);
+  await userItem(userPage).waitFor();
+  await userItem(userPage).getByText("Va fi verificat de un operator.").waitFor({ timeout: 150_000 });
+  // The user's session, for coming back after the moderator (a second SMS code so soon would be refused).
+  const userCookies = await browser.cookies();
+  await userPage.close();
+
+  // 2. The moderator signs in, finds the user's documents by phone, waiting for review.
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${baseUrl}/admin/documents`);
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await page.getByLabel("Email").fill(DOCUMENT_MODERATOR.email);
+  await page.getByLabel("Parolă").fill(DOCUMENT_MODERATOR.password);
+  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/documents");
+  await page.getByRole("heading", { name: "Verificare documente", level: 1 }).waitFor();
+  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Documente");
+  // A moderator with document_verification only: no users, switch requests, administrators or system.
+  for (const hidden of ["Utilizatori", "Schimbări furnizor", "Administratori", "Sistem"]) {
+    assert.equal(await nav.getByRole("link", { name: hidden, exact: true }).count(), 0, `${hidden} is hidden`);
+  }
+  for (const column of ["Utilizator", "Tip Document", "Nume Fișier", "Status", "Încărcat", "Mărime", "Încredere", "Acțiuni"]) {
+    await page.getByRole("columnheader", { name: column, exact: true }).waitFor();
+  }
+
+  await page.getByLabel("Caută după ID utilizator sau telefon").fill(`0${phone.slice(3)}`);
+  await page.getByRole("button", { name: "Caută", exact: true }).click();
+  await page.getByLabel("Status").selectOption("pending");
+  const row = page.locator("tr[data-document]").filter({ hasText: FILE_NAME });
+  await row.waitFor();
+  assert.equal(await page.locator("tr[data-document]").count(), 1);
+  assert.equal(await row.locator(".admin-badge").textContent(), "În așteptare");
+  assert.match(await row.locator('td[data-label="Mărime"]').textContent(), /^\d+(,\d)? (B|KB|MB)$/);
+  const confidence = row.locator(".doc-confidence");
+  assert.match(await confidence.textContent(), /^\d+%$/);
+  assert.match(await confidence.getAttribute("class"), /tone-(red|grey)/, "a low confidence shows in red");
+  await noHorizontalScroll(page, "list 1280");
+  await page.screenshot({ path: `${shots}/admin-documents-list-desktop.png`, fullPage: true });
+
+  // 3. The review dialog: the image itself, beside the fields and the issues.
+  await row.getByRole("button", { name: "Verifică", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Verificare: ${FILE_NAME}` });
+  await dialog.waitFor();
+  const image = dialog.getByRole("img", { name: "Fișierul încărcat" });
+  await image.waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector(".doc-review-file img");
+    return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+  });
+  const fields = dialog.locator(".doc-review-data");
+  await fields.getByLabel("Cod POD").waitFor();
+  assert.ok((await dialog.locator(".doc-issues li").count()) >= 1, "the issues of the automatic check are listed");
+  const [imageBox, fieldsBox] = [await image.boundingBox(), await fields.boundingBox()];
+  assert.ok(imageBox.x + imageBox.width <= fieldsBox.x + 1, "1280 px: the file is left of the fields");
+  assert.ok(Math.abs(imageBox.y - fieldsBox.y) < 80, "1280 px: side by side");
+  await page.screenshot({ path: `${shots}/admin-documents-review-desktop.png` });
+
+  // 360 px: the same dialog stacks the file above the fields.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const [smallImage, smallFields] = [await image.boundingBox(), await fields.boundingBox()];
+  assert.ok(smallImage.y + smallImage.height <= smallFields.y + 1, "360 px: the file is above the fields");
+  await page.screenshot({ path: `${shots}/admin-documents-review-mobile.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // 4. Reject: the reason is required, then sent.
+  await dialog.getByRole("button", { name: "Respinge documentul" }).click();
+  await dialog.getByText("Motivul respingerii este obligatoriu.").waitFor();
+  await dialog.getByLabel("Motivul respingerii").selectOption("poor_quality");
+  await dialog.getByLabel("Observații").last().fill("Poza este prea întunecată.");
+  await dialog.getByRole("button", { name: "Respinge documentul" }).click();
+  await page.locator(".toast", { hasText: "Succes" }).waitFor();
+  await dialog.waitFor({ state: "hidden" });
+  // The list reloads: under 'pending' the document is gone; under 'rejected' it shows.
+  await page.getByText("Nu există documente disponibile").waitFor();
+  await page.getByLabel("Status").selectOption("rejected");
+  await row.locator(".admin-badge", { hasText: "Respins" }).waitFor();
+
+  // The full details: the history names the moderator, the audit log the rejection.
+  await row.getByRole("button", { name: "Detalii complete" }).click();
+  const details = page.getByRole("dialog", { name: `Detalii: ${FILE_NAME}` });
+  await details.locator('[data-list="history"] li', { hasText: DOCUMENT_MODERATOR.email }).first().waitFor();
+  await details.locator('[data-list="audit"] li', { hasText: "document.reject" }).waitFor();
+  await details.getByRole("button", { name: "Închide" }).click();
+
+  // 360 px list (opened filtered, as a link would): rows become cards, nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`${baseUrl}/admin/documents?status=rejected&user_id=${encodeURIComponent(`0${phone.slice(3)}`)}`);
+  await row.locator(".admin-badge", { hasText: "Respins" }).waitFor();
+  await noHorizontalScroll(page, "list 360");
+  await page.screenshot({ path: `${shots}/admin-documents-list-mobile.png`, fullPage: true });
+  await page.close();
+
+  // 5. The user sees it rejected, with the reason, on /documente and in the notifications.
+  await browser.clearCookies();
+  await browser.addCookies(userCookies);
+  const back = await browser.newPage();
+  back.on("pageerror", (e) => errors.push(e.message));
+  await back.setViewportSize({ width: 360, height: 780 });
+  await back.goto(`${baseUrl}/documente`);
+  await userItem(back).locator(".status-badge", { hasText: "Respins" }).waitFor();
+  await userItem(back).getByText(REASON_TEXT).waitFor();
+  await back.screenshot({ path: `${shots}/admin-documents-user-rejected-mobile.png`, fullPage: true });
+  await back.goto(`${baseUrl}/notificari`);
+  await back.getByText(`Documentul „${FILE_NAME}” a fost respins: ${REASON_TEXT}`).waitFor();
+  await back.close();
+
+  assert.deepEqual(errors, []);
+});
