@@ -269,7 +269,6 @@ export const ADMIN_TEXTS = {
     inviteSentTo: (email: string) => `Invitația a fost trimisă la ${email}.`,
     mailFailed: "Invitația a fost salvată, dar e-mailul nu a putut fi trimis. Încercați din nou.",
     alreadyActive: "Există deja un administrator activ cu această adresă de e-mail.",
-    alreadyRevoked: "Accesul acestui administrator a fost revocat; adresa nu mai poate fi invitată.",
     superAdminNotInvitable: "Un Super Administrator nu poate fi invitat.",
     invalidEmail: "Introduceți o adresă de e-mail validă.",
     invalidRole: "Alegeți rolul Administrator sau Moderator.",

@@ -49,6 +49,9 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "POST", path: "/api/admin/live-token", access: {}, file: "app/routes/api.admin.live-token.ts" },
+  // Administrators and invitations (issue #12 item 3): super_admin only (admin spec §2, §6).
+  { method: "POST", path: "/api/admin/auth/invite", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.auth.invite.ts" },
+  { method: "DELETE", path: "/api/admin/admins/:id", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.$id.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {
