@@ -66,7 +66,8 @@ describe("matchTotp", () => {
   });
 
   it("refuses anything that is not six digits", async () => {
-    for (const code of ["", "12345", "1234567", "abcdef", "12 345"]) expect(await matchTotp(SEED_SHA1, code, now)).toBeNull();
+    for (const code of ["", "12345", "1234567", "abcdef", "12 345"])
+      expect(await matchTotp(SEED_SHA1, code, now)).toBeNull();
   });
 });
 

@@ -59,11 +59,12 @@ export async function hotp(
     message[i] = rest % 256;
     rest = Math.floor(rest / 256);
   }
-  const cryptoKey = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: options.hash ?? "SHA-1" }, false, ["sign"]);
+  const cryptoKey = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: options.hash ?? "SHA-1" }, false, [
+    "sign",
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, message));
   const offset = mac[mac.length - 1]! & 0x0f;
-  const binary =
-    ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 

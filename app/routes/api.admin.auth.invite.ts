@@ -24,7 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const T = ADMIN_TEXTS.adminsPage;
   const result = await inviteAdmin(env, createDb(env.DB), admin, parsed.data, { ip: requestInfo(request).ip });
   if (!result.ok) return jsonError(409, "admin_exists", T.alreadyActive);
-  const data = { admin_id: result.adminId, expires_at: new Date(result.expiresAt).toISOString(), replaced: result.replaced };
+  const data = {
+    admin_id: result.adminId,
+    expires_at: new Date(result.expiresAt).toISOString(),
+    replaced: result.replaced,
+  };
   if (!result.mailed) return jsonError(502, "mail_failed", T.mailFailed, { data });
   return jsonOk({ message: T.inviteSentTo(parsed.data.email), data });
 }

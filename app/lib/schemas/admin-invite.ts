@@ -10,7 +10,12 @@ export const INVITABLE_ROLES = ["admin", "moderator"] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /** The four permissions of the invite payload (admin spec §3); the UI shows the first three. */
-export const INVITE_PERMISSION_KEYS = ["user_management", "document_verification", "system_monitoring", "admin_management"] as const;
+export const INVITE_PERMISSION_KEYS = [
+  "user_management",
+  "document_verification",
+  "system_monitoring",
+  "admin_management",
+] as const;
 
 // Forms send "on"/"true" for a ticked box and nothing for an unticked one; JSON sends booleans.
 const flag = z.pipe(
@@ -20,7 +25,9 @@ const flag = z.pipe(
 
 export const adminInviteSchema = z.object({
   email: z.pipe(
-    z.string({ error: T.invalidEmail }).check(z.trim(), z.toLowerCase(), z.maxLength(254, T.invalidEmail), z.email(T.invalidEmail)),
+    z
+      .string({ error: T.invalidEmail })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, T.invalidEmail), z.email(T.invalidEmail)),
     z.transform((email) => email),
   ),
   role: z.string({ error: T.invalidRole }).check(
@@ -40,17 +47,26 @@ export const adminInviteSchema = z.object({
 export type AdminInviteInput = z.infer<typeof adminInviteSchema>;
 
 /** The permissions an invitation grants: what was sent, the spec's defaults for what was not. */
-export function invitePermissions(sent: AdminInviteInput["permissions"]): Record<(typeof INVITE_PERMISSION_KEYS)[number], boolean> {
+export function invitePermissions(
+  sent: AdminInviteInput["permissions"],
+): Record<(typeof INVITE_PERMISSION_KEYS)[number], boolean> {
   const out = {} as Record<(typeof INVITE_PERMISSION_KEYS)[number], boolean>;
   for (const key of INVITE_PERMISSION_KEYS) out[key] = sent?.[key] ?? DEFAULT_INVITE_PERMISSIONS[key] === true;
   return out;
 }
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
-export const twoFactorCodeSchema = z.pipe(
-  z.string({ error: ADMIN_TEXTS.twoFactor.codeFormat }).check(z.maxLength(40, ADMIN_TEXTS.twoFactor.codeFormat)),
-  z.transform((raw) => raw.replace(/\s+/g, "").toLowerCase()),
-).check(z.refine((code) => /^\d{6}$/.test(code) || /^[a-z2-9]{5}-?[a-z2-9]{5}$/.test(code), ADMIN_TEXTS.twoFactor.codeFormat));
+export const twoFactorCodeSchema = z
+  .pipe(
+    z.string({ error: ADMIN_TEXTS.twoFactor.codeFormat }).check(z.maxLength(40, ADMIN_TEXTS.twoFactor.codeFormat)),
+    z.transform((raw) => raw.replace(/\s+/g, "").toLowerCase()),
+  )
+  .check(
+    z.refine(
+      (code) => /^\d{6}$/.test(code) || /^[a-z2-9]{5}-?[a-z2-9]{5}$/.test(code),
+      ADMIN_TEXTS.twoFactor.codeFormat,
+    ),
+  );
 
 /** The second step of the admin sign-in: the challenge of the first step and a code. */
 export const adminTwoFactorLoginSchema = z.object({

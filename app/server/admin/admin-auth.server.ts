@@ -304,15 +304,20 @@ export async function signInAdmin(request: Request, env: Env, options: { now?: n
     if (error instanceof AuthFailure) return { ok: false, failure: error.info };
     throw error;
   }
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
-  const session = await storage.getSession();
-  session.set("token", signedIn.token);
   return {
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookie: await storage.commitSession(session),
+    setCookie: await adminSessionCookie(env, request, signedIn.token),
   };
+}
+
+/** The Set-Cookie that carries an admin session token to the /admin pages. */
+export async function adminSessionCookie(env: Env, request: Request, token: string): Promise<string> {
+  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  const session = await storage.getSession();
+  session.set("token", token);
+  return storage.commitSession(session);
 }
 
 /** The admin of a live session named by its token (Bearer or cookie), or null. */

@@ -104,7 +104,12 @@ export async function inviteAdmin(
     target: { type: "admin", id: adminId },
     details: {
       before: existing
-        ? { email: existing.email, role: existing.role, status: existing.status, permissions: parseAdminPermissions(existing.permissionsJson) }
+        ? {
+            email: existing.email,
+            role: existing.role,
+            status: existing.status,
+            permissions: parseAdminPermissions(existing.permissionsJson),
+          }
         : null,
       after: { email: input.email, role, status: "invited", permissions },
       expires_at: new Date(expiresAt).toISOString(),
@@ -127,17 +132,33 @@ export interface OpenInvitation {
 export async function findOpenInvitation(db: Database, token: string, now: number): Promise<OpenInvitation | null> {
   if (token.length < 20 || token.length > 200) return null;
   const [row] = await db
-    .select({ invitationId: adminInvitations.id, adminId: admins.id, email: admins.email, role: admins.role, status: admins.status })
+    .select({
+      invitationId: adminInvitations.id,
+      adminId: admins.id,
+      email: admins.email,
+      role: admins.role,
+      status: admins.status,
+    })
     .from(adminInvitations)
     .innerJoin(admins, eq(admins.id, adminInvitations.adminId))
-    .where(and(eq(adminInvitations.tokenHash, await sha256Hex(token)), isNull(adminInvitations.usedAt), gt(adminInvitations.expiresAt, now)))
+    .where(
+      and(
+        eq(adminInvitations.tokenHash, await sha256Hex(token)),
+        isNull(adminInvitations.usedAt),
+        gt(adminInvitations.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!row || row.status !== "invited") return null;
   return { invitationId: row.invitationId, adminId: row.adminId, email: row.email, role: row.role };
 }
 
 /** Counts one look at or answer to an invitation link from an IP; false once the IP is over the limit. */
-export async function invitationAttemptAllowed(env: Env, ip: string, now: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+export async function invitationAttemptAllowed(
+  env: Env,
+  ip: string,
+  now: number,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const decision = await consumeRate(env, `admin-invitation-ip:${ip}`, RATE_LIMITS.adminInvitationPerIp, now);
   return decision.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: retryAfterSeconds(decision) };
 }
@@ -145,7 +166,7 @@ export async function invitationAttemptAllowed(env: Env, ip: string, now: number
 export type AcceptResult =
   | { ok: true; admin: AdminPrincipal; token: string; expiresAt: number }
   | { ok: false; reason: "invalid_invitation" }
-  | { ok: false; reason: "invalid_password"; issues: { path: string; message: string }[] };
+  | { ok: false; reason: "invalid_password"; email: string };
 
 /**
  * Accepts an invitation: the password must meet the admin policy; the link is spent in the statement
@@ -163,13 +184,19 @@ export async function acceptInvitation(
   if (!invitation) return { ok: false, reason: "invalid_invitation" };
   const parsed = adminNewPasswordSchema(invitation.email).safeParse(passwords);
   if (!parsed.success) {
-    return { ok: false, reason: "invalid_password", issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) };
+    return { ok: false, reason: "invalid_password", email: invitation.email };
   }
   const passwordHash = await hashPassword(parsed.data.newPassword);
   const spent = await db
     .update(adminInvitations)
     .set({ usedAt: now })
-    .where(and(eq(adminInvitations.id, invitation.invitationId), isNull(adminInvitations.usedAt), gt(adminInvitations.expiresAt, now)))
+    .where(
+      and(
+        eq(adminInvitations.id, invitation.invitationId),
+        isNull(adminInvitations.usedAt),
+        gt(adminInvitations.expiresAt, now),
+      ),
+    )
     .returning({ id: adminInvitations.id });
   if (spent.length !== 1) return { ok: false, reason: "invalid_invitation" };
   const activated = await db
@@ -188,10 +215,17 @@ export async function acceptInvitation(
   return { ok: true, ...(await openAdminSession(db, invitation.adminId, info, now, "invitation")) };
 }
 
-export type RevokeResult = { ok: true } | { ok: false; reason: "not_found" | "super_admin" | "self" | "already_revoked" };
+export type RevokeResult =
+  { ok: true } | { ok: false; reason: "not_found" | "super_admin" | "self" | "already_revoked" };
 
 /** Revokes an admin or moderator (never a super_admin, never oneself): sessions end at once. */
-export async function revokeAdmin(env: Env, db: Database, actor: AdminPrincipal, adminId: string, options: { ip: string; now?: number }): Promise<RevokeResult> {
+export async function revokeAdmin(
+  env: Env,
+  db: Database,
+  actor: AdminPrincipal,
+  adminId: string,
+  options: { ip: string; now?: number },
+): Promise<RevokeResult> {
   const now = options.now ?? Date.now();
   const [target] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
   if (!target) return { ok: false, reason: "not_found" };

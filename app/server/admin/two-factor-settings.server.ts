@@ -30,26 +30,51 @@ function enrolmentOf(admin: AdminPrincipal, secret: string): Enrolment {
 }
 
 export async function twoFactorOverview(env: Env, db: Database, admin: AdminPrincipal) {
-  const [row] = await db.select({ enabledAt: adminTwoFactor.enabledAt }).from(adminTwoFactor).where(eq(adminTwoFactor.adminId, admin.id)).limit(1);
+  const [row] = await db
+    .select({ enabledAt: adminTwoFactor.enabledAt })
+    .from(adminTwoFactor)
+    .where(eq(adminTwoFactor.adminId, admin.id))
+    .limit(1);
   if (row?.enabledAt != null) {
-    return { enabled: true as const, enabledAt: new Date(row.enabledAt).toISOString(), recoveryLeft: await unusedRecoveryCodes(db, admin.id), enrolment: null };
+    return {
+      enabled: true as const,
+      enabledAt: new Date(row.enabledAt).toISOString(),
+      recoveryLeft: await unusedRecoveryCodes(db, admin.id),
+      enrolment: null,
+    };
   }
   const secret = await pendingSecret(env, db, admin.id);
-  return { enabled: false as const, enabledAt: null, recoveryLeft: 0, enrolment: secret ? enrolmentOf(admin, secret) : null };
+  return {
+    enabled: false as const,
+    enabledAt: null,
+    recoveryLeft: 0,
+    enrolment: secret ? enrolmentOf(admin, secret) : null,
+  };
 }
 
 export type TwoFactorChange =
   | { ok: true; recoveryCodes?: string[] }
   | { ok: false; reason: "already_enabled" | "not_enabled" | "no_enrolment" | "invalid_code" };
 
-export async function startTwoFactor(env: Env, db: Database, admin: AdminPrincipal, ip: string, now: number): Promise<TwoFactorChange> {
+export async function startTwoFactor(
+  env: Env,
+  db: Database,
+  admin: AdminPrincipal,
+  ip: string,
+  now: number,
+): Promise<TwoFactorChange> {
   if (await twoFactorEnabled(db, admin.id)) return { ok: false, reason: "already_enabled" };
   await beginEnrolment(env, db, admin.id, now);
   await writeAudit(db, { adminId: admin.id, action: "admin_two_factor_enrolment_started", ip, now });
   return { ok: true };
 }
 
-export async function cancelTwoFactorEnrolment(db: Database, admin: AdminPrincipal, ip: string, now: number): Promise<TwoFactorChange> {
+export async function cancelTwoFactorEnrolment(
+  db: Database,
+  admin: AdminPrincipal,
+  ip: string,
+  now: number,
+): Promise<TwoFactorChange> {
   if (await twoFactorEnabled(db, admin.id)) return { ok: false, reason: "already_enabled" };
   await removeTwoFactor(db, admin.id);
   await writeAudit(db, { adminId: admin.id, action: "admin_two_factor_enrolment_cancelled", ip, now });
@@ -57,7 +82,14 @@ export async function cancelTwoFactorEnrolment(db: Database, admin: AdminPrincip
 }
 
 /** Enables two-factor; the admin's other sessions end, since they were opened with the password alone. */
-export async function confirmTwoFactor(env: Env, db: Database, admin: AdminPrincipal, code: string, ip: string, now: number): Promise<TwoFactorChange> {
+export async function confirmTwoFactor(
+  env: Env,
+  db: Database,
+  admin: AdminPrincipal,
+  code: string,
+  ip: string,
+  now: number,
+): Promise<TwoFactorChange> {
   if (await twoFactorEnabled(db, admin.id)) return { ok: false, reason: "already_enabled" };
   if (!(await pendingSecret(env, db, admin.id))) return { ok: false, reason: "no_enrolment" };
   const recoveryCodes = await confirmEnrolment(env, db, admin.id, code, now);
@@ -69,14 +101,25 @@ export async function confirmTwoFactor(env: Env, db: Database, admin: AdminPrinc
   await writeAudit(db, {
     adminId: admin.id,
     action: "admin_two_factor_enabled",
-    details: { before: { two_factor_enabled: false }, after: { two_factor_enabled: true }, recovery_codes: recoveryCodes.length },
+    details: {
+      before: { two_factor_enabled: false },
+      after: { two_factor_enabled: true },
+      recovery_codes: recoveryCodes.length,
+    },
     ip,
     now,
   });
   return { ok: true, recoveryCodes };
 }
 
-export async function disableTwoFactor(env: Env, db: Database, admin: AdminPrincipal, code: string, ip: string, now: number): Promise<TwoFactorChange> {
+export async function disableTwoFactor(
+  env: Env,
+  db: Database,
+  admin: AdminPrincipal,
+  code: string,
+  ip: string,
+  now: number,
+): Promise<TwoFactorChange> {
   if (!(await twoFactorEnabled(db, admin.id))) return { ok: false, reason: "not_enabled" };
   const method = await checkSecondFactor(env, db, admin.id, code, now);
   if (!method) {

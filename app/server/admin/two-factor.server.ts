@@ -58,7 +58,12 @@ function recoveryHash(adminId: string, code: string): Promise<string> {
 export async function storeRecoveryCodes(db: Database, adminId: string, codes: string[], now: number): Promise<void> {
   await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
   const rows = await Promise.all(
-    codes.map(async (code) => ({ id: newId(now), adminId, codeHash: await recoveryHash(adminId, code), createdAt: now })),
+    codes.map(async (code) => ({
+      id: newId(now),
+      adminId,
+      codeHash: await recoveryHash(adminId, code),
+      createdAt: now,
+    })),
   );
   await db.insert(adminRecoveryCodes).values(rows);
 }
@@ -97,7 +102,10 @@ export async function checkSecondFactor(
       .update(adminTwoFactor)
       .set({ lastUsedStep: step })
       .where(
-        and(eq(adminTwoFactor.adminId, adminId), or(isNull(adminTwoFactor.lastUsedStep), lt(adminTwoFactor.lastUsedStep, step))),
+        and(
+          eq(adminTwoFactor.adminId, adminId),
+          or(isNull(adminTwoFactor.lastUsedStep), lt(adminTwoFactor.lastUsedStep, step)),
+        ),
       )
       .returning({ adminId: adminTwoFactor.adminId });
     return claimed.length === 1 ? "totp" : null;
@@ -150,7 +158,12 @@ export type ChallengeOutcome =
   | { ok: false; adminId: string | null; reason: "challenge_invalid" };
 
 /** The second step: a live challenge of an active admin with two-factor on, and a right code. */
-export async function answerLoginChallenge(env: Env, db: Database, input: AdminTwoFactorLoginInput, now: number): Promise<ChallengeOutcome> {
+export async function answerLoginChallenge(
+  env: Env,
+  db: Database,
+  input: AdminTwoFactorLoginInput,
+  now: number,
+): Promise<ChallengeOutcome> {
   const tokenHash = await sha256Hex(input.challenge);
   // Counting the attempt first, in the statement that checks the limit, keeps parallel guesses within it.
   const [challenge] = await db
@@ -166,7 +179,11 @@ export async function answerLoginChallenge(env: Env, db: Database, input: AdminT
     )
     .returning();
   if (!challenge) return { ok: false, adminId: null, reason: "challenge_invalid" };
-  const [admin] = await db.select({ status: admins.status }).from(admins).where(eq(admins.id, challenge.adminId)).limit(1);
+  const [admin] = await db
+    .select({ status: admins.status })
+    .from(admins)
+    .where(eq(admins.id, challenge.adminId))
+    .limit(1);
   if (admin?.status !== "active") return { ok: false, adminId: challenge.adminId, reason: "challenge_invalid" };
 
   const method = await checkSecondFactor(env, db, challenge.adminId, input.code, now);
@@ -208,7 +225,13 @@ export async function beginEnrolment(env: Env, db: Database, adminId: string, no
 }
 
 /** Confirms a pending enrolment with its first code; the recovery codes are returned once. */
-export async function confirmEnrolment(env: Env, db: Database, adminId: string, code: string, now: number): Promise<string[] | null> {
+export async function confirmEnrolment(
+  env: Env,
+  db: Database,
+  adminId: string,
+  code: string,
+  now: number,
+): Promise<string[] | null> {
   const method = await checkSecondFactor(env, db, adminId, code, now, { pending: true });
   if (method !== "totp") return null;
   const enabled = await db

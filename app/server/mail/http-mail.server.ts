@@ -51,7 +51,12 @@ export class HttpMailSender implements MailSender {
           Accept: "application/json",
           "Idempotency-Key": crypto.randomUUID(),
         },
-        body: JSON.stringify({ from: this.config.from, to: [message.to], subject: message.subject, text: message.text }),
+        body: JSON.stringify({
+          from: this.config.from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+        }),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (error) {
@@ -63,7 +68,8 @@ export class HttpMailSender implements MailSender {
     try {
       text = await response.text();
     } catch (error) {
-      if (isTimeout(error)) return failure("timeout", `body not received within ${this.config.timeoutMs} ms`, response.status);
+      if (isTimeout(error))
+        return failure("timeout", `body not received within ${this.config.timeoutMs} ms`, response.status);
       return failure("network", error instanceof Error ? error.message : String(error), response.status);
     }
 

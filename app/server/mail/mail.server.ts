@@ -14,17 +14,10 @@ export interface MailMessage {
 }
 
 export type MailErrorCode =
-  | "not_configured"
-  | "timeout"
-  | "network"
-  | "rejected"
-  | "server_error"
-  | "malformed_response"
-  | "simulated_failure";
+  "not_configured" | "timeout" | "network" | "rejected" | "server_error" | "malformed_response" | "simulated_failure";
 
 export type MailResult =
-  | { ok: true; messageId: string }
-  | { ok: false; error: MailErrorCode; detail: string; status?: number };
+  { ok: true; messageId: string } | { ok: false; error: MailErrorCode; detail: string; status?: number };
 
 export interface MailSender {
   readonly provider: string;
@@ -58,7 +51,10 @@ export function createMailSender(env: Env, deps: MailDeps = {}): MailSender {
     case "outbox":
       // An outbox outside a local environment would swallow every invitation: refuse loudly instead.
       if (!isLocalEnvironment(env)) {
-        return new UnavailableMailSender("outbox", "the outbox mail adapter runs only locally (APP_ENV development or test)");
+        return new UnavailableMailSender(
+          "outbox",
+          "the outbox mail adapter runs only locally (APP_ENV development or test)",
+        );
       }
       return new OutboxMailSender(createDb(env.DB), {
         latencyMs: numberVar(env.MAIL_OUTBOX_LATENCY_MS, 0),

@@ -58,7 +58,10 @@ export interface MailOutboxEntry {
 }
 
 /** Latest messages first; optionally only one address's. */
-export async function listMailOutbox(db: Database, options: { to?: string; limit?: number } = {}): Promise<MailOutboxEntry[]> {
+export async function listMailOutbox(
+  db: Database,
+  options: { to?: string; limit?: number } = {},
+): Promise<MailOutboxEntry[]> {
   const rows = await db
     .select()
     .from(mailOutbox)
