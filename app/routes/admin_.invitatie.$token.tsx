@@ -6,6 +6,7 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -40,6 +41,14 @@ export const meta: MetaFunction = () => [
 ];
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+// The document response carries them too, not only the data requests.
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 function refused(status: 404 | 429, retryAfterSeconds?: number) {
   return json(
