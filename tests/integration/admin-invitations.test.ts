@@ -105,7 +105,7 @@ describe("POST /api/admin/auth/invite", () => {
     expect(admins.find((a) => a.email === email)).toMatchObject({ status: "invited", invitation_expires_at: expect.any(String) });
   });
 
-  it("takes a moderator with the permissions sent (JSON booleans or form checkboxes)", async () => {
+  it("takes a moderator with the permissions sent, the defaults for the rest", async () => {
     const boss = await superAdmin();
     const email = uniqueEmail("mod");
     const { res } = await invite(boss.token, {
@@ -120,14 +120,6 @@ describe("POST /api/admin/auth/invite", () => {
       system_monitoring: true,
       admin_management: false,
     });
-
-    const formEmail = uniqueEmail("form");
-    const form = await SELF.fetch(`${BASE}/api/admin/auth/invite`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${boss.token}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: formEmail, role: "moderator", "permissions.document_verification": "on" }),
-    });
-    expect(form.status).toBe(200);
   });
 
   it("refuses a super_admin role, an unknown role and a bad e-mail with 400, changing nothing", async () => {
@@ -330,5 +322,76 @@ describe("DELETE /api/admin/admins/{id}", () => {
     const victim = await createAdmin("moderator", {});
     expect((await revoke(await openAdminSession(admin.id), victim.id)).status).toBe(403);
     expect((await adminRow(victim.email))!.status).toBe("active");
+  });
+});
+
+describe("/admin/admins page", () => {
+  async function pageCookie(admin: TestAdmin): Promise<string> {
+    const { res } = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, { "CF-Connecting-IP": uniqueIp() });
+    return res.headers.get("Set-Cookie")!.split(";")[0]!;
+  }
+  function form(cookie: string, fields: Record<string, string>) {
+    return SELF.fetch(`${BASE}/admin/admins`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  }
+
+  it("is refused to an admin with every permission, with the spec's text", async () => {
+    const admin = await createAdmin("admin", { all: true });
+    const cookie = await pageCookie(admin);
+    const res = await SELF.fetch(`${BASE}/admin/admins`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain(escapeHtml(ADMIN_TEXTS.superAdminOnly));
+    const post = await form(cookie, { intent: "revoke", adminId: admin.id });
+    expect(post.status).toBe(403);
+  });
+
+  it("lists administrators with the spec's columns, 'Niciodată', role badges, no revoke on super_admin rows", async () => {
+    const boss = await createAdmin("super_admin", { all: true });
+    const other = await createAdmin("super_admin", { all: true });
+    const moderator = await createAdmin("moderator", {});
+    const cookie = await pageCookie(boss);
+    const res = await SELF.fetch(`${BASE}/admin/admins`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const header of [T.email, T.role, T.createdAt, T.lastLogin, T.actions]) expect(html).toContain(`<th scope="col">${escapeHtml(header)}</th>`);
+    const row = (email: string) => new RegExp(`<tr[^>]*data-admin-email="${email}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? "";
+    expect(row(moderator.email)).toContain(escapeHtml(T.never));
+    expect(row(moderator.email)).toContain('class="admin-badge role-moderator"');
+    expect(row(moderator.email)).toContain(escapeHtml(T.revoke));
+    expect(row(other.email)).toContain('class="admin-badge role-super_admin"');
+    expect(row(other.email)).not.toContain(escapeHtml(T.revoke));
+    expect(row(boss.email)).not.toContain(escapeHtml(T.revoke));
+  });
+
+  it("invites through the dialog's form (unticked boxes are false) and revokes", async () => {
+    const boss = await createAdmin("super_admin", { all: true });
+    const cookie = await pageCookie(boss);
+    const email = uniqueEmail("dialog");
+    const invited = await form(cookie, { intent: "invite", email, role: "moderator", "permissions.document_verification": "on" });
+    expect(invited.status).toBe(200);
+    expect(JSON.parse((await adminRow(email))!.permissions_json)).toEqual({
+      user_management: false,
+      document_verification: true,
+      system_monitoring: false,
+      admin_management: false,
+    });
+    const html = await (await SELF.fetch(`${BASE}/admin/admins`, { headers: { Cookie: cookie } })).text();
+    expect(html).toMatch(new RegExp(`data-admin-email="${email}" data-status="invited"`));
+
+    const first = await linkToken(email);
+    expect((await form(cookie, { intent: "resend", adminId: (await adminRow(email))!.id })).status).toBe(200);
+    expect((await invitationPage(first)).status).toBe(404);
+
+    const refused = await form(cookie, { intent: "invite", email, role: "super_admin" });
+    expect(refused.status).toBe(400);
+    expect((await adminRow(email))!.role).toBe("moderator");
+
+    const revoked = await form(cookie, { intent: "revoke", adminId: (await adminRow(email))!.id });
+    expect(revoked.status).toBe(200);
+    expect((await adminRow(email))!.status).toBe("revoked");
   });
 });

@@ -55,6 +55,20 @@ export function invitePermissions(
   return out;
 }
 
+/** The permission checkboxes of the invite dialog: ticked ones are sent, unticked ones are false. */
+export function invitePermissionsFromForm(form: FormData): Record<(typeof INVITE_PERMISSION_KEYS)[number], boolean> {
+  const out = {} as Record<(typeof INVITE_PERMISSION_KEYS)[number], boolean>;
+  for (const key of INVITE_PERMISSION_KEYS) out[key] = form.get(`permissions.${key}`) === "on";
+  return out;
+}
+
+/** The forms of /admin/admins. */
+export const adminsPageActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite") }),
+  z.object({ intent: z.literal("resend"), adminId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.object({ intent: z.literal("revoke"), adminId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+]);
+
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
 export const twoFactorCodeSchema = z
   .pipe(

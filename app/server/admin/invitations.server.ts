@@ -121,6 +121,20 @@ export async function inviteAdmin(
   return { ok: true, adminId, expiresAt, mailed: sent.ok, replaced: existing !== undefined };
 }
 
+/** Sends a pending invitation again (a new link, the old one dead), with the role and permissions it had. */
+export async function resendInvitation(
+  env: Env,
+  db: Database,
+  inviter: AdminPrincipal,
+  adminId: string,
+  options: { ip: string; now?: number; mail?: MailDeps },
+): Promise<InviteResult | { ok: false; reason: "not_invited" }> {
+  const [row] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+  if (!row || row.status !== "invited" || row.role === "super_admin") return { ok: false, reason: "not_invited" };
+  const permissions = parseAdminPermissions(row.permissionsJson);
+  return inviteAdmin(env, db, inviter, { email: row.email, role: row.role, permissions: invitePermissions(permissions) }, options);
+}
+
 export interface OpenInvitation {
   invitationId: string;
   adminId: string;
