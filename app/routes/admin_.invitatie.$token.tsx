@@ -162,7 +162,7 @@ export default function AdminInvitation() {
         <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
           {/* a hidden username lets password managers store the new password under the right account */}
           <input type="email" name="username" autoComplete="username" value={loaded.email ?? ""} readOnly hidden />
-          <p className="admin-muted" id="password-policy">
+          <p className="admin-muted invitation-policy" id="password-policy">
             {ADMIN_PASSWORD_TEXTS.policy}
           </p>
           <div className="field">
