@@ -351,7 +351,7 @@ export const ADMIN_TEXTS = {
     alreadyEnabled: "Autentificarea în doi pași este deja activă.",
     notEnabled: "Autentificarea în doi pași nu este activă.",
     // the login's second step
-    loginTitle: "Cod de verificare",
+    loginTitle: "Verificare în doi pași",
     loginIntro: "Introduceți codul de 6 cifre din aplicația de autentificare sau unul dintre codurile de recuperare.",
     loginSubmit: "Verifică",
     loginSubmitting: "Se verifică...",
