@@ -240,11 +240,8 @@ export const ADMIN_TEXTS = {
     actions: "Acțiuni",
     revokeConfirm: "Ești sigur că vrei să revoce accesul acestui administrator?",
     errorTitle: "Eroare",
-    loadFailed: "Nu am putut încărca lista de administratori.",
     inviteFailed: "Nu am putut trimite invitația.",
     inviteError: "A apărut o eroare la trimiterea invitației.",
-    revokeFailed: "Nu am putut revoca accesul.",
-    revokeError: "A apărut o eroare la revocarea accesului.",
     invited: "Invitație trimisă",
     revoked: "Acces revocat",
     // ours
@@ -259,8 +256,7 @@ export const ADMIN_TEXTS = {
     cancel: "Renunță",
     revoke: "Revocă accesul",
     revoking: "Se revocă...",
-    status: "Stare",
-    statuses: { active: "Activ", invited: "Invitație în așteptare", revoked: "Revocat" } as Record<string, string>,
+    statuses: { invited: "Invitație în așteptare", revoked: "Revocat" },
     invitedExpires: (date: string) => `Invitație valabilă până la ${date}`,
     invitedExpired: "Invitația a expirat; retrimiteți-o.",
     resend: "Retrimite invitația",
@@ -358,6 +354,5 @@ export const ADMIN_TEXTS = {
     required: "Este necesar codul de autentificare în doi pași.",
     challengeExpired: "Verificarea a expirat sau a fost încercată de prea multe ori. Autentificați-vă din nou.",
     backToLogin: "Înapoi la autentificare",
-    navLink: "Autentificare în doi pași",
   },
 } as const;
