@@ -13,7 +13,9 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { TwoFactorStep } from "~/components/admin/two-factor-step";
 import { LogoMark } from "~/components/layout/logo";
+import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
@@ -47,10 +49,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   // signInAdmin reads the body itself, so the form is parsed from a copy.
   const formData = await readFormData(request.clone());
-  if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody) }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: adminLoginSchema });
+  if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody), twoFactor: null }, { status: 400 });
+  // The second step of an admin with two-factor on carries the first step's challenge.
+  const challenge = formData.get("challenge");
+  const twoFactor = typeof challenge === "string" ? { challenge } : null;
+  const submission = twoFactor
+    ? parseWithZod(formData, { schema: adminTwoFactorLoginSchema })
+    : parseWithZod(formData, { schema: adminLoginSchema });
+  const hideFields = twoFactor ? ["code"] : ["password"];
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return json({ result: submission.reply({ hideFields }), twoFactor }, { status: 400 });
   }
   let result: Awaited<ReturnType<typeof signInAdmin>>;
   try {
@@ -58,13 +66,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Spec §8: any other failure reads 'Login failed'. The cause goes to the log.
     console.error("admin sign-in failed", error);
-    return json({ result: submission.reply({ formErrors: [ADMIN_TEXTS.loginFailedGeneric], hideFields: ["password"] }) }, { status: 500 });
+    return json(
+      { result: submission.reply({ formErrors: [ADMIN_TEXTS.loginFailedGeneric], hideFields }), twoFactor },
+      { status: 500 },
+    );
   }
   if (!result.ok) {
-    const headers: HeadersInit = result.failure.retryAfterSeconds ? { "Retry-After": String(result.failure.retryAfterSeconds) } : {};
+    const { failure } = result;
+    if (failure.code === "two_factor_required" && failure.challenge) {
+      return json({ result: null, twoFactor: { challenge: failure.challenge } });
+    }
+    const headers: HeadersInit = failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};
+    // A spent or expired challenge sends the admin back to the password.
+    const stillTwoFactor = twoFactor && failure.code !== "challenge_expired" ? twoFactor : null;
     return json(
-      { result: submission.reply({ formErrors: [result.failure.message || ADMIN_TEXTS.loginFailedGeneric], hideFields: ["password"] }) },
-      { status: result.failure.status, headers },
+      {
+        result: submission.reply({ formErrors: [failure.message || ADMIN_TEXTS.loginFailedGeneric], hideFields }),
+        twoFactor: stillTwoFactor,
+      },
+      { status: failure.status, headers },
     );
   }
   throw redirect(adminRedirectPath(formData.get("redirectTo")), { headers: { "Set-Cookie": result.setCookie } });
@@ -78,7 +98,7 @@ export default function AdminLogin() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "admin-login",
-    lastResult: actionData?.result,
+    lastResult: actionData?.twoFactor ? null : actionData?.result,
     constraint: { email: { required: true, maxLength: 254 }, password: { required: true, maxLength: 1024 } },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -91,6 +111,10 @@ export default function AdminLogin() {
   useEffect(() => {
     if (actionData?.result && passwordRef.current) passwordRef.current.value = "";
   }, [actionData]);
+
+  if (actionData?.twoFactor) {
+    return <TwoFactorStep challenge={actionData.twoFactor.challenge} redirectTo={redirectTo} lastResult={actionData.result} />;
+  }
 
   return (
     <div className="admin-login-page">

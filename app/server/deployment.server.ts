@@ -15,6 +15,11 @@ export function devToolsEnabled(env: Pick<Env, "APP_ENV" | "SMS_PROVIDER">): boo
   return isLocalEnvironment(env) && env.SMS_PROVIDER === "outbox";
 }
 
+/** The mail outbox (its JSON and page): a development tool, and only while mail goes to the outbox. */
+export function mailOutboxEnabled(env: Pick<Env, "APP_ENV" | "SMS_PROVIDER" | "MAIL_PROVIDER">): boolean {
+  return devToolsEnabled(env) && env.MAIL_PROVIDER === "outbox";
+}
+
 /** /dev/… and /api/dev/…, whatever the case or percent-encoding of the path. */
 export function isDevToolPath(pathname: string): boolean {
   let path = pathname;
@@ -34,7 +39,9 @@ type SecretName =
   | "ADMIN_PASSWORD"
   | "SMS_GATEWAY_URL"
   | "SMS_GATEWAY_TOKEN"
-  | "SUPPLIER_PORTAL_TOKEN";
+  | "SUPPLIER_PORTAL_TOKEN"
+  | "MAIL_API_URL"
+  | "MAIL_API_KEY";
 
 // The supplier portal credential too: without it no switch request can leave the queue.
 const ALWAYS_REQUIRED: readonly SecretName[] = [
@@ -46,6 +53,7 @@ const ALWAYS_REQUIRED: readonly SecretName[] = [
   "SUPPLIER_PORTAL_TOKEN",
 ];
 const HTTP_SMS_REQUIRED: readonly SecretName[] = ["SMS_GATEWAY_URL", "SMS_GATEWAY_TOKEN"];
+const HTTP_MAIL_REQUIRED: readonly SecretName[] = ["MAIL_API_URL", "MAIL_API_KEY"];
 /** HMAC keys: requireSecret refuses shorter ones at the first request that needs them. */
 const MIN_KEY_LENGTH: Partial<Record<SecretName, number>> = { SESSION_SECRET: 32, OTP_HASH_KEY: 32 };
 /** Entries of .dev.vars.example that are settings, not secrets: the same value in production is right. */
@@ -65,7 +73,13 @@ export function deploymentProblems(env: Env, exampleValues: Readonly<Record<stri
   const problems: DeploymentProblem[] = [];
   // The outbox in a deployed Worker would swallow every sign-in code.
   if (env.SMS_PROVIDER !== "http") problems.push({ name: "SMS_PROVIDER", problem: "not_http" });
-  const required = env.SMS_PROVIDER === "http" ? [...ALWAYS_REQUIRED, ...HTTP_SMS_REQUIRED] : ALWAYS_REQUIRED;
+  // Likewise a mail outbox would swallow every admin invitation.
+  if (env.MAIL_PROVIDER !== "http") problems.push({ name: "MAIL_PROVIDER", problem: "not_http" });
+  const required = [
+    ...ALWAYS_REQUIRED,
+    ...(env.SMS_PROVIDER === "http" ? HTTP_SMS_REQUIRED : []),
+    ...(env.MAIL_PROVIDER === "http" ? HTTP_MAIL_REQUIRED : []),
+  ];
   for (const name of required) {
     const value = env[name];
     if (!value) problems.push({ name, problem: "missing" });

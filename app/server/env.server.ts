@@ -47,6 +47,12 @@ export interface Env {
   SUPPLIER_PORTAL_TIMEOUT_MS?: string;
   SUPPLIER_PORTAL_RETRIES?: string;
   SUPPLIER_PORTAL_TOKEN?: string;
+  /** e-mail (admin invitations): "outbox" locally, "http" deployed; see app/server/mail/mail.server.ts */
+  MAIL_PROVIDER: string;
+  MAIL_FROM?: string;
+  MAIL_API_TIMEOUT_MS?: string;
+  MAIL_OUTBOX_LATENCY_MS?: string;
+  MAIL_OUTBOX_FAILURE_RATE?: string;
 
   SESSION_SECRET?: string;
   OTP_HASH_KEY?: string;
@@ -58,4 +64,6 @@ export interface Env {
   SMS_SENDER?: string;
   DEV_GATE_USER?: string;
   DEV_GATE_PASSWORD?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
 }

@@ -27,6 +27,9 @@ const PRODUCTION: Env = {
   SMS_GATEWAY_TOKEN: "prod-gateway-token-7c6b5a",
   SMS_SENDER: "CURENT",
   SUPPLIER_PORTAL_TOKEN: "prod-supplier-portal-token-4d3c2b",
+  MAIL_PROVIDER: "http",
+  MAIL_API_URL: "https://mail-api.example.ro/v1/send",
+  MAIL_API_KEY: "prod-mail-api-key-5e4d3c",
   DEV_GATE_USER: "",
   DEV_GATE_PASSWORD: "",
 };
@@ -108,6 +111,8 @@ describe("a deployed Worker with a missing or example secret", () => {
     "SMS_GATEWAY_URL",
     "SMS_GATEWAY_TOKEN",
     "SUPPLIER_PORTAL_TOKEN",
+    "MAIL_API_URL",
+    "MAIL_API_KEY",
   ] as const;
 
   it("refuses every request with 503: JSON on the API, plain text on pages, and never echoes a value", async () => {
@@ -136,6 +141,7 @@ describe("a deployed Worker with a missing or example secret", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await fetchWith({ ...PRODUCTION, SESSION_SECRET: "short" }, "/api/ping")).status).toBe(503);
     expect((await fetchWith({ ...PRODUCTION, SMS_PROVIDER: "outbox" }, "/api/ping")).status).toBe(503);
+    expect((await fetchWith({ ...PRODUCTION, MAIL_PROVIDER: "outbox" }, "/api/ping")).status).toBe(503);
   });
 
   it("treats an unknown APP_ENV as deployed", async () => {

@@ -14,6 +14,7 @@ import {
   type AdminRole,
 } from "../../lib/admin-access";
 import { newId } from "../../lib/ids";
+import { adminTwoFactorLoginSchema } from "../../lib/schemas/admin-invite";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
 import { TEXTS } from "../../lib/texts";
 import { ADMIN_TEXTS } from "../../lib/texts-admin";
@@ -29,6 +30,7 @@ import { createDb, type Database } from "../db/client.server";
 import { adminSessions, admins, auditLog } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endAdminLiveSession } from "../live/publish.server";
+import { answerLoginChallenge, createLoginChallenge, twoFactorEnabled, type AdminTwoFactorLoginInput } from "./two-factor.server";
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 export const ADMIN_MAX_FAILED_LOGINS = 5;
@@ -173,38 +175,102 @@ export async function adminLogin(
     return { ok: false, failure: lockedNow ? lockedFailure(counted!.lockedUntil!, now) : invalidCredentials };
   }
 
+  // With two-factor on, the right password only earns a challenge; the session waits for the code.
+  if (await twoFactorEnabled(db, row.id)) {
+    await db.update(admins).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(admins.id, row.id));
+    const challenge = await createLoginChallenge(db, row.id, now);
+    await writeAudit(db, { adminId: row.id, action: "admin_login_two_factor_required", ip: info.ip, now });
+    return {
+      ok: false,
+      failure: { code: "two_factor_required", status: 401, message: ADMIN_TEXTS.twoFactor.required, challenge },
+    };
+  }
+  return { ok: true, ...(await openAdminSession(db, row.id, info, now, "password")) };
+}
+
+/** Starts a session for an admin whose credentials were checked: last login, the session row, the audit. */
+export async function openAdminSession(
+  db: Database,
+  adminId: string,
+  info: RequestInfo,
+  now: number,
+  method: "password" | "totp" | "recovery_code" | "invitation",
+): Promise<{ admin: AdminPrincipal; token: string; expiresAt: number }> {
   const [signedIn] = await db
     .update(admins)
     .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(admins.id, row.id))
+    .where(eq(admins.id, adminId))
     .returning();
+  if (!signedIn) throw new Error(`admin ${adminId} vanished while signing in`);
   const token = randomToken();
   const sessionId = newId(now);
   const expiresAt = now + ADMIN_SESSION_TTL_MS;
   await db.insert(adminSessions).values({
     id: sessionId,
-    adminId: row.id,
+    adminId,
     tokenHash: await sha256Hex(token),
     expiresAt,
     ipAddress: info.ip,
     userAgent: info.userAgent,
     createdAt: now,
   });
-  await writeAudit(db, { adminId: row.id, action: "admin_login", ip: info.ip, now });
-  return { ok: true, admin: principal(signedIn ?? row, sessionId), token, expiresAt };
+  await writeAudit(db, { adminId, action: "admin_login", details: { method }, ip: info.ip, now });
+  return { admin: principal(signedIn, sessionId), token, expiresAt };
 }
 
-/** remix-auth strategy: {email, password} from a JSON body or a form. */
-export class AdminPasswordStrategy<User> extends Strategy<User, { input: AdminLoginInput; info: RequestInfo }> {
+/**
+ * The second step of a sign-in with two-factor on: the challenge of the first step and a TOTP code
+ * (or a recovery code). A challenge lives 5 minutes and allows 5 wrong codes; the IP limit of the
+ * password step applies too.
+ */
+export async function completeAdminTwoFactorLogin(
+  env: Env,
+  input: AdminTwoFactorLoginInput,
+  info: RequestInfo,
+  options: { now?: number } = {},
+): Promise<AdminLoginResult> {
+  const now = options.now ?? Date.now();
+  const db = createDb(env.DB);
+  const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
+  if (!ipDecision.allowed) {
+    return {
+      ok: false,
+      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
+    };
+  }
+  const outcome = await answerLoginChallenge(env, db, input, now);
+  if (!outcome.ok) {
+    await writeAudit(db, { adminId: outcome.adminId, action: "admin_login_two_factor_failed", details: { reason: outcome.reason }, ip: info.ip, now });
+    if (outcome.reason === "invalid_code") {
+      return {
+        ok: false,
+        failure: { code: "invalid_code", status: 401, message: ADMIN_TEXTS.twoFactor.invalidCode, attemptsRemaining: outcome.attemptsRemaining },
+      };
+    }
+    return { ok: false, failure: { code: "challenge_expired", status: 401, message: ADMIN_TEXTS.twoFactor.challengeExpired } };
+  }
+  return { ok: true, ...(await openAdminSession(db, outcome.adminId, info, now, outcome.method)) };
+}
+
+type AdminCredentials = { step: "password"; input: AdminLoginInput } | { step: "two_factor"; input: AdminTwoFactorLoginInput };
+
+/**
+ * remix-auth strategy: {email, password} from a JSON body or a form, or, for the second step of an
+ * admin with two-factor on, {challenge, code}.
+ */
+export class AdminPasswordStrategy<User> extends Strategy<User, { credentials: AdminCredentials; info: RequestInfo }> {
   name = "admin-password";
 
   async authenticate(request: Request): Promise<User> {
-    const parsed = adminLoginSchema.safeParse(await readPayload(request));
+    const payload = await readPayload(request);
+    const parsed = "challenge" in payload ? adminTwoFactorLoginSchema.safeParse(payload) : adminLoginSchema.safeParse(payload);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
       throw new AuthFailure({ code: "invalid_input", status: 400, message: issues[0]?.message ?? ADMIN_TEXTS.loginFailed, issues });
     }
-    return this.verify({ input: parsed.data, info: requestInfo(request) });
+    const credentials: AdminCredentials =
+      "challenge" in parsed.data ? { step: "two_factor", input: parsed.data } : { step: "password", input: parsed.data };
+    return this.verify({ credentials, info: requestInfo(request) });
   }
 }
 
@@ -212,8 +278,11 @@ type AdminSignIn = { admin: AdminPrincipal; token: string; expiresAt: number };
 
 export function createAdminAuthenticator(env: Env, options: { now?: number } = {}): Authenticator<AdminSignIn> {
   return new Authenticator<AdminSignIn>().use(
-    new AdminPasswordStrategy<AdminSignIn>(async ({ input, info }) => {
-      const result = await adminLogin(env, input, info, options);
+    new AdminPasswordStrategy<AdminSignIn>(async ({ credentials, info }) => {
+      const result =
+        credentials.step === "password"
+          ? await adminLogin(env, credentials.input, info, options)
+          : await completeAdminTwoFactorLogin(env, credentials.input, info, options);
       if (!result.ok) throw new AuthFailure(result.failure);
       return { admin: result.admin, token: result.token, expiresAt: result.expiresAt };
     }),
@@ -235,15 +304,20 @@ export async function signInAdmin(request: Request, env: Env, options: { now?: n
     if (error instanceof AuthFailure) return { ok: false, failure: error.info };
     throw error;
   }
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
-  const session = await storage.getSession();
-  session.set("token", signedIn.token);
   return {
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookie: await storage.commitSession(session),
+    setCookie: await adminSessionCookie(env, request, signedIn.token),
   };
+}
+
+/** The Set-Cookie that carries an admin session token to the /admin pages. */
+export async function adminSessionCookie(env: Env, request: Request, token: string): Promise<string> {
+  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  const session = await storage.getSession();
+  session.set("token", token);
+  return storage.commitSession(session);
 }
 
 /** The admin of a live session named by its token (Bearer or cookie), or null. */

@@ -62,6 +62,9 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
       ["POST", "/api/admin/documents/:id/reprocess", "api.admin.documents.$id.reprocess.ts"],
     ] as const
   ).map(([method, path, file]) => ({ method, path, access: { permission: "document_verification" as const }, file: `app/routes/${file}` })),
+  // Administrators and invitations (issue #12 item 3): super_admin only (admin spec §2, §6).
+  { method: "POST", path: "/api/admin/auth/invite", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.auth.invite.ts" },
+  { method: "DELETE", path: "/api/admin/admins/:id", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.$id.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

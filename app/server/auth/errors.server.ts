@@ -18,7 +18,9 @@ export type AuthFailureCode =
   | "unauthorized"
   | "invalid_credentials"
   | "account_locked"
-  | "forbidden";
+  | "forbidden"
+  | "two_factor_required"
+  | "challenge_expired";
 
 export interface AuthFailureInfo {
   code: AuthFailureCode;
@@ -29,6 +31,8 @@ export interface AuthFailureInfo {
   retryAfterSeconds?: number;
   attemptsRemaining?: number;
   issues?: { path: string; message: string }[];
+  /** two_factor_required: what the second step of an admin sign-in sends back with the code */
+  challenge?: string;
 }
 
 export class AuthFailure extends Error {

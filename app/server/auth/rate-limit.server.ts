@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   verifyPerIp: [{ name: "verify_ip", limit: 30, windowMs: 10 * MINUTE }],
   refreshPerIp: [{ name: "refresh_ip", limit: 60, windowMs: 10 * MINUTE }],
   adminLoginPerIp: [{ name: "admin_login_ip", limit: 20, windowMs: 15 * MINUTE }],
+  /** admin invitation links opened or answered from one IP (issue #12): tokens are unguessable, this caps the noise */
+  adminInvitationPerIp: [{ name: "admin_invitation_ip", limit: 30, windowMs: 15 * MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
 /**
@@ -47,7 +49,8 @@ export type RateKey =
   | `sms-ip:${string}`
   | `verify-ip:${string}`
   | `refresh-ip:${string}`
-  | `admin-login-ip:${string}`;
+  | `admin-login-ip:${string}`
+  | `admin-invitation-ip:${string}`;
 
 function limiter(env: Env, key: RateKey) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));

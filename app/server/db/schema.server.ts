@@ -527,3 +527,80 @@ export const documentFieldCorrections = sqliteTable(
   },
   (t) => [index("document_field_corrections_doc_idx").on(t.documentId, t.createdAt)],
 );
+
+// ── Administrators: invitations, e-mail outbox and two-factor (issue #12 item 3) ─────────────────
+
+// The local mail adapter's messages (app/server/mail/outbox.server.ts), readable on /dev/mail-outbox.
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    bodyText: text("body_text").notNull(),
+    status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.toAddress, t.createdAt)],
+);
+
+// One live invitation per invited admin: re-inviting replaces the row, accepting marks it used.
+export const adminInvitations = sqliteTable(
+  "admin_invitations",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_invitations_token_unique").on(t.tokenHash), index("admin_invitations_admin_idx").on(t.adminId)],
+);
+
+// TOTP (RFC 6238) of an admin: the secret sealed with PII_ENCRYPTION_KEY (bound to the admin id);
+// enabledAt is null while the enrolment waits for its first code. lastUsedStep refuses a code replay.
+export const adminTwoFactor = sqliteTable("admin_two_factor", {
+  adminId: text("admin_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: integer("enabled_at"),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+export const adminRecoveryCodes = sqliteTable(
+  "admin_recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_hash_unique").on(t.adminId, t.codeHash)],
+);
+
+// The pending second step of an admin sign-in: the password was right, the code is still owed.
+export const adminLoginChallenges = sqliteTable(
+  "admin_login_challenges",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_login_challenges_token_unique").on(t.tokenHash)],
+);

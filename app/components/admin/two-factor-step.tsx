@@ -1,0 +1,82 @@
+// The second step of the admin sign-in (/admin/login) for an admin with two-factor on: the code from
+// the authenticator app, or a recovery code, sent back with the first step's challenge.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { LogoMark } from "~/components/layout/logo";
+import { parseWithZod } from "~/lib/forms";
+import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
+import { TEXTS } from "~/lib/texts";
+import { ADMIN_TEXTS } from "~/lib/texts-admin";
+
+/** The second step: the code from the authenticator app, or a recovery code. */
+export function TwoFactorStep({
+  challenge,
+  redirectTo,
+  lastResult,
+}: {
+  challenge: string;
+  redirectTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const t = ADMIN_TEXTS.twoFactor;
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "admin-two-factor",
+    lastResult,
+    constraint: { code: { required: true, maxLength: 40 } },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminTwoFactorLoginSchema }),
+  });
+  return (
+    <div className="admin-login-page">
+      <main id="continut" className="admin-login-card" aria-labelledby="admin-login-title">
+        <div className="admin-login-brand">
+          <LogoMark size={44} />
+          <div>
+            <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
+            <p className="admin-login-brand-sub">{ADMIN_TEXTS.shell.brand}</p>
+          </div>
+        </div>
+        <h1 id="admin-login-title">{t.loginTitle}</h1>
+        <p className="admin-muted">{t.loginIntro}</p>
+        <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <input type="hidden" name="challenge" value={challenge} />
+          <div className="field">
+            <label htmlFor={fields.code.id}>{t.code}</label>
+            <input
+              {...getInputProps(fields.code, { type: "text" })}
+              className={`input${fields.code.errors ? " invalid" : ""}`}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              readOnly={busy}
+            />
+            {fields.code.errors ? (
+              <p className="field-error" id={fields.code.errorId}>
+                {fields.code.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          {form.errors ? (
+            <p className="admin-alert" role="alert" id={form.errorId}>
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <button type="submit" className="button primary admin-login-submit" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {busy ? t.loginSubmitting : t.loginSubmit}
+          </button>
+        </Form>
+        <p className="admin-login-back">
+          <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} reloadDocument>
+            {t.backToLogin}
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}
