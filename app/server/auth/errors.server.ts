@@ -18,7 +18,9 @@ export type AuthFailureCode =
   | "unauthorized"
   | "invalid_credentials"
   | "account_locked"
-  | "forbidden";
+  | "forbidden"
+  // admin settings: new registrations closed (issue #12 item 4)
+  | "registrations_closed";
 
 export interface AuthFailureInfo {
   code: AuthFailureCode;
