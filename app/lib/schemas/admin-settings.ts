@@ -3,6 +3,7 @@
 // apply the same rules. Which keys each tab saves, and who may save them, is here too.
 import * as z from "zod/mini";
 import { ADMIN_TEXTS } from "../texts-admin";
+import { adminNewPasswordSchema } from "./admin-password";
 
 const E = ADMIN_TEXTS.settings.errors;
 
@@ -167,3 +168,16 @@ export function settingsFromStored(
   }
   return { settings, invalid };
 }
+
+/** The profile's password change: the current password, and the new one under the one admin policy. */
+export function adminPasswordChangeSchema(email: string) {
+  return z.intersection(
+    z.object({
+      currentPassword: z
+        .string({ error: ADMIN_TEXTS.settings.profile.currentRequired })
+        .check(z.minLength(1, ADMIN_TEXTS.settings.profile.currentRequired), z.maxLength(1024, ADMIN_TEXTS.settings.profile.currentWrong)),
+    }),
+    adminNewPasswordSchema(email),
+  );
+}
+export type AdminPasswordChangeInput = z.infer<ReturnType<typeof adminPasswordChangeSchema>>;

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   verifyPerIp: [{ name: "verify_ip", limit: 30, windowMs: 10 * MINUTE }],
   refreshPerIp: [{ name: "refresh_ip", limit: 60, windowMs: 10 * MINUTE }],
   adminLoginPerIp: [{ name: "admin_login_ip", limit: 20, windowMs: 15 * MINUTE }],
+  /** admin settings, issue #12 item 4: guesses of an admin's current password on the password change */
+  adminPasswordChange: [{ name: "admin_password_change", limit: 5, windowMs: 15 * MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
 /**
@@ -47,7 +49,8 @@ export type RateKey =
   | `sms-ip:${string}`
   | `verify-ip:${string}`
   | `refresh-ip:${string}`
-  | `admin-login-ip:${string}`;
+  | `admin-login-ip:${string}`
+  | `admin-password:${string}`;
 
 function limiter(env: Env, key: RateKey) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
