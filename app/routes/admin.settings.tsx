@@ -1,7 +1,7 @@
 // /admin/settings (admin spec §2 "Settings"; issue #12 item 4): tabs Profil, Sistem, Securitate,
 // Notificări, each saving for real. Every admin opens the page and changes their own password; the
 // platform-wide settings need system_admin, as PUT /api/admin/settings does (the same server modules).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { SettingsPage, type SettingsActionData } from "~/components/admin/settings-page";
@@ -22,6 +22,12 @@ export const meta: MetaFunction = () => [
   { title: `${ADMIN_TEXTS.settings.title} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
   { name: "robots", content: "noindex" },
 ];
+
+// The password change's rate limit tells the browser when to try again, on the page's response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
 
 const TABS = ["profil", "sistem", "securitate", "notificari"] as const;
 type Tab = (typeof TABS)[number];
