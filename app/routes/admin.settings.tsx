@@ -26,7 +26,9 @@ export const meta: MetaFunction = () => [
 // The password change's rate limit tells the browser when to try again, on the page's response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  const headers: Record<string, string> = {};
+  if (retryAfter) headers["Retry-After"] = retryAfter;
+  return headers;
 };
 
 const TABS = ["profil", "sistem", "securitate", "notificari"] as const;
