@@ -256,7 +256,7 @@ export const ADMIN_TEXTS = {
       currentWrong: "Parola actuală nu este corectă.",
       sameAsCurrent: "Parola nouă trebuie să fie diferită de cea actuală.",
       tooManyAttempts: (minutes: number) => `Prea multe încercări. Încercați din nou peste ${minutes} minute.`,
-      otherSessionsEnded: "Celelalte sesiuni ale contului au fost închise.",
+      otherSessionsEnded: "După schimbarea parolei, celelalte sesiuni ale contului se închid; aceasta rămâne deschisă.",
     },
     fields: {
       maintenance_mode: "Mod mentenanță",
