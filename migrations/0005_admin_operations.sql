@@ -66,6 +66,7 @@ CREATE TABLE `mail_outbox` (
 );
 --> statement-breakpoint
 CREATE INDEX `mail_outbox_to_idx` ON `mail_outbox` (`to_address`,`created_at`);--> statement-breakpoint
+ALTER TABLE `admin_sessions` ADD `last_seen_at` integer;--> statement-breakpoint
 ALTER TABLE `documents` ADD `reviewed_by` text;--> statement-breakpoint
 ALTER TABLE `documents` ADD `reviewed_at` integer;--> statement-breakpoint
 ALTER TABLE `documents` ADD `rejection_reason` text;--> statement-breakpoint

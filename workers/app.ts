@@ -24,6 +24,7 @@ import {
   type Rejection,
 } from "../app/server/http/api-boundary.server";
 import { securityHeadersFor } from "../app/server/http/security-headers.server";
+import { maintenanceResponse } from "../app/server/settings/maintenance.server";
 import { TEXTS } from "../app/lib/texts";
 import { misconfiguration, serviceUnavailable } from "./deployment-check";
 import { routeLiveSocket } from "./live-routing";
@@ -64,6 +65,9 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, re
   }
   const gated = await devGateResponse(request, env);
   if (gated) return gated;
+  // Maintenance mode (admin settings): here once, so no public route can forget it.
+  const maintenance = await maintenanceResponse(request, env);
+  if (maintenance) return maintenance;
   const foreign = checkOrigin(request);
   if (foreign) return refuse(foreign);
   let checked = request;

@@ -608,4 +608,11 @@ export const TEXTS = {
     unauthorized: "Autentificare necesară.",
     forbidden: "Acces interzis.",
   },
+  // Admin settings enforced on the public side (issue #12 item 4; texts ours, the first from the brief).
+  adminSettings: {
+    registrationsClosed: "Înregistrările noi sunt temporar închise.",
+    maintenanceTitle: "Site în mentenanță",
+    maintenanceMessage:
+      "Lucrăm la îmbunătățirea serviciului. Site-ul va fi disponibil din nou în scurt timp; te rugăm să revii peste câteva minute.",
+  },
 } as const;

@@ -40,7 +40,7 @@ try {
   // Asynchronous on purpose: the fakes are served from this process, so its event loop must keep running.
   const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_SUPPLIER_PORTAL_URL: portals.url },
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_SUPPLIER_PORTAL_URL: portals.url, E2E_STATE_DIR: server.stateDir },
   });
   status = await new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 } finally {

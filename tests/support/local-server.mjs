@@ -92,6 +92,7 @@ export async function startLocalServer({ vars = {}, quiet = true, beforeStart = 
     stop();
     throw error;
   }
-  // pid: the process group's leader (wrangler), for measuring the group's memory.
-  return { baseUrl, stop, pid: child.pid };
+  // pid: the process group's leader (wrangler), for measuring the group's memory; stateDir: its D1
+  // and R2 (tests/support/d1.mjs runs SQL on it).
+  return { baseUrl, stop, pid: child.pid, stateDir: state };
 }

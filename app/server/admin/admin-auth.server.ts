@@ -31,6 +31,7 @@ import { adminSessions, admins, auditLog } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endAdminLiveSession } from "../live/publish.server";
 import { answerLoginChallenge, createLoginChallenge, twoFactorEnabled, type AdminTwoFactorLoginInput } from "./two-factor.server";
+import { readSettings } from "../settings/settings.server";
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 export const ADMIN_MAX_FAILED_LOGINS = 5;
@@ -213,6 +214,7 @@ export async function openAdminSession(
     ipAddress: info.ip,
     userAgent: info.userAgent,
     createdAt: now,
+    lastSeenAt: now,
   });
   await writeAudit(db, { adminId, action: "admin_login", details: { method }, ip: info.ip, now });
   return { admin: principal(signedIn, sessionId), token, expiresAt };
@@ -320,25 +322,50 @@ export async function adminSessionCookie(env: Env, request: Request, token: stri
   return storage.commitSession(session);
 }
 
-/** The admin of a live session named by its token (Bearer or cookie), or null. */
-export async function adminFromToken(db: Database, token: string, now: number): Promise<AdminPrincipal | null> {
-  const [row] = await db
-    .select({ admin: admins, sessionId: adminSessions.id })
-    .from(adminSessions)
-    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
-    .limit(1);
-  if (!row || row.admin.status !== "active") return null;
-  return principal(row.admin, row.sessionId);
+/**
+ * The admin settings' session timeout (minutes of inactivity) in ms. A session also ends at its
+ * expires_at (ADMIN_SESSION_TTL_MS after sign-in), whichever comes first.
+ */
+export async function adminIdleTimeoutMs(env: Env, now?: number): Promise<number> {
+  return (await readSettings(env, { now })).session_timeout * 60_000;
 }
 
-/** The admin of a live session named by its id (live channel tokens carry the id, not the secret). */
-export async function adminFromSessionId(db: Database, sessionId: string, now: number): Promise<AdminPrincipal | null> {
+/** Not revoked, not past its TTL, and used within the idle timeout (sign-in counts as use). */
+function sessionIsLive(now: number, idleTimeoutMs: number) {
+  return and(
+    isNull(adminSessions.revokedAt),
+    gt(adminSessions.expiresAt, now),
+    gt(sql`coalesce(${adminSessions.lastSeenAt}, ${adminSessions.createdAt})`, now - idleTimeoutMs),
+  );
+}
+
+/**
+ * The admin of a live session named by its token (Bearer or cookie), or null. A request with it is
+ * activity: the idle timeout starts again from `now` (sliding), in the same statement as the check,
+ * so an idle session cannot be revived by two requests racing.
+ */
+export async function adminFromToken(db: Database, token: string, now: number, idleTimeoutMs: number): Promise<AdminPrincipal | null> {
+  const [touched] = await db
+    .update(adminSessions)
+    .set({ lastSeenAt: sql`max(coalesce(${adminSessions.lastSeenAt}, 0), ${now})` })
+    .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), sessionIsLive(now, idleTimeoutMs)))
+    .returning({ sessionId: adminSessions.id, adminId: adminSessions.adminId });
+  if (!touched) return null;
+  const [row] = await db.select().from(admins).where(eq(admins.id, touched.adminId)).limit(1);
+  if (!row || row.status !== "active") return null;
+  return principal(row, touched.sessionId);
+}
+
+/**
+ * The admin of a live session named by its id (live channel tokens carry the id, not the secret).
+ * A read only: an open socket re-checked by its channel is not the admin being active.
+ */
+export async function adminFromSessionId(db: Database, sessionId: string, now: number, idleTimeoutMs: number): Promise<AdminPrincipal | null> {
   const [row] = await db
     .select({ admin: admins })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
+    .where(and(eq(adminSessions.id, sessionId), sessionIsLive(now, idleTimeoutMs)))
     .limit(1);
   if (!row || row.admin.status !== "active") return null;
   return principal(row.admin, sessionId);
@@ -358,7 +385,8 @@ async function tokenOf(request: Request, env: Env): Promise<string | null> {
 export async function getOptionalAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminPrincipal | null> {
   const token = await tokenOf(request, env);
   if (!token) return null;
-  return adminFromToken(createDb(env.DB), token, options.now ?? Date.now());
+  const now = options.now ?? Date.now();
+  return adminFromToken(createDb(env.DB), token, now, await adminIdleTimeoutMs(env, now));
 }
 
 export interface RequireAdminOptions extends AdminRequirement {

@@ -65,6 +65,11 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   // Administrators and invitations (issue #12 item 3): super_admin only (admin spec §2, §6).
   { method: "POST", path: "/api/admin/auth/invite", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.auth.invite.ts" },
   { method: "DELETE", path: "/api/admin/admins/:id", access: { roles: ["super_admin"] }, file: "app/routes/api.admin.admins.$id.ts" },
+  // Settings (issue #12 item 4): every admin may read them (the page is open to all, spec §2); they
+  // are platform-wide (maintenance, registrations, session timeout), so changing them needs
+  // system_admin, like the Sistem page. An admin's own password is changed on the page's Profil tab.
+  { method: "GET", path: "/api/admin/settings", access: {}, file: "app/routes/api.admin.settings.ts" },
+  { method: "PUT", path: "/api/admin/settings", access: { permission: "system_admin" }, file: "app/routes/api.admin.settings.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

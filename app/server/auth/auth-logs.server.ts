@@ -15,7 +15,9 @@ export type AuthAction =
   | "login_blocked_suspended"
   | "token_refreshed"
   | "refresh_token_reuse"
-  | "logout";
+  | "logout"
+  // admin settings: new registrations closed (issue #12 item 4)
+  | "registration_refused_closed";
 
 export interface AuthLogEntry {
   id: string;

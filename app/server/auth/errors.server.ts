@@ -20,7 +20,9 @@ export type AuthFailureCode =
   | "account_locked"
   | "forbidden"
   | "two_factor_required"
-  | "challenge_expired";
+  | "challenge_expired"
+  // admin settings: new registrations closed (issue #12 item 4)
+  | "registrations_closed";
 
 export interface AuthFailureInfo {
   code: AuthFailureCode;

@@ -11,6 +11,7 @@ import { createDb, type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { notifyAdmins } from "../notifications/notifications.server";
+import { readSettings } from "../settings/settings.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
@@ -189,6 +190,17 @@ export async function verifySignInCode(
     .returning({ id: otpChallenges.id });
   if (!spent) return failed(expired);
 
+  // New registrations closed (admin settings): refused here, after the right code, not when the code
+  // is asked for. The code request answers the same for every phone (issue 15: no account
+  // enumeration); only the owner of the phone gets this far, and telling them tells nobody else
+  // anything. Existing accounts sign in as usual.
+  if (!(await readSettings(env, { now })).new_registrations) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (!existing) {
+      await logAuthEvent(db, { action: "registration_refused_closed", success: false, phone, info, now });
+      return { ok: false, failure: { code: "registrations_closed", status: 403, message: TEXTS.adminSettings.registrationsClosed } };
+    }
+  }
   const { user, isNewUser } = await findOrCreateUser(db, phone, now);
   if (user.status === "suspended") {
     await logAuthEvent(db, { action: "login_blocked_suspended", success: false, userId: user.id, phone, info, now });

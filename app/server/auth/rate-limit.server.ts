@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   adminLoginPerIp: [{ name: "admin_login_ip", limit: 20, windowMs: 15 * MINUTE }],
   /** admin invitation links opened or answered from one IP (issue #12): tokens are unguessable, this caps the noise */
   adminInvitationPerIp: [{ name: "admin_invitation_ip", limit: 30, windowMs: 15 * MINUTE }],
+  /** admin settings, issue #12 item 4: guesses of an admin's current password on the password change */
+  adminPasswordChange: [{ name: "admin_password_change", limit: 5, windowMs: 15 * MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
 /**
@@ -50,7 +52,8 @@ export type RateKey =
   | `verify-ip:${string}`
   | `refresh-ip:${string}`
   | `admin-login-ip:${string}`
-  | `admin-invitation-ip:${string}`;
+  | `admin-invitation-ip:${string}`
+  | `admin-password:${string}`;
 
 function limiter(env: Env, key: RateKey) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));

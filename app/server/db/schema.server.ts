@@ -434,6 +434,8 @@ export const adminSessions = sqliteTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    // The admin settings' session timeout counts inactivity from here (sliding; issue #12 item 4).
+    lastSeenAt: integer("last_seen_at"),
   },
   (t) => [uniqueIndex("admin_sessions_token_unique").on(t.tokenHash), index("admin_sessions_admin_idx").on(t.adminId)],
 );

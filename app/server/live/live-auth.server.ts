@@ -4,7 +4,7 @@
 // the admin session token, or the admin live token. Both kinds only name a session, which must still be
 // live in D1 — so logout and revocation also shut the socket door.
 import type { AdminPermissions, AdminRole } from "../../lib/admin-access";
-import { adminFromSessionId, adminFromToken, type AdminPrincipal } from "../admin/admin-auth.server";
+import { adminFromSessionId, adminFromToken, adminIdleTimeoutMs, type AdminPrincipal } from "../admin/admin-auth.server";
 import { requireSecret } from "../auth/secrets.server";
 import { signAccessToken, verifyAccessToken, type TokenCheck } from "../auth/tokens.server";
 import { liveSessionUser } from "../auth/user-sessions.server";
@@ -79,11 +79,11 @@ export async function authenticateAdminSocket(env: Env, token: string, now: numb
   if (token.split(".").length === 3) {
     const check = await verifyAccessToken(requireSecret(env, "SESSION_SECRET"), token, "admin_live", now);
     if (!check.ok) return failure(check);
-    const admin = await adminFromSessionId(db, check.claims.sid, now);
+    const admin = await adminFromSessionId(db, check.claims.sid, now, await adminIdleTimeoutMs(env, now));
     if (!admin || admin.id !== check.claims.sub) return { ok: false, reason: "revoked" };
     return { ok: true, principal: socketPrincipal(admin) };
   }
-  const admin = await adminFromToken(db, token, now);
+  const admin = await adminFromToken(db, token, now, await adminIdleTimeoutMs(env, now));
   return admin ? { ok: true, principal: socketPrincipal(admin) } : { ok: false, reason: "invalid" };
 }
 
@@ -91,8 +91,9 @@ export async function authenticateAdminSocket(env: Env, token: string, now: numb
 export async function liveAdminSessions(env: Env, sessionIds: readonly string[], now: number = Date.now()): Promise<Map<string, AdminSocketPrincipal>> {
   const db = createDb(env.DB);
   const live = new Map<string, AdminSocketPrincipal>();
+  const idleTimeoutMs = await adminIdleTimeoutMs(env, now);
   for (const sessionId of new Set(sessionIds)) {
-    const admin = await adminFromSessionId(db, sessionId, now);
+    const admin = await adminFromSessionId(db, sessionId, now, idleTimeoutMs);
     if (admin) live.set(sessionId, socketPrincipal(admin));
   }
   return live;

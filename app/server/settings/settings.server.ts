@@ -1,0 +1,71 @@
+// The admin settings (admin spec §3 "Settings model"; issue #12 item 4), read side: one row per key in
+// `settings` (value_json), read through the model's schema with the spec's defaults, cached briefly.
+// Writing is in settings-write.server.ts (it audits, and the admin guard here reads the timeout).
+import { inArray } from "drizzle-orm";
+import { SETTING_KEYS, settingsFromStored, type AdminSettings } from "../../lib/schemas/admin-settings";
+import { createDb } from "../db/client.server";
+import { settings as settingsTable } from "../db/schema.server";
+import { isLocalEnvironment } from "../deployment.server";
+import type { Env } from "../env.server";
+
+/**
+ * How long an isolate reuses what it read. Maintenance mode is checked on every request of the
+ * Worker, so without a cache every page view would cost a D1 read; with it an isolate reads at most
+ * once per 5 s, and a change made elsewhere reaches every isolate within 5 s. The isolate that writes
+ * drops its copy at once.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+
+interface CachedSettings {
+  at: number;
+  value: Promise<AdminSettings>;
+}
+
+// On globalThis, not in a module variable: the Worker entry (workers/app.ts) and the Remix build each
+// bundle their own copy of this module into the one isolate, and a write through a route must drop
+// the copy the entry's maintenance check reads.
+const CACHE_KEY = Symbol.for("cmic.admin-settings");
+type CacheHolder = { [CACHE_KEY]?: CachedSettings };
+
+function cacheHolder(): CacheHolder {
+  return globalThis as CacheHolder;
+}
+
+/** Drops this isolate's copy (after a write, and for tests that write D1 directly). */
+export function clearSettingsCache(): void {
+  delete cacheHolder()[CACHE_KEY];
+}
+
+async function loadSettings(env: Env): Promise<AdminSettings> {
+  const rows = await createDb(env.DB)
+    .select({ key: settingsTable.key, valueJson: settingsTable.valueJson })
+    .from(settingsTable)
+    .where(inArray(settingsTable.key, SETTING_KEYS));
+  const stored = new Map<string, unknown>();
+  for (const row of rows) {
+    try {
+      stored.set(row.key, JSON.parse(row.valueJson));
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      stored.set(row.key, undefined);
+    }
+  }
+  const { settings, invalid } = settingsFromStored(stored, { local: isLocalEnvironment(env) });
+  if (invalid.length > 0) console.error(`settings: stored value unreadable, default used for ${invalid.join(", ")}`);
+  return settings;
+}
+
+/** The current settings, at most SETTINGS_CACHE_MS old; `fresh` reads D1. */
+export function readSettings(env: Env, options: { now?: number; fresh?: boolean } = {}): Promise<AdminSettings> {
+  const now = options.now ?? Date.now();
+  const holder = cacheHolder();
+  const cached = holder[CACHE_KEY];
+  if (!options.fresh && cached && now - cached.at >= 0 && now - cached.at < SETTINGS_CACHE_MS) return cached.value;
+  const value = loadSettings(env);
+  holder[CACHE_KEY] = { at: now, value };
+  // A failed read is not kept: the next request tries again.
+  value.catch(() => {
+    if (holder[CACHE_KEY]?.value === value) clearSettingsCache();
+  });
+  return value;
+}
