@@ -16,7 +16,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { TEXTS } from "~/lib/texts";
 import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
-import { publicConfigFromEnv } from "~/server/public-config.server";
+import { appConfig } from "~/server/config.server";
 import { getOptionalUser } from "~/server/auth/user-auth.server";
 import { createDb } from "~/server/db/client.server";
 import { unreadCount } from "~/server/notifications/user-inbox.server";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   // The badges' first figure (user spec §2: unread among the latest 100); the live channel updates it.
   const unreadNotifications = user ? await unreadCount(createDb(env.DB), user.id) : null;
-  return { publicConfig: publicConfigFromEnv(env), user: sessionUser, unreadNotifications };
+  return { publicConfig: appConfig(env).publicConfig, user: sessionUser, unreadNotifications };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

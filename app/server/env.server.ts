@@ -23,7 +23,7 @@ interface OptionalVars {
   /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
   SMS_IP_CODES_PER_10_MIN?: string;
   SMS_IP_CODES_PER_HOUR?: string;
-  /** switching pipeline knobs (app/server/switching/pipeline/pipeline-config.server.ts) */
+  /** switching pipeline knobs (app/server/config.server.ts) */
   SWITCH_MAX_RETRIES?: string;
   SWITCH_BACKOFF_BASE_MS?: string;
   SWITCH_BACKOFF_MAX_MS?: string;

@@ -13,7 +13,7 @@ import {
   collectionKey,
   createOfferSources,
 } from "../../app/server/offers/collection.server";
-import type { CollectionConfig } from "../../app/server/offers/source-config.server";
+import type { CollectionConfig } from "../../app/server/config.server";
 
 interface JobRecord {
   jobId: string;

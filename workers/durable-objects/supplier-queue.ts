@@ -5,11 +5,11 @@
 // are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
 import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
+import { appConfig } from "../../app/server/config.server";
 import { createDb } from "../../app/server/db/client.server";
 import type { Env } from "../../app/server/env.server";
 import { createSmsSender } from "../../app/server/sms/sms.server";
 import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
-import { pipelineConfigFromEnv } from "../../app/server/switching/pipeline/pipeline-config.server";
 import {
   storeSignedContract,
   type SignatureInput,
@@ -240,7 +240,7 @@ export class SupplierQueue extends DurableObject<Env> {
   }
 
   /** The vars don't change for the life of the object: parsed once, not on every step. */
-  private readonly config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+  private readonly config = appConfig(this.env).pipeline;
 
   private policy(): QueuePolicy {
     const config = this.config;

@@ -9,6 +9,7 @@ import { TEXTS } from "../../lib/texts";
 import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { createDb, type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { notifyAdmins } from "../notifications/notifications.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
@@ -53,7 +54,7 @@ export async function requestSignInCode(
   const key = requireSecret(env, "OTP_HASH_KEY");
 
   const ipKey = `sms-ip:${info.ip}` as const;
-  const ipDecision = await consumeRate(env, ipKey, smsPerIpRules(env), now);
+  const ipDecision = await consumeRate(env, ipKey, smsPerIpRules(appConfig(env).sms), now);
   if (!ipDecision.allowed) {
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     return {

@@ -30,15 +30,11 @@ export const RATE_LIMITS = {
  * The per-IP code limits, tunable per deployment (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR): many
  * people can share one address (carrier NAT, an office; every browser of the local e2e run is 127.0.0.1).
  */
-export function smsPerIpRules(env: Pick<Env, "SMS_IP_CODES_PER_10_MIN" | "SMS_IP_CODES_PER_HOUR">): RateRule[] {
-  const limit = (raw: string | undefined, fallback: number) => {
-    const n = Number(raw);
-    return raw !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
-  };
+export function smsPerIpRules(limits: { ipCodesPer10Min: number; ipCodesPerHour: number }): RateRule[] {
   const [burst, hourly] = RATE_LIMITS.smsPerIp;
   return [
-    { ...burst, limit: limit(env.SMS_IP_CODES_PER_10_MIN, burst.limit) },
-    { ...hourly, limit: limit(env.SMS_IP_CODES_PER_HOUR, hourly.limit) },
+    { ...burst, limit: limits.ipCodesPer10Min },
+    { ...hourly, limit: limits.ipCodesPerHour },
   ];
 }
 

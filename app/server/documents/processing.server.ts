@@ -9,6 +9,7 @@ import { TEXTS } from "../../lib/texts";
 import { ADMIN_TEXTS } from "../../lib/texts-admin";
 import { createDb, type Database } from "../db/client.server";
 import { meterReadings } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import {
   adminNotificationInsert,
@@ -36,7 +37,6 @@ import {
 } from "./repository.server";
 import { readDocumentFile } from "./storage.server";
 import {
-  DEFAULT_BILL_MAX_AGE_DAYS,
   combineValidations,
   crossCheck,
   decideStatus,
@@ -75,7 +75,7 @@ function unreadableValidation(data: Extract<ExtractedData, { kind: "unreadable" 
 async function validate(env: Env, db: Database, row: DocumentRow, result: ExtractionResult, now: number): Promise<ValidationDetails> {
   const data = result.extractedData;
   if (data.kind === "unreadable") return unreadableValidation(data);
-  const maxAgeDays = Number(env.BILL_MAX_AGE_DAYS) || DEFAULT_BILL_MAX_AGE_DAYS;
+  const maxAgeDays = appConfig(env).documents.billMaxAgeDays;
   const own = data.kind === "id_card" ? verifyIdentity(data, { now, ocrQuality: result.ocrQuality }) : verifyBill(data, { now, ocrQuality: result.ocrQuality, maxAgeDays });
   // The holder check needs only names, which are stored in clear: no decryption here.
   const counterpartType = data.kind === "id_card" ? "ultima_factura" : "document_identitate";

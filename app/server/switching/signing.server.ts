@@ -9,6 +9,7 @@ import { randomDigits, toHex, hmacSha256 } from "../auth/crypto.server";
 import { constantTimeEqualText } from "../auth/crypto.server";
 import type { Database } from "../db/client.server";
 import { suppliers, switchRequests, users } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { createSmsSender } from "../sms/sms.server";
 import { SIGNING_TEXTS } from "../../lib/texts-signing";
@@ -51,8 +52,9 @@ export function signingState(request: SwitchRequestRow, now: number): SigningSta
 }
 
 async function codeHash(env: Env, requestId: string, code: string): Promise<string> {
-  if (!env.OTP_HASH_KEY) throw new Error("OTP_HASH_KEY is not set");
-  return toHex(await hmacSha256(env.OTP_HASH_KEY, `signature:v1:${requestId}:${code}`));
+  const key = appConfig(env).secrets.otpHashKey;
+  if (!key) throw new Error("OTP_HASH_KEY is not set");
+  return toHex(await hmacSha256(key, `signature:v1:${requestId}:${code}`));
 }
 
 export type SendCodeResult = { ok: true } | { ok: false; reason: "not_ready" | "cooldown" | "sms_failed"; retryAfterSeconds?: number };

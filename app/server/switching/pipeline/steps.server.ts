@@ -18,6 +18,7 @@ import type { BillExtraction } from "../../documents/extraction/bill-parser.serv
 import type { IdCardExtraction } from "../../documents/extraction/id-card-parser.server";
 import { openExtraction } from "../../documents/pii.server";
 import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
+import { appConfig } from "../../config.server";
 import type { Env } from "../../env.server";
 import { notifyUser, type UserNotificationEvent } from "../../notifications/notifications.server";
 import type { SmsSender } from "../../sms/sms.server";
@@ -295,7 +296,7 @@ export async function issueSignatureLink(deps: PipelineDeps, loaded: Loaded): Pr
       updatedAt: now,
     })
     .where(eq(switchRequests.id, loaded.request.id));
-  const url = `${deps.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/semnare/${token}`;
+  const url = `${appConfig(deps.env).publicBaseUrl.replace(/\/+$/, "")}/semnare/${token}`;
   const sent = await deps.sms.send({ to: loaded.user.phone, text: T.sms.signatureLink(loaded.supplier.name, url) });
   if (!sent.ok) await log(deps, loaded.request.id, "signature_required", T.log.signatureSmsFailed, "warning");
 }
