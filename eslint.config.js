@@ -32,6 +32,18 @@ export default tseslint.config(
     },
   },
   {
+    // One database handle per request, batch or object: code gets it from the AppContext
+    // (app/server/context.server.ts), never makes its own. Tests may.
+    files: ["app/**/*.ts", "app/**/*.tsx", "workers/**/*.ts"],
+    ignores: ["app/server/context.server.ts", "app/server/db/client.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='createDb']", message: "Use the db of the AppContext (app/server/context.server.ts)." },
+      ],
+    },
+  },
+  {
     files: ["**/*.mjs", "scripts/**", "bench/**", "tests/e2e/**"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", performance: "readonly" } },
   },

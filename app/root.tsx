@@ -18,7 +18,6 @@ import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
 import { appConfig } from "~/server/config.server";
 import { getOptionalUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { unreadCount } from "~/server/notifications/user-inbox.server";
 import type { SessionUser } from "~/lib/session-user";
 import { MobileBar } from "~/components/layout/mobile-bar";
@@ -39,12 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   // Admin pages have their own session; the public header is not shown there.
   const adminArea = new URL(request.url).pathname.startsWith("/admin");
-  const user = adminArea ? null : await getOptionalUser(request, env);
+  const user = adminArea ? null : await getOptionalUser(request, context);
   const sessionUser: SessionUser | null = user
     ? { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName }
     : null;
   // The badges' first figure (user spec §2: unread among the latest 100); the live channel updates it.
-  const unreadNotifications = user ? await unreadCount(createDb(env.DB), user.id) : null;
+  const unreadNotifications = user ? await unreadCount(context.db, user.id) : null;
   return { publicConfig: appConfig(env).publicConfig, user: sessionUser, unreadNotifications };
 }
 

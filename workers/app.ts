@@ -4,6 +4,7 @@
 // route, never a 5xx; an uncaught error is logged once with the request id and answered without it.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
+import { createAppContext } from "../app/server/context.server";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
 import { devToolsEnabled, isDevToolPath, isLocalEnvironment } from "../app/server/deployment.server";
@@ -83,7 +84,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, re
     headers.set("Host", url.host);
     checked = new Request(checked, { headers });
   }
-  const response = await handleRemix(checked, { cloudflare: { env, ctx }, requestId });
+  const response = await handleRemix(checked, { ...createAppContext(env), cloudflare: { env, ctx }, requestId });
   return api ? envelopeApiError(response) : response;
 }
 
@@ -110,12 +111,12 @@ export default {
   async queue(batch, env) {
     // Documents would be sealed with a public key: leave them queued until the secrets are set.
     if (misconfiguration(env)) return batch.retryAll({ delaySeconds: 300 });
-    if (batch.queue === "document-processing") await consumeDocumentBatch(batch, env);
+    if (batch.queue === "document-processing") await consumeDocumentBatch(batch, createAppContext(env));
     else for (const message of batch.messages) message.ack();
   },
 
   async scheduled(_controller, env, ctx) {
     if (misconfiguration(env)) return;
-    ctx.waitUntil(runSweeps(env).then((result) => console.log("sweeps", JSON.stringify(result))));
+    ctx.waitUntil(runSweeps(createAppContext(env)).then((result) => console.log("sweeps", JSON.stringify(result))));
   },
 } satisfies ExportedHandler<Env>;

@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
   const entry = ADMIN_NAV.find((candidate) => !candidate.exact && isNavEntryActive(candidate, pathname));
-  await requireAdmin(request, context.cloudflare.env, { mode: "page", ...entry?.requirement });
+  await requireAdmin(request, context, { mode: "page", ...entry?.requirement });
   return json({ section: entry?.label ?? null }, { status: 404 });
 }
 

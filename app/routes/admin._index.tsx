@@ -17,9 +17,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
-  return adminOverview(env, admin);
+  const admin = await requireAdmin(request, context, { mode: "page" });
+  return adminOverview(context, admin);
 }
 
 const numberFormat = new Intl.NumberFormat("ro-RO");

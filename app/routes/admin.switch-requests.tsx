@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env, { mode: "page", permission: "user_management" });
+  const admin = await requireAdmin(request, context, { mode: "page", permission: "user_management" });
   return { canControlQueues: canAccess(admin, "system_admin") };
 }
 

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env, { mode: "page" });
+  const admin = await requireAdmin(request, context, { mode: "page" });
   return {
     admin: { firstName: admin.firstName, lastName: admin.lastName, email: admin.email, role: admin.role },
     nav: adminNavEntries(admin).map(({ key, label, href, exact }) => ({ key, label, href, exact })),

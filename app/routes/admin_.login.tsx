@@ -39,12 +39,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = adminRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalAdmin(request, context.cloudflare.env)) throw redirect(redirectTo);
+  if (await getOptionalAdmin(request, context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
   // signInAdmin reads the body itself, so the form is parsed from a copy.
   const formData = await readFormData(request.clone());
   if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody) }, { status: 400 });
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let result: Awaited<ReturnType<typeof signInAdmin>>;
   try {
-    result = await signInAdmin(request, env);
+    result = await signInAdmin(request, context);
   } catch (error) {
     // Spec §8: any other failure reads 'Login failed'. The cause goes to the log.
     console.error("admin sign-in failed", error);

@@ -8,7 +8,7 @@ import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const result = await signInAdmin(request, context.cloudflare.env);
+  const result = await signInAdmin(request, context);
   if (!result.ok) return authFailureResponse(result.failure);
   const admin = publicAdmin(result.admin);
   return jsonOk(

@@ -8,9 +8,8 @@ import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
-  const { setCookie } = await logoutAdmin(request, env);
+  await guardAdminApi(request, context);
+  const { setCookie } = await logoutAdmin(request, context);
   return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
 }
 

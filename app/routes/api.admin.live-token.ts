@@ -13,6 +13,6 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   return jsonOk({ ...(await issueAdminLiveToken(env, { id: admin.id, sessionId: admin.sessionId })) }, { headers: NO_STORE });
 }

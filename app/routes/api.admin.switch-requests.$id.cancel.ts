@@ -7,7 +7,6 @@ import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { cancelSwitchAsAdmin } from "~/server/admin/switch-requests.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export function loader() {
@@ -17,11 +16,11 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = adminSwitchCancelSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const T = ADMIN_TEXTS.switchQueues;
-  const result = await cancelSwitchAsAdmin(env, createDb(env.DB), admin, {
+  const result = await cancelSwitchAsAdmin(env, context.db, admin, {
     id: params.id ?? "",
     reason: parsed.data.reason || parsed.data.admin_notes || T.cancelReason,
     ip: requestInfo(request).ip,

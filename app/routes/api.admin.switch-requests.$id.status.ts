@@ -7,7 +7,6 @@ import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { changeSwitchStatusAsAdmin } from "~/server/admin/switch-requests.server";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export function loader() {
@@ -17,10 +16,10 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = adminSwitchStatusSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await changeSwitchStatusAsAdmin(env, createDb(env.DB), admin, {
+  const result = await changeSwitchStatusAsAdmin(env, context.db, admin, {
     id: params.id ?? "",
     status: parsed.data.status,
     adminNotes: parsed.data.admin_notes ?? null,

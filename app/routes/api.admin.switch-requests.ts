@@ -4,14 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminSwitchListSchema } from "~/lib/schemas/admin-switch-requests";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { listSwitchRequestsForAdmin } from "~/server/admin/switch-requests.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
+  await guardAdminApi(request, context);
   const parsed = adminSwitchListSchema.safeParse(searchParamsObject(new URL(request.url)));
   if (!parsed.success) return invalidInput(parsed.error);
-  const data = await listSwitchRequestsForAdmin(createDb(env.DB), { ...parsed.data, search: parsed.data.search || undefined });
+  const data = await listSwitchRequestsForAdmin(context.db, { ...parsed.data, search: parsed.data.search || undefined });
   return jsonOk({ data }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -14,7 +14,7 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const live = await issueUserLiveToken(env, { id: user.id, sessionId: user.sessionId });
   return jsonOk({ ...live, userId: user.id }, { headers: NO_STORE });
 }

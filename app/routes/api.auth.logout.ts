@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readPayload(request);
   const refreshToken = typeof body.refreshToken === "string" && body.refreshToken ? body.refreshToken : undefined;
-  const { setCookie } = await logoutUser(request, context.cloudflare.env, { refreshToken });
+  const { setCookie } = await logoutUser(request, context, { refreshToken });
   return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
 }
 

@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const parsed = refreshTokenSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await refreshTokens(request, context.cloudflare.env, parsed.data.refreshToken);
+  const result = await refreshTokens(request, context, parsed.data.refreshToken);
   if (!result.ok) return authFailureResponse(result.failure);
   return jsonOk({ ...result.tokens }, { headers: NO_STORE });
 }

@@ -8,7 +8,7 @@ import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const result = await sendSignInCode(request, context.cloudflare.env);
+  const result = await sendSignInCode(request, context);
   if (!result.ok) return authFailureResponse(result.failure);
   return jsonOk(
     { message: TEXTS.auth.codeSent, expiresIn: result.expiresInSeconds, resendAfter: result.resendAfterSeconds },

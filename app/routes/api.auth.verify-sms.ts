@@ -9,7 +9,7 @@ import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const result = await signInWithPhoneCode(request, context.cloudflare.env);
+  const result = await signInWithPhoneCode(request, context);
   if (!result.ok) return authFailureResponse(result.failure);
   return jsonOk(
     { message: TEXTS.auth.signedIn, ...result.tokens, user: publicUser(result.user), isNewUser: result.isNewUser },

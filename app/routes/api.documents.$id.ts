@@ -3,7 +3,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { notFoundResponse } from "~/server/documents/errors.server";
 import { deleteOwnedDocument, findOwnedDocument } from "~/server/documents/repository.server";
 import { deleteDocumentFile } from "~/server/documents/storage.server";
@@ -11,9 +10,8 @@ import { documentView } from "~/server/documents/views.server";
 import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const row = await findOwnedDocument(createDb(env.DB), user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "api" });
+  const row = await findOwnedDocument(context.db, user.id, params.id ?? "");
   if (!row) return notFoundResponse();
   return jsonOk({ document: documentView(row) }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -21,8 +19,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const row = await deleteOwnedDocument(createDb(env.DB), user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "api" });
+  const row = await deleteOwnedDocument(context.db, user.id, params.id ?? "");
   if (!row) return notFoundResponse();
   await deleteDocumentFile(env, row.r2Key);
   return jsonOk({ id: row.id, message: TEXTS.documents.deleted });

@@ -13,11 +13,10 @@ export function loader() {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const id = notificationIdSchema.safeParse(params.id);
   if (!id.success) return invalidInput(id.error, LIVE_TEXTS.api.invalidId);
-  const marked = await markNotificationRead(env, user.id, id.data.toLowerCase());
+  const marked = await markNotificationRead(context, user.id, id.data.toLowerCase());
   if (!marked) return jsonError(404, "not_found", LIVE_TEXTS.api.notFound);
   return jsonOk(marked);
 }

@@ -12,7 +12,6 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  return jsonOk({ message: LIVE_TEXTS.api.markedAll, ...(await markAllNotificationsRead(env, user.id)) });
+  const user = await requireUser(request, context, { mode: "api" });
+  return jsonOk({ message: LIVE_TEXTS.api.markedAll, ...(await markAllNotificationsRead(context, user.id)) });
 }

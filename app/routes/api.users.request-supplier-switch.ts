@@ -6,7 +6,6 @@ import { createSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { TEXTS } from "~/lib/texts";
 import { readPayload } from "~/server/auth/phone-otp-strategy.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
 import { createSwitchRequest } from "~/server/switching/create-request.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
@@ -18,11 +17,10 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const parsed = createSwitchRequestSchema().safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await createSwitchRequest(env, createDb(env.DB), user.id, parsed.data);
+  const result = await createSwitchRequest(context, user.id, parsed.data);
   if (!result.ok) return switchFailureResponse(result.failure);
   const data = switchRequestView(result.created.request, result.created.supplier);
   return jsonOk({ id: data.id, requestId: data.id, data, message: TEXTS.switching.created }, { status: 201 });

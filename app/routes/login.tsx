@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `${TEXTS.auth.dialogTitle} –
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request, context.cloudflare.env)) throw redirect(redirectTo);
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

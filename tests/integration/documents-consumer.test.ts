@@ -4,6 +4,7 @@
 // the whole path upload → queue → verified through the real queue binding.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import { TEXTS } from "../../app/lib/texts";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
@@ -46,7 +47,7 @@ async function deliver(jobs: unknown[], options: { attempts?: number; deps?: Pro
     };
   }
   const ctx = createExecutionContext();
-  await consumeDocumentBatch(batch, options.env ?? envAtFixtureDate, options.deps ?? deps);
+  await consumeDocumentBatch(batch, createAppContext(options.env ?? envAtFixtureDate), options.deps ?? deps);
   return { ids: batch.messages.map((m) => m.id), result: await getQueueResult(batch, ctx), delays };
 }
 

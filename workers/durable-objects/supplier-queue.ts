@@ -5,8 +5,7 @@
 // are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
 import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
-import { appConfig } from "../../app/server/config.server";
-import { createDb } from "../../app/server/db/client.server";
+import { createAppContext } from "../../app/server/context.server";
 import type { Env } from "../../app/server/env.server";
 import { createSmsSender } from "../../app/server/sms/sms.server";
 import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
@@ -239,8 +238,9 @@ export class SupplierQueue extends DurableObject<Env> {
     await this.pump();
   }
 
-  /** The vars don't change for the life of the object: parsed once, not on every step. */
-  private readonly config = appConfig(this.env).pipeline;
+  /** Bindings, config and db for the life of the object (its env never changes). */
+  private readonly app = createAppContext(this.env);
+  private readonly config = this.app.config.pipeline;
 
   private policy(): QueuePolicy {
     const config = this.config;
@@ -257,11 +257,11 @@ export class SupplierQueue extends DurableObject<Env> {
   private deps(): PipelineDeps {
     const config = this.config;
     return {
-      env: this.env,
-      db: createDb(this.env.DB),
-      portal: (supplierId) => supplierPortal(this.env as unknown as Record<string, unknown>, supplierId),
+      env: this.app.env,
+      db: this.app.db,
+      portal: (supplierId) => supplierPortal(this.app.env as unknown as Record<string, unknown>, supplierId),
       fonts: CONTRACT_FONTS,
-      sms: createSmsSender(this.env),
+      sms: createSmsSender(this.app),
       now: Date.now,
       signatureTtlMs: config.signatureTtlMs,
       maxSignatureAttempts: config.maxSignatureAttempts,

@@ -132,7 +132,7 @@ export async function changeSwitchStatusAsAdmin(
     .returning();
   if (!row) return { ok: false, reason: "closed" };
   await logInsert(db, row.id, row.currentStep, T.statusLog(from, input.status, input.adminNotes), "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId: row.userId,
     event: "switch_request_updated",
     type: input.status === "failed" ? "error" : "info",
@@ -172,7 +172,7 @@ export async function cancelSwitchAsAdmin(
     .returning();
   if (!row) return { ok: false, reason: "closed" };
   await logInsert(db, row.id, row.currentStep, T.cancelledLog(input.reason), "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId: row.userId,
     event: "switch_request_cancelled",
     type: "warning",

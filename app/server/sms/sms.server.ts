@@ -2,8 +2,7 @@
 // logs each message, readable on /dev/sms-outbox; local environments only) or "http" (a real HTTP SMS gateway).
 import { isLocalEnvironment } from "../deployment.server";
 import { appConfig } from "../config.server";
-import type { Env } from "../env.server";
-import { createDb } from "../db/client.server";
+import type { AppContext } from "../context.server";
 import { HttpSmsGateway } from "./http-gateway.server";
 import { OutboxSmsSender } from "./outbox.server";
 
@@ -48,7 +47,7 @@ class UnavailableSender implements SmsSender {
   }
 }
 
-export function createSmsSender(env: Env, deps: SmsDeps = {}): SmsSender {
+export function createSmsSender({ env, db }: Pick<AppContext, "env" | "db">, deps: SmsDeps = {}): SmsSender {
   const sms = appConfig(env).sms;
   switch (sms.provider) {
     case "outbox":
@@ -56,7 +55,7 @@ export function createSmsSender(env: Env, deps: SmsDeps = {}): SmsSender {
       if (!isLocalEnvironment(env)) {
         return new UnavailableSender("outbox", "the outbox SMS adapter runs only locally (APP_ENV development or test)");
       }
-      return new OutboxSmsSender(createDb(env.DB), {
+      return new OutboxSmsSender(db, {
         latencyMs: sms.outbox.latencyMs,
         failureRate: sms.outbox.failureRate,
         sleep: deps.sleep,

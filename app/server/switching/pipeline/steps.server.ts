@@ -129,7 +129,7 @@ async function notify(
   text: { title: string; message: string },
   status: SwitchStatus,
 ) {
-  await notifyUser(deps.env, {
+  await notifyUser(deps, {
     userId: loaded.user.id,
     event,
     type,
