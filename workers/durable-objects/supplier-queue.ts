@@ -29,6 +29,7 @@ import {
   type StepResult,
 } from "../../app/server/switching/pipeline/steps.server";
 import { logInsert } from "../../app/server/switching/requests.server";
+import type { QueueStats } from "../../app/server/switching/queue-stats.server";
 import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
 import {
   DEFAULT_POLICY,
@@ -45,22 +46,6 @@ import {
   type QueueJob,
   type QueuePolicy,
 } from "./supplier-queue-engine";
-
-export interface QueueStats {
-  supplierId: string | null;
-  maxConcurrent: number;
-  activeProcesses: number;
-  isRunning: boolean;
-  queued: number;
-  running: number;
-  completed: number;
-  failed: number;
-  retrying: number;
-  /** parked for the user's signature or polling the supplier's confirmation */
-  waiting: number;
-  cancelled: number;
-  total: number;
-}
 
 interface Meta {
   supplierId: string | null;

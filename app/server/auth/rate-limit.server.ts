@@ -1,7 +1,18 @@
 // The limits of sign-in (user spec §9 plus our own per-IP limits), enforced by the RateLimiter
 // Durable Object: one instance per key, so every check is serialised per phone or per IP.
-import type { RateDecision, RateRule } from "../../../workers/durable-objects/rate-limiter";
 import type { Env } from "../env.server";
+
+/** The RateLimiter Durable Object's protocol (workers/durable-objects/rate-limiter.ts). */
+export interface RateRule {
+  /** reported back when this rule refuses */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export type RateDecision =
+  | { allowed: true; hitId: string }
+  | { allowed: false; rule: string; retryAfterMs: number };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
