@@ -4,7 +4,8 @@ import { TEXTS } from "~/lib/texts";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { issueAdminLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {

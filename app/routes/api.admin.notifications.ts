@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminBellQuerySchema } from "~/lib/schemas/notifications";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { invalidInput, jsonOk, searchParamsObject, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { adminBell, clearAdminBell } from "~/server/notifications/admin-bell.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,9 +5,10 @@ import { adminSwitchStatusSchema } from "~/lib/schemas/admin-switch-requests";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { changeSwitchStatusAsAdmin } from "~/server/admin/switch-requests.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["PATCH"]);

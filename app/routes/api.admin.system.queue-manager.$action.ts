@@ -6,9 +6,10 @@ import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import { writeAudit } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { controlQueues, type QueueAction } from "~/server/admin/switch-queues.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 const ACTIONS: readonly QueueAction[] = ["start", "stop", "restart"];
 

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { issueUserLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {

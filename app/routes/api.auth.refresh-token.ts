@@ -3,9 +3,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { refreshTokenSchema } from "~/lib/schemas/auth";
 import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { refreshTokens } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

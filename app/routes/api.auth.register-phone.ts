@@ -4,7 +4,8 @@ import { TEXTS } from "~/lib/texts";
 import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { sendSignInCode } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

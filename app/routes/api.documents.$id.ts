@@ -7,7 +7,8 @@ import { notFoundResponse } from "~/server/documents/errors.server";
 import { deleteOwnedDocument, findOwnedDocument } from "~/server/documents/repository.server";
 import { deleteDocumentFile } from "~/server/documents/storage.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, { mode: "api" });

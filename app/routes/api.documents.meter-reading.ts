@@ -3,12 +3,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { meterReadingSchema } from "~/lib/schemas/meter-reading";
 import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailureResponse } from "~/server/documents/errors.server";
 import { submitMeterReading } from "~/server/documents/meter-readings.server";
 import { maxUploadBytes, readUploadForm, type UploadedFile } from "~/server/documents/upload.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

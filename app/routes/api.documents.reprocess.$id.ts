@@ -6,7 +6,8 @@ import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { reprocessDocument } from "~/server/documents/lifecycle.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { notificationIdSchema } from "~/lib/schemas/notifications";
 import { LIVE_TEXTS } from "~/lib/texts-live";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { markNotificationRead } from "~/server/notifications/user-inbox.server";
 
 export function loader() {

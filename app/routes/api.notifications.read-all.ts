@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIVE_TEXTS } from "~/lib/texts-live";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { markAllNotificationsRead } from "~/server/notifications/user-inbox.server";
 
 export function loader() {

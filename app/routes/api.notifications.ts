@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { notificationListQuerySchema } from "~/lib/schemas/notifications";
 import { LIVE_TEXTS } from "~/lib/texts-live";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonOk, searchParamsObject, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { listNotifications } from "~/server/notifications/user-inbox.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

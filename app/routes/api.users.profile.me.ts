@@ -3,9 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { profileUpdateSchema } from "~/lib/schemas/profile";
 import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { getProfile, updateProfile } from "~/server/users/profile.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

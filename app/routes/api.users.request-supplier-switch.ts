@@ -4,9 +4,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { createSwitchRequest } from "~/server/switching/create-request.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { switchRequestView } from "~/server/switching/views.server";

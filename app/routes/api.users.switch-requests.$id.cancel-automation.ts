@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TEXTS } from "~/lib/texts";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchAutomation } from "~/server/switching/lifecycle.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";

@@ -5,9 +5,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchRequest } from "~/server/switching/lifecycle.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";

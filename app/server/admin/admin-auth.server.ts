@@ -22,7 +22,7 @@ import { adminSessionStorage } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { readPayload } from "../auth/phone-otp-strategy.server";
+import { readPayload } from "../http/request-body.server";
 import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
 import { isApiRequest, requestInfo, type RequestInfo } from "../auth/request-info.server";
 import { bearerToken } from "../auth/tokens.server";
