@@ -11,3 +11,13 @@ export const reviewSchema = z.object({
 });
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** A published review as the home page shows it (app/server/reviews/reviews.server.ts). */
+export interface ReviewView {
+  id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  date: string;
+  verified: boolean;
+}
