@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
 import { appConfig } from "~/server/config.server";

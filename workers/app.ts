@@ -25,7 +25,7 @@ import {
   type Rejection,
 } from "../app/server/http/api-boundary.server";
 import { securityHeadersFor } from "../app/server/http/security-headers.server";
-import { TEXTS } from "../app/lib/texts";
+import { TEXTS } from "../app/texts/user";
 import { misconfiguration, serviceUnavailable } from "./deployment-check";
 import { routeLiveSocket } from "./live-routing";
 import { consumeDocumentBatch } from "./queues/document-processing";

@@ -4,7 +4,7 @@
 // (app/server/deployment.server.ts). Logged once per isolate and problem set: the names, never the values.
 import devVarsExample from "../.dev.vars.example";
 import { parseDevVars } from "../app/lib/dev-vars-format.mjs";
-import { TEXTS } from "../app/lib/texts";
+import { TEXTS } from "../app/texts/user";
 import { ConfigError, appConfig } from "../app/server/config.server";
 import { deploymentProblems, isLocalEnvironment } from "../app/server/deployment.server";
 import type { Env } from "../app/server/env.server";

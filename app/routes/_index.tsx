@@ -13,7 +13,7 @@ import type { OfferView } from "~/lib/offers";
 import { usePublicConfig } from "~/lib/public-config";
 import type { OfferSearch } from "~/lib/schemas/offer-search";
 import { buildSwitchContext, saveSwitchContext } from "~/lib/switch-context";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { listPublishedReviews } from "~/server/reviews/reviews.server";
 
 // Everything after the first search loads on demand, keeping the home page's first JS small

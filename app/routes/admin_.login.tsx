@@ -15,8 +15,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { LogoMark } from "~/components/layout/logo";
 import { adminLoginSchema } from "~/lib/schemas/auth";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { adminRedirectPath } from "~/server/admin/shell.server";
 import { readFormData } from "~/server/http.server";

@@ -2,7 +2,7 @@
 // request is completed, failed or cancelled (admin spec §4); the reason defaults to 'Anulată de admin'.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminSwitchCancelSchema } from "~/lib/schemas/admin-switch-requests";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { cancelSwitchAsAdmin } from "~/server/admin/switch-requests.server";
 import { readPayload } from "~/server/http/request-body.server";

@@ -2,7 +2,7 @@
 // A closed request (completed, failed, cancelled) is 409; an unknown one 404.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminSwitchStatusSchema } from "~/lib/schemas/admin-switch-requests";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { changeSwitchStatusAsAdmin } from "~/server/admin/switch-requests.server";
 import { readPayload } from "~/server/http/request-body.server";

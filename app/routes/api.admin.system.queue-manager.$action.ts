@@ -2,7 +2,7 @@
 // message}: every supplier queue at once (admin spec §4 queue control). Stop lets running steps finish.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { queueManagerSchema } from "~/lib/schemas/admin-switch-requests";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { writeAudit } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { controlQueues, type QueueAction } from "~/server/admin/switch-queues.server";

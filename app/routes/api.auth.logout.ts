@@ -1,7 +1,7 @@
 // POST /api/auth/logout [{refreshToken}] → ends the session (Bearer token, cookie or refresh token)
 // and clears the page cookie. Answers 200 even when there was nothing to end.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { NO_STORE } from "~/server/auth/api.server";
 import { readPayload } from "~/server/http/request-body.server";
 import { logoutUser } from "~/server/auth/user-auth.server";

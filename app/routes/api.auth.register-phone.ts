@@ -1,6 +1,6 @@
 // POST /api/auth/register-phone {phoneNumber} → {success, message}: sends a sign-in code by SMS.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { sendSignInCode } from "~/server/auth/user-auth.server";

@@ -1,7 +1,7 @@
 // POST /api/auth/verify-sms {phoneNumber, verificationCode} → tokens for API clients (token,
 // accessToken, refreshToken, expiresIn) and the page session cookie.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { publicUser, signInWithPhoneCode } from "~/server/auth/user-auth.server";

@@ -1,7 +1,7 @@
 // GET /api/documents/{id} → {success, document}; DELETE /api/documents/{id} removes the R2 object
 // and the row (with its history). Another user's document is 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { notFoundResponse } from "~/server/documents/errors.server";
 import { deleteOwnedDocument, findOwnedDocument } from "~/server/documents/repository.server";

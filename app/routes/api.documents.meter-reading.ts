@@ -2,7 +2,7 @@
 // fields and a photo in `documents` → {success, message, meterReading {id, value, date, …}}.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { meterReadingSchema } from "~/lib/schemas/meter-reading";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailureResponse } from "~/server/documents/errors.server";

@@ -1,7 +1,7 @@
 // POST /api/documents/reprocess/{id}: the document goes back to `pending` and through the queue
 // again → {success, message, document}. 409 while it is being processed.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { reprocessDocument } from "~/server/documents/lifecycle.server";

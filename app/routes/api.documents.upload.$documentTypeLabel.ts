@@ -3,7 +3,7 @@
 // contract_furnizor_actual, meter_photos (user spec §3, §7).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { documentTypeOfLabel } from "~/lib/documents";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { identitySubtype, maxUploadBytes, readUploadForm, uploadDocuments } from "~/server/documents/upload.server";

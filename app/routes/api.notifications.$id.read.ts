@@ -2,7 +2,7 @@
 // is 404, like one that does not exist.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { notificationIdSchema } from "~/lib/schemas/notifications";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";

@@ -1,7 +1,7 @@
 // PUT /api/notifications/read-all → {success, message, updated, unreadCount}: every notification of the
 // signed-in user is marked read.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";

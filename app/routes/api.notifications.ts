@@ -2,7 +2,7 @@
 // signed-in user's notifications, newest first (user spec §7; pages ask for limit 100, the maximum).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { notificationListQuerySchema } from "~/lib/schemas/notifications";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";

@@ -2,7 +2,7 @@
 // it. The phone cannot be changed here (user spec §2, §5).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { profileUpdateSchema } from "~/lib/schemas/profile";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonError, jsonOk } from "~/server/http.server";

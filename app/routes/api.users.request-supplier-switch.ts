@@ -3,7 +3,7 @@
 // failure answers the spec's message (app/server/switching/create-request.server.ts).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createSwitchRequestSchema } from "~/lib/schemas/switch-request";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonOk } from "~/server/http.server";

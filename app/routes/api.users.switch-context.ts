@@ -2,7 +2,7 @@
 // PUT (the spec's §3 context) stores the offer chosen on the home page, DELETE forgets it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { switchContextSchema } from "~/lib/schemas/switch-context";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonError, jsonOk } from "~/server/http.server";

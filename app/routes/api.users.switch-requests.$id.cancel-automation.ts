@@ -2,7 +2,7 @@
 // stays open but leaves the automatic processing (status `paused`). Refused (409) when nothing is
 // queued or running any more; another user's request is 404.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";

@@ -4,7 +4,7 @@
 // if the supplier already has the application, tells the supplier.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { invalidInput, jsonOk } from "~/server/http.server";

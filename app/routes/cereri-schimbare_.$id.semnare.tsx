@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { SigningPage } from "~/components/signing/signing-page";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
-import { TEXTS } from "~/lib/texts";
+import { SIGNING_TEXTS } from "~/texts/signing";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { findOwnedSigningRequest, signingPageAction, signingPageData } from "~/server/switching/signing-page.server";
 

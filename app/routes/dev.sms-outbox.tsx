@@ -2,7 +2,7 @@
 // SMS_PROVIDER is "outbox").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { listOutbox } from "~/server/sms/outbox.server";
 import { devToolsEnabled } from "~/server/deployment.server";
 

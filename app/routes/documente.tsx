@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentsPage } from "~/components/documents/documents-page";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { meterReadingHistory } from "~/server/documents/meter-readings.server";
 import { listUserDocuments } from "~/server/documents/repository.server";

@@ -9,7 +9,7 @@ import { formatUploadTime } from "~/lib/documents";
 import { formatLei, formatPricePerKwh } from "~/lib/money";
 import { SWITCH_LIST_MAX_LIMIT, switchRequestListQuerySchema } from "~/lib/schemas/switch-request";
 import { SWITCH_STATUSES } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { listUserRequests } from "~/server/switching/requests.server";
 import { switchRequestView } from "~/server/switching/views.server";

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { NotificationsPage } from "~/components/notifications/notifications-page";
-import { TEXTS } from "~/lib/texts";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { TEXTS } from "~/texts/user";
+import { LIVE_TEXTS } from "~/texts/live";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { NOTIFICATION_PAGE_MAX, listNotifications } from "~/server/notifications/user-inbox.server";
 

@@ -8,7 +8,7 @@ import { SignOutButton } from "~/components/layout/sign-out-button";
 import { useToast } from "~/components/ui/toaster";
 import { bucharestDay, formatRoDayLong } from "~/lib/dates";
 import { profileUpdateSchema } from "~/lib/schemas/profile";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { readFormData } from "~/server/http.server";
 import { getProfile, updateProfile } from "~/server/users/profile.server";

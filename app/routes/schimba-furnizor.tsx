@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { InvalidOffer } from "~/components/switching/invalid-offer";
 import { SwitchWizard } from "~/components/switching/switch-wizard";
 import { formatPricePerKwh } from "~/lib/money";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { loadSwitchWizard } from "~/server/switching/wizard.server";
 

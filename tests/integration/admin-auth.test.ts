@@ -3,7 +3,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import {
   ADMIN_LOCKOUT_MS,
   ADMIN_SESSION_TTL_MS,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
 import type { AdminNotificationView } from "../../app/lib/live/protocol";
 import { CLOSE_AUTH_FAILED, CLOSE_SESSION_ENDED } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { notifyAdmins } from "../../app/server/notifications/notifications.server";
 import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
 import { SESSION_RECHECK_MS, type SocketState } from "../../workers/durable-objects/live-socket";

@@ -4,8 +4,8 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
-import { TEXTS } from "../../app/lib/texts";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { TEXTS } from "../../app/texts/user";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { bucharestDayStart, bucharestDay } from "../../app/lib/dates";
 import { adminOverview } from "../../app/server/admin/overview.server";
 import { BASE, createAdmin, openAdminSession, uniqueIp, uniquePhone, type TestAdmin } from "./auth-helpers";

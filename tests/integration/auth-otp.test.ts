@@ -3,7 +3,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { recentAuthLogs } from "../../app/server/auth/auth-logs.server";
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.server";
 import { createDb } from "../../app/server/db/client.server";

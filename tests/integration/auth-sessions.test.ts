@@ -3,7 +3,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { getOptionalUser, requireUser } from "../../app/server/auth/user-auth.server";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_MS, revokeAllUserSessions } from "../../app/server/auth/user-sessions.server";
 import { BASE, captureSms, postJson, signInThroughApi, uniqueIp } from "./auth-helpers";

@@ -5,7 +5,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { MAX_PROCESSING_ATTEMPTS, type DocumentJob } from "../../app/server/documents/jobs.server";

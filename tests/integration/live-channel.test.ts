@@ -11,7 +11,7 @@ import {
   HEARTBEAT_FRAME,
   type NotificationView,
 } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { signAccessToken } from "../../app/server/auth/tokens.server";
 import { createUserSession } from "../../app/server/auth/user-auth.server";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";

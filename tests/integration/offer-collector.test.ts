@@ -3,7 +3,7 @@ import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare
 import { describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
 import type { OfferSearch } from "../../app/lib/schemas/offer-search";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { collectionKey } from "../../app/server/offers/collection.server";
 import { appConfig, type CollectionConfig } from "../../app/server/config.server";
 

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import idScan from "../fixtures/generated/id-popescu-scan.png";
 import manifest from "../fixtures/generated/manifest.json";

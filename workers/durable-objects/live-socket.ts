@@ -11,7 +11,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { CLOSE_AUTH_FAILED, CLOSE_NORMAL, CLOSE_SESSION_ENDED, HEARTBEAT_FRAME, type LiveEvent, type ServerMessage } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { createAppContext, type AppContext } from "../../app/server/context.server";
 import type { Env } from "../../app/server/env.server";
 import type { SocketAuth } from "../../app/server/live/live-auth.server";

@@ -4,7 +4,7 @@
 // end of the running steps' lease takes them back if the object went away mid-step. The scheduling rules
 // are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
-import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
+import { PIPELINE_TEXTS } from "../../app/texts/pipeline";
 import { createAppContext } from "../../app/server/context.server";
 import type { Env } from "../../app/server/env.server";
 import { createSmsSender } from "../../app/server/sms/sms.server";

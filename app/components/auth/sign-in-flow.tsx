@@ -4,7 +4,7 @@ import { parseWithZod } from "~/lib/forms";
 import { useEffect, useRef, useState } from "react";
 import { PHONE_MAX_LENGTH, SMS_CODE_LENGTH, normalizePhone, stripNonDigits } from "~/lib/phone";
 import { registerPhoneSchema, verifySmsSchema, type PhoneFormVariant } from "~/lib/schemas/auth";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { useToast } from "~/components/ui/toaster";
 import { pushLocalSwitchContext } from "~/components/switching/switching-client";
 

@@ -3,7 +3,7 @@
 // calls go through the shared client (lib/api-client.ts: retries and the response cache).
 import { fileNameFromContentDisposition, uploadErrorMessage, type DocumentType } from "~/lib/documents";
 import { ApiError, apiClient, type ApiRequest } from "~/lib/api-client";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import type { MeterReadingView } from "~/server/documents/meter-readings.server";
 import type { DocumentView } from "~/server/documents/views.server";
 

@@ -6,7 +6,7 @@ import { useToast } from "~/components/ui/toaster";
 import { formatRoDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import { reviewSchema, type ReviewView } from "~/lib/schemas/review";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 const LOCAL_REVIEWS_KEY = "localReviews";
 

@@ -5,7 +5,7 @@ import { addDays } from "~/lib/dates";
 import { matchCountyByRegion, reverseGeocodeUrl } from "~/lib/geo-county";
 import { usePublicConfig } from "~/lib/public-config";
 import { offerSearchSchema, type OfferSearch } from "~/lib/schemas/offer-search";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DatePicker } from "./date-picker";
 
 export interface CountyOption {

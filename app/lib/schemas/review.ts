@@ -1,6 +1,6 @@
 // The home page review form (user spec §2 Reviews): name and comment required, rating 1–5 (default 5).
 import * as z from "zod/mini";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const reviewSchema = z.object({
   name: z.string({ error: TEXTS.reviews.required }).check(z.trim(), z.minLength(1, TEXTS.reviews.required), z.maxLength(80)),

@@ -16,8 +16,8 @@ import {
 } from "../../lib/admin-access";
 import { newId } from "../../lib/ids";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { adminSessionStorage } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";

@@ -2,7 +2,7 @@
 // (admin view)", §4, §7): filters and pages of 20, a status change with notes, a cancel. Every change
 // writes the request's log, a user notification, the audit log, and tells the supplier's queue.
 import { and, count, desc, eq, gte, inArray, like, lt, notInArray, or, sql } from "drizzle-orm";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { addDays, bucharestDayStart } from "../../lib/dates";
 import { microToDecimal } from "../../lib/money";
 import { shortId } from "../../lib/ids";

@@ -3,7 +3,7 @@
 // code. Failures are thrown as AuthFailure (remix-auth strategies return a user or throw).
 import { Strategy } from "remix-auth/strategy";
 import { verifySmsSchema, type PhoneFormVariant } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { readPayload } from "../http/request-body.server";
 import { AuthFailure } from "./errors.server";
 import { requestInfo, type RequestInfo } from "./request-info.server";

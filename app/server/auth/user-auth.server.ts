@@ -7,7 +7,7 @@ import type { AppContext } from "../context.server";
 import { redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { registerPhoneSchema, type PhoneFormVariant } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Env } from "../env.server";
 import { endUserLiveSession } from "../live/publish.server";
 import type { SmsSender } from "../sms/sms.server";

@@ -6,7 +6,7 @@
 import type { AppContext } from "../context.server";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { newId } from "../../lib/ids";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { type Database } from "../db/client.server";
 import { userSessions, users } from "../db/schema.server";
 import type { Env } from "../env.server";

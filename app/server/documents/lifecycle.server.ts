@@ -2,11 +2,11 @@
 // (cron sweep), give up as `failed`. No extraction code here, so routes may import it.
 import type { AppContext } from "../context.server";
 import { and, eq, isNull } from "drizzle-orm";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { type Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import {
   adminNotificationInsert,
   newAdminNotification,

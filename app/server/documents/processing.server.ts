@@ -6,8 +6,8 @@
 // this file, never a Remix route (docs/decisions/0005-offline-ocr.md).
 import type { AppContext } from "../context.server";
 import { eq } from "drizzle-orm";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { type Database } from "../db/client.server";
 import { meterReadings } from "../db/schema.server";
 import { appConfig } from "../config.server";

@@ -5,8 +5,8 @@
 import { inArray } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { IDENTITY_SUBTYPES, MAX_FILES_PER_UPLOAD, type DocumentType } from "../../lib/documents";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import type { Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import { appConfig } from "../config.server";

@@ -1,5 +1,5 @@
 // Answers shared by the API routes (JSON envelope helpers: ../http.server.ts).
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { jsonError } from "../http.server";
 
 /** 405 with the Allow header naming the methods the route does take. */

@@ -1,6 +1,6 @@
 // GET /api/offers and its checkUrl: the HTTP face of the OfferCollector (user spec §4, §7).
 import type { OfferSearch } from "../../lib/schemas/offer-search";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Env } from "../env.server";
 import { jsonError, jsonOk } from "../http.server";
 import { collectionKey } from "./collection.server";

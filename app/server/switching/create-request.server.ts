@@ -8,7 +8,7 @@ import type { CreateSwitchRequestInput } from "../../lib/schemas/switch-request"
 import { estimateMonthlySavings } from "../../lib/switch-savings";
 import { stepProgress } from "../../lib/switching";
 import { newId } from "../../lib/ids";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import { findOwnedMeterReading } from "../documents/meter-readings.server";
 import { openExtraction } from "../documents/pii.server";

@@ -4,7 +4,7 @@
 import type { CancelSwitchRequestInput } from "../../lib/schemas/switch-request";
 import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
 import { canCancelSwitch } from "../../lib/withdrawal";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import type { Env } from "../env.server";
 import { notifyUser } from "../notifications/notifications.server";

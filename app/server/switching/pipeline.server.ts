@@ -4,7 +4,7 @@
 // The pipeline reads the request's status from D1 before each step, so a request cancelled (or paused
 // by cancel-automation) meanwhile is dropped there; the journey needs no call of its own for that.
 import type { AppContext } from "../context.server";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { stepProgress } from "../../lib/switching";
 import { and, eq, lt } from "drizzle-orm";
 import { type Database } from "../db/client.server";

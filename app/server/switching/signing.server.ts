@@ -12,7 +12,7 @@ import { suppliers, switchRequests, users } from "../db/schema.server";
 import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { createSmsSender } from "../sms/sms.server";
-import { SIGNING_TEXTS } from "../../lib/texts-signing";
+import { SIGNING_TEXTS } from "../../texts/signing";
 import { signatureTokenHash } from "./pipeline/steps.server";
 import type { SwitchRequestRow } from "./requests.server";
 

@@ -9,7 +9,7 @@
 import { and, eq, isNull, notInArray } from "drizzle-orm";
 import { formatRoDay } from "../../../lib/dates";
 import { microToDecimal } from "../../../lib/money";
-import { PIPELINE_TEXTS } from "../../../lib/texts-pipeline";
+import { PIPELINE_TEXTS } from "../../../texts/pipeline";
 import { CLOSED_SWITCH_STATUSES, stepProgress, type SwitchStatus, type SwitchStep } from "../../../lib/switching";
 import { randomToken, sha256Hex as sha256OfText } from "../../auth/crypto.server";
 import type { Database } from "../../db/client.server";
