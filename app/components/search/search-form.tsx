@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { apiClient } from "~/lib/api-client";
 import { parseWithZod } from "~/lib/forms";
 import { useEffect, useState } from "react";
 import { addDays } from "~/lib/dates";
@@ -37,10 +38,10 @@ export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) 
   useEffect(() => {
     if (loadedCounties) return;
     const controller = new AbortController();
-    fetch("/api/counties", { signal: controller.signal })
-      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+    apiClient()
+      .request<{ data: CountyOption[] }>("/api/counties", { signal: controller.signal })
       .then((body) => {
-        loadedCounties = (body as { data: CountyOption[] }).data;
+        loadedCounties = body.data;
         setCounties({ status: "ready", counties: loadedCounties });
       })
       .catch((error: unknown) => {
