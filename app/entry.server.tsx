@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { documentContentSecurityPolicy, newCspNonce } from "./server/http/security-headers.server";
+import { appConfig } from "./server/config.server";
 
 export default async function handleRequest(
   request: Request,
@@ -33,7 +34,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   responseHeaders.set(
     "Content-Security-Policy",
-    documentContentSecurityPolicy({ nonce, requestUrl: request.url, geocodeUrl: loadContext.cloudflare.env.GEOCODE_URL }),
+    documentContentSecurityPolicy({ nonce, requestUrl: request.url, geocodeUrl: appConfig(loadContext.cloudflare.env).publicConfig.geocodeUrl }),
   );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -13,12 +13,11 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { ToastProvider } from "~/components/ui/toaster";
 import { SignInProvider } from "~/components/auth/sign-in-provider";
-import { publicConfigFromEnv } from "~/server/public-config.server";
+import { appConfig } from "~/server/config.server";
 import { getOptionalUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { unreadCount } from "~/server/notifications/user-inbox.server";
 import type { SessionUser } from "~/lib/session-user";
 import { MobileBar } from "~/components/layout/mobile-bar";
@@ -39,13 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   // Admin pages have their own session; the public header is not shown there.
   const adminArea = new URL(request.url).pathname.startsWith("/admin");
-  const user = adminArea ? null : await getOptionalUser(request, env);
+  const user = adminArea ? null : await getOptionalUser(request, context);
   const sessionUser: SessionUser | null = user
     ? { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName }
     : null;
   // The badges' first figure (user spec §2: unread among the latest 100); the live channel updates it.
-  const unreadNotifications = user ? await unreadCount(createDb(env.DB), user.id) : null;
-  return { publicConfig: publicConfigFromEnv(env), user: sessionUser, unreadNotifications };
+  const unreadNotifications = user ? await unreadCount(context.db, user.id) : null;
+  return { publicConfig: appConfig(env).publicConfig, user: sessionUser, unreadNotifications };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

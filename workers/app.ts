@@ -4,6 +4,7 @@
 // route, never a 5xx; an uncaught error is logged once with the request id and answered without it.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
+import { createAppContext } from "../app/server/context.server";
 import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
 import { devToolsEnabled, isDevToolPath, isLocalEnvironment } from "../app/server/deployment.server";
@@ -25,7 +26,7 @@ import {
 } from "../app/server/http/api-boundary.server";
 import { securityHeadersFor } from "../app/server/http/security-headers.server";
 import { maintenanceResponse } from "../app/server/settings/maintenance.server";
-import { TEXTS } from "../app/lib/texts";
+import { TEXTS } from "../app/texts/user";
 import { misconfiguration, serviceUnavailable } from "./deployment-check";
 import { routeLiveSocket } from "./live-routing";
 import { consumeDocumentBatch } from "./queues/document-processing";
@@ -53,6 +54,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, re
   const url = new URL(request.url);
   const api = isApiPath(url.pathname);
   if (misconfiguration(env)) return serviceUnavailable(request);
+  const appContext = createAppContext(env);
   const refuse = (rejection: Rejection) => {
     logRejection(requestId, request, rejection.status, rejection.error);
     return rejectionResponse(rejection, api);
@@ -66,7 +68,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, re
   const gated = await devGateResponse(request, env);
   if (gated) return gated;
   // Maintenance mode (admin settings): here once, so no public route can forget it.
-  const maintenance = await maintenanceResponse(request, env);
+  const maintenance = await maintenanceResponse(request, appContext);
   if (maintenance) return maintenance;
   const foreign = checkOrigin(request);
   if (foreign) return refuse(foreign);
@@ -87,7 +89,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, re
     headers.set("Host", url.host);
     checked = new Request(checked, { headers });
   }
-  const response = await handleRemix(checked, { cloudflare: { env, ctx }, requestId });
+  const response = await handleRemix(checked, { ...appContext, cloudflare: { env, ctx }, requestId });
   return api ? envelopeApiError(response) : response;
 }
 
@@ -114,12 +116,12 @@ export default {
   async queue(batch, env) {
     // Documents would be sealed with a public key: leave them queued until the secrets are set.
     if (misconfiguration(env)) return batch.retryAll({ delaySeconds: 300 });
-    if (batch.queue === "document-processing") await consumeDocumentBatch(batch, env);
+    if (batch.queue === "document-processing") await consumeDocumentBatch(batch, createAppContext(env));
     else for (const message of batch.messages) message.ack();
   },
 
   async scheduled(_controller, env, ctx) {
     if (misconfiguration(env)) return;
-    ctx.waitUntil(runSweeps(env).then((result) => console.log("sweeps", JSON.stringify(result))));
+    ctx.waitUntil(runSweeps(createAppContext(env)).then((result) => console.log("sweeps", JSON.stringify(result))));
   },
 } satisfies ExportedHandler<Env>;

@@ -4,7 +4,7 @@
 // The `user` parameter only picks the object; it grants nothing. The socket still has to
 // `authenticate` with a token of that same user before it receives anything.
 import { z } from "zod";
-import { LIVE_TEXTS } from "../app/lib/texts-live";
+import { LIVE_TEXTS } from "../app/texts/live";
 import type { Env } from "../app/server/env.server";
 import { jsonError } from "../app/server/http.server";
 import { adminChannel } from "../app/server/live/publish.server";

@@ -1,5 +1,5 @@
 // Cron sweeps: housekeeping that must not depend on user traffic.
-import type { Env } from "../app/server/env.server";
+import type { AppContext } from "../app/server/context.server";
 import { requeueStuckDocuments, type SweepResult } from "../app/server/documents/lifecycle.server";
 import { requeueStrandedSwitches } from "../app/server/switching/pipeline.server";
 import { pruneNotifications, type NotificationPruneResult } from "../app/server/notifications/retention.server";
@@ -7,7 +7,7 @@ import { pruneNotifications, type NotificationPruneResult } from "../app/server/
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runSweeps(
-  env: Env,
+  ctx: AppContext,
   now: number = Date.now(),
 ): Promise<{
   otps: number;
@@ -18,6 +18,7 @@ export async function runSweeps(
   notifications: NotificationPruneResult;
   switches: number;
 }> {
+  const { env } = ctx;
   const [otps, sessions, adminSessions, outbox] = await env.DB.batch([
     env.DB.prepare("DELETE FROM otp_challenges WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM user_sessions WHERE expires_at < ?").bind(now - DAY_MS),
@@ -26,10 +27,10 @@ export async function runSweeps(
     env.DB.prepare("DELETE FROM sms_outbox WHERE created_at < ?").bind(now - DAY_MS),
   ]);
   // Documents whose queue message was lost (consumer died, send failed) go through the queue again.
-  const documents = await requeueStuckDocuments(env, now);
+  const documents = await requeueStuckDocuments(ctx, now);
   const notifications = await pruneNotifications(env.DB, now);
   // Switch requests whose hand-over to the supplier's queue was lost go to it again.
-  const switches = await requeueStrandedSwitches(env, now);
+  const switches = await requeueStrandedSwitches(ctx, now);
   return {
     otps: otps?.meta.changes ?? 0,
     sessions: sessions?.meta.changes ?? 0,

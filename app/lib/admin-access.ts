@@ -1,6 +1,6 @@
 // Who may do what in the back-office (admin spec §2, §3, §6). Pure, so the server guard and the UI
 // (which hides navigation entries) read the same rules.
-import { ADMIN_TEXTS } from "./texts-admin";
+import { ADMIN_TEXTS } from "../texts/admin";
 
 export const ADMIN_ROLES = ["super_admin", "admin", "moderator"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];

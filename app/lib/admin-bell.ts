@@ -2,7 +2,7 @@
 // and where a click leads.
 import { bucharestDay, formatRoDay } from "./dates";
 import type { AdminNotificationView } from "./live/protocol";
-import { ADMIN_TEXTS } from "./texts-admin";
+import { ADMIN_TEXTS } from "../texts/admin";
 
 const MINUTE_MS = 60_000;
 

@@ -123,3 +123,25 @@ describe("response cache", () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe("exchange (one call, the caller reads the status)", () => {
+  it("sends once, never retries, and answers the status and body even for errors", async () => {
+    const { client, calls, slept } = harness([[503, { success: false, error: "busy", message: "Ocupat" }]]);
+    expect(await client.exchange("/api/auth/register-phone", { method: "POST", body: { phoneNumber: "+40712345678" } })).toEqual({
+      ok: false,
+      status: 503,
+      statusText: "",
+      body: { success: false, error: "busy", message: "Ocupat" },
+    });
+    expect(calls).toEqual([{ url: "/api/auth/register-phone", method: "POST", body: { phoneNumber: "+40712345678" } }]);
+    expect(slept).toEqual([]);
+  });
+
+  it("drops its area's cached answers after a change, and gives null for a body that is not JSON", async () => {
+    const { client, calls } = harness([200, [200, "not an object"], 200]);
+    await client.request("/api/documents/status/all");
+    expect((await client.exchange("/api/documents/upload/x", { method: "POST" })).body).toBeNull();
+    await client.request("/api/documents/status/all");
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/documents/status/all", "POST /api/documents/upload/x", "GET /api/documents/status/all"]);
+  });
+});

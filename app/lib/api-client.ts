@@ -5,6 +5,8 @@
 //   DELETE) drops the cached answers of its area; identical GETs in flight share one request for up
 //   to 5 s; expired entries are swept every 5 minutes.
 // Answers are the API's envelope: {success: true, ...} or {success: false, error, message}.
+// `exchange` is the same call once, without retries or cache, for callers that act on the status
+// themselves (the sign-in steps, the switch submit, an upload that must not be sent twice).
 
 export const RETRY_STATUSES = [429, 500, 502, 503, 504] as const;
 export const MAX_RETRIES = 3;
@@ -82,6 +84,25 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
   }
 }
 
+/** The status and JSON body of one call; the body is null when it was not a JSON object. */
+export interface ApiAnswer {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  body: Record<string, unknown> | null;
+}
+
+function requestInit(request: ApiRequest): RequestInit {
+  const form = typeof FormData !== "undefined" && request.body instanceof FormData;
+  return {
+    method: request.method ?? "GET",
+    credentials: "same-origin",
+    headers: { Accept: "application/json", ...(request.body === undefined || form ? {} : { "Content-Type": "application/json" }) },
+    body: request.body === undefined ? undefined : form ? (request.body as FormData) : JSON.stringify(request.body),
+    signal: request.signal,
+  };
+}
+
 export function createApiClient(deps: ApiClientDeps) {
   const cache = new Map<string, CacheEntry>();
   const inFlight = new Map<string, InFlight>();
@@ -99,15 +120,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function send(path: string, request: ApiRequest): Promise<Record<string, unknown>> {
-    const method = request.method ?? "GET";
-    const form = typeof FormData !== "undefined" && request.body instanceof FormData;
-    const init: RequestInit = {
-      method,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", ...(request.body === undefined || form ? {} : { "Content-Type": "application/json" }) },
-      body: request.body === undefined ? undefined : form ? (request.body as FormData) : JSON.stringify(request.body),
-      signal: request.signal,
-    };
+    const init = requestInit(request);
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
@@ -160,6 +173,15 @@ export function createApiClient(deps: ApiClientDeps) {
         return value as T;
       } finally {
         if (inFlight.get(path) === entry) inFlight.delete(path);
+      }
+    },
+    /** One call, no retry, no cache; a change still drops its area's cached answers. Network errors throw. */
+    async exchange(path: string, request: Omit<ApiRequest, "fresh"> = {}): Promise<ApiAnswer> {
+      try {
+        const res = await deps.fetch(path, requestInit(request));
+        return { ok: res.ok, status: res.status, statusText: res.statusText, body: await readJson(res) };
+      } finally {
+        if ((request.method ?? "GET") !== "GET") invalidate(cacheArea(path));
       }
     },
     invalidate,

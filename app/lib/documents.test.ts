@@ -12,7 +12,7 @@ import {
   statusLabel,
   uploadErrorMessage,
 } from "./documents";
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 describe("documents (shared)", () => {
   it("maps the upload labels of the spec to stored types", () => {

@@ -1,7 +1,7 @@
 // Documents as both the browser and the server see them: types and upload labels (user spec §3,
 // admin spec document types), the 10 MB limit, what each upload area accepts, status and confidence
 // display, and the upload error mapping of spec §8. Pure; unit-tested beside.
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 export const DOCUMENT_TYPES = [
   "document_identitate",

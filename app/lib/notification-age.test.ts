@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { adminNotificationAge, bellBadge, bellTarget } from "./admin-bell";
 import { notificationAge } from "./notification-age";
 import { unreadBadge } from "./unread-badge";
-import { LIVE_TEXTS } from "./texts-live";
-import { ADMIN_TEXTS } from "./texts-admin";
+import { LIVE_TEXTS } from "../texts/live";
+import { ADMIN_TEXTS } from "../texts/admin";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 const MIN = 60_000;

@@ -1,7 +1,7 @@
 // How old a user notification is, as the list shows it (user spec §2 "Notifications"): under an hour
 // 'Acum', then whole hours 'h', then whole days 'z' up to 7, then the day (dd.mm.yyyy, Bucharest).
 import { bucharestDay, formatRoDay } from "./dates";
-import { LIVE_TEXTS } from "./texts-live";
+import { LIVE_TEXTS } from "../texts/live";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { OfferSearchError, searchOffersWithPolling } from "./offer-collection";
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 const search = { county: "CJ", date: "2026-12-01", consumptionType: "casnic" as const };
 const timings = { attempts: 20, firstDelayMs: 5_000, intervalMs: 30_000 };

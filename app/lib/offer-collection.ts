@@ -2,7 +2,7 @@
 // job was started, poll its checkUrl (20 tries: first after 5 s, then every 30 s by default).
 import type { OfferView } from "./offers";
 import type { OfferSearch } from "./schemas/offer-search";
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 export interface PollTimings {
   attempts: number;

@@ -12,7 +12,7 @@ import {
   switchContextProblem,
   wizardDocuments,
 } from "./switching";
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 const t = TEXTS.switching;
 const context = { selectedOfferId: "o-1", selectedSupplierId: "hidroelectrica", searchDate: "2026-11-25", county: "CJ", isFromCache: false };

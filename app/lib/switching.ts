@@ -2,7 +2,7 @@
 // title-holder qualities, request statuses and steps, the desired switch date, the switch context
 // checks and when the wizard may continue.
 import { addDays, bucharestDay } from "./dates";
-import { TEXTS } from "./texts";
+import { TEXTS } from "../texts/user";
 
 export const TITLE_HOLDER_QUALITIES = TEXTS.switching.titleHolderQualities;
 export type TitleHolderQuality = (typeof TITLE_HOLDER_QUALITIES)[number];

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/components/layout/not-found";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.notFound.title} – ${TEXTS.brand.tagline}` }];
 

@@ -13,8 +13,7 @@ import type { OfferView } from "~/lib/offers";
 import { usePublicConfig } from "~/lib/public-config";
 import type { OfferSearch } from "~/lib/schemas/offer-search";
 import { buildSwitchContext, saveSwitchContext } from "~/lib/switch-context";
-import { TEXTS } from "~/lib/texts";
-import { createDb } from "~/server/db/client.server";
+import { TEXTS } from "~/texts/user";
 import { listPublishedReviews } from "~/server/reviews/reviews.server";
 
 // Everything after the first search loads on demand, keeping the home page's first JS small
@@ -37,7 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // "Today" comes from the server so the calendar's first selectable day does not flicker on hydration.
   return {
     today: bucharestDay(),
-    reviews: await listPublishedReviews(createDb(context.cloudflare.env.DB)),
+    reviews: await listPublishedReviews(context.db),
   };
 }
 

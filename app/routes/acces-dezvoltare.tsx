@@ -5,7 +5,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { devGateSchema } from "~/lib/schemas/dev-gate";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { safeRedirectPath } from "~/server/auth/user-auth.server";
 import { checkDevGateCredentials, devGateEnabled, devGatePassCookie } from "~/server/dev-gate.server";
 import { readFormData } from "~/server/http.server";

@@ -5,8 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AdminNotice } from "~/components/admin/admin-shell";
 import { ADMIN_NAV, isNavEntryActive } from "~/lib/admin-access";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
   const entry = ADMIN_NAV.find((candidate) => !candidate.exact && isNavEntryActive(candidate, pathname));
-  await requireAdmin(request, context.cloudflare.env, { mode: "page", ...entry?.requirement });
+  await requireAdmin(request, context, { mode: "page", ...entry?.requirement });
   return json({ section: entry?.label ?? null }, { status: 404 });
 }
 

@@ -6,8 +6,8 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useAdminLive, useAdminLiveEvents } from "~/components/admin/admin-live";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import { adminOverview, type AdminOverview, type StatusBreakdown } from "~/server/admin/overview.server";
 
@@ -17,9 +17,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
-  return adminOverview(env, admin);
+  const admin = await requireAdmin(request, context, { mode: "page" });
+  return adminOverview(context, admin);
 }
 
 const numberFormat = new Intl.NumberFormat("ro-RO");

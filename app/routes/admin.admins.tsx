@@ -7,13 +7,12 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AdminsPage } from "~/components/admin/admins-page";
 import { adminsPageActionSchema, adminInviteSchema, invitePermissionsFromForm } from "~/lib/schemas/admin-invite";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import { listAdmins } from "~/server/admin/admins.server";
 import { inviteAdmin, resendInvitation, revokeAdmin } from "~/server/admin/invitations.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { readFormData } from "~/server/http.server";
 
 const T = ADMIN_TEXTS.adminsPage;
@@ -24,9 +23,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page", roles: ["super_admin"] });
-  return { admins: await listAdmins(createDb(env.DB)), selfId: admin.id };
+  const admin = await requireAdmin(request, context, { mode: "page", roles: ["super_admin"] });
+  return { admins: await listAdmins(context.db), selfId: admin.id };
 }
 
 export type AdminsActionResult =
@@ -39,11 +37,11 @@ function fail(intent: "invite" | "resend" | "revoke" | null, message: string, st
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page", roles: ["super_admin"] });
+  const admin = await requireAdmin(request, context, { mode: "page", roles: ["super_admin"] });
   const formData = await readFormData(request);
   const parsed = adminsPageActionSchema.safeParse(formData ? Object.fromEntries(formData) : {});
   if (!formData || !parsed.success) return fail(null, TEXTS.api.unreadableBody, 400);
-  const db = createDb(env.DB);
+  const db = context.db;
   const ip = requestInfo(request).ip;
 
   if (parsed.data.intent === "invite") {

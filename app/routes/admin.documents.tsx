@@ -5,8 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { DocumentsPage } from "~/components/admin/documents-page";
 import { adminDocumentListSchema } from "~/lib/schemas/admin-documents";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import { searchParamsObject } from "~/server/http.server";
 import documentStyles from "~/styles/admin-documents.css?url";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.cloudflare.env, { mode: "page", permission: "document_verification" });
+  await requireAdmin(request, context, { mode: "page", permission: "document_verification" });
   // A link may open the list filtered (the dashboard's 'pending' count, a bell entry's user); a query
   // the list call would refuse opens it unfiltered.
   const query = adminDocumentListSchema.safeParse(searchParamsObject(new URL(request.url)));

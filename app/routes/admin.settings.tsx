@@ -8,8 +8,8 @@ import { SettingsPage, type SettingsActionData } from "~/components/admin/settin
 import { canAccess } from "~/lib/admin-access";
 import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import { adminPasswordChangeSchema, settingsFormSchema, type SettingsTab } from "~/lib/schemas/admin-settings";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import { changeOwnPassword } from "~/server/admin/admin-password.server";
 import { requestInfo } from "~/server/auth/request-info.server";
@@ -36,11 +36,11 @@ type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
+  const admin = await requireAdmin(request, context, { mode: "page" });
   const requested = new URL(request.url).searchParams.get("tab");
   return {
     tab: (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "profil",
-    settings: await readSettings(env, { fresh: true }),
+    settings: await readSettings(context, { fresh: true }),
     canEdit: canAccess(admin, "system_admin"),
     local: isLocalEnvironment(env),
     profile: { email: admin.email, role: admin.role, firstName: admin.firstName, lastName: admin.lastName },
@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
+  const admin = await requireAdmin(request, context, { mode: "page" });
   const formData = await readFormData(request);
   if (!formData) return json<SettingsActionData>({ intent: null, result: unreadableFormReply(TEXTS.api.unreadableBody), saved: false }, { status: 400 });
   const intent = formData.get("intent");
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return json<SettingsActionData>({ intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), saved: false }, { status: 400 });
     }
-    const changed = await changeOwnPassword(env, admin, submission.value, info);
+    const changed = await changeOwnPassword(context, admin, submission.value, info);
     if (!changed.ok) {
       const reply = submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
       const headers: HeadersInit = changed.retryAfterSeconds ? { "Retry-After": String(changed.retryAfterSeconds) } : {};
@@ -73,11 +73,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "sistem" || intent === "securitate" || intent === "notificari") {
-    await requireAdmin(request, env, { mode: "page", permission: "system_admin" });
+    await requireAdmin(request, context, { mode: "page", permission: "system_admin" });
     const tab: SettingsTab = intent;
     const submission = parseWithZod(formData, { schema: settingsFormSchema(tab, { local: isLocalEnvironment(env) }) });
     if (submission.status !== "success") return json<SettingsActionData>({ intent, result: submission.reply(), saved: false }, { status: 400 });
-    await writeSettings(env, { adminId: admin.id, patch: submission.value, ip: info.ip });
+    await writeSettings(context, { adminId: admin.id, patch: submission.value, ip: info.ip });
     return json<SettingsActionData>({ intent, result: submission.reply(), saved: true });
   }
 

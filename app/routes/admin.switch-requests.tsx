@@ -6,8 +6,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { SwitchRequestsPage } from "~/components/admin/switch-requests-page";
 import { canAccess } from "~/lib/admin-access";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 
 export const meta: MetaFunction = () => [
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env, { mode: "page", permission: "user_management" });
+  const admin = await requireAdmin(request, context, { mode: "page", permission: "user_management" });
   return { canControlQueues: canAccess(admin, "system_admin") };
 }
 

@@ -6,8 +6,8 @@ import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminNavCollapsed } from "~/components/admin/nav-state";
 import { adminNavEntries } from "~/lib/admin-access";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import adminStyles from "~/styles/admin.css?url";
 
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env, { mode: "page" });
+  const admin = await requireAdmin(request, context, { mode: "page" });
   return {
     admin: { firstName: admin.firstName, lastName: admin.lastName, email: admin.email, role: admin.role },
     nav: adminNavEntries(admin).map(({ key, label, href, exact }) => ({ key, label, href, exact })),

@@ -6,8 +6,8 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { twoFactorActionSchema } from "~/lib/schemas/admin-two-factor";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
 import {
   cancelTwoFactorEnrolment,
@@ -18,7 +18,6 @@ import {
   type TwoFactorChange,
 } from "~/server/admin/two-factor-settings.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { readFormData } from "~/server/http.server";
 
 const T = ADMIN_TEXTS.twoFactor;
@@ -36,8 +35,8 @@ export function headers() {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
-  return json(await twoFactorOverview(env, createDb(env.DB), admin), { headers: NO_STORE });
+  const admin = await requireAdmin(request, context, { mode: "page" });
+  return json(await twoFactorOverview(env, context.db, admin), { headers: NO_STORE });
 }
 
 const refusals: Record<Exclude<TwoFactorChange, { ok: true }>["reason"], string> = {
@@ -49,13 +48,13 @@ const refusals: Record<Exclude<TwoFactorChange, { ok: true }>["reason"], string>
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const admin = await requireAdmin(request, env, { mode: "page" });
+  const admin = await requireAdmin(request, context, { mode: "page" });
   const formData = await readFormData(request);
   const parsed = twoFactorActionSchema.safeParse(formData ? Object.fromEntries(formData) : {});
   if (!parsed.success) {
     return json({ error: parsed.error.issues[0]?.message ?? T.codeFormat, recoveryCodes: null, done: null }, { status: 400, headers: NO_STORE });
   }
-  const db = createDb(env.DB);
+  const db = context.db;
   const ip = requestInfo(request).ip;
   const now = Date.now();
   const input = parsed.data;

@@ -20,12 +20,11 @@ import {
   ADMIN_PASSWORD_TEXTS,
   adminNewPasswordSchema,
 } from "~/lib/schemas/admin-password";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { adminSessionCookie } from "~/server/admin/admin-auth.server";
 import { acceptInvitation, findOpenInvitation, invitationAttemptAllowed } from "~/server/admin/invitations.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { readFormData } from "~/server/http.server";
 import adminStyles from "~/styles/admin.css?url";
 
@@ -62,7 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const limit = await invitationAttemptAllowed(env, requestInfo(request).ip, now);
   if (!limit.allowed) return refused(429, limit.retryAfterSeconds);
-  const invitation = await findOpenInvitation(createDb(env.DB), params.token ?? "", now);
+  const invitation = await findOpenInvitation(context.db, params.token ?? "", now);
   if (!invitation) return refused(404);
   return json(
     { state: "open" as const, email: invitation.email, role: ADMIN_TEXTS.roles[invitation.role] },
@@ -85,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   const result = await acceptInvitation(
     env,
-    createDb(env.DB),
+    context.db,
     params.token ?? "",
     {
       newPassword: formData.get("newPassword") ?? undefined,

@@ -17,8 +17,8 @@ import { TwoFactorStep } from "~/components/admin/two-factor-step";
 import { LogoMark } from "~/components/layout/logo";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
 import { adminLoginSchema } from "~/lib/schemas/auth";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { adminRedirectPath } from "~/server/admin/shell.server";
 import { readFormData } from "~/server/http.server";
@@ -41,12 +41,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = adminRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalAdmin(request, context.cloudflare.env)) throw redirect(redirectTo);
+  if (await getOptionalAdmin(request, context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
   // signInAdmin reads the body itself, so the form is parsed from a copy.
   const formData = await readFormData(request.clone());
   if (!formData) return json({ result: unreadableFormReply(TEXTS.api.unreadableBody), twoFactor: null }, { status: 400 });
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let result: Awaited<ReturnType<typeof signInAdmin>>;
   try {
-    result = await signInAdmin(request, env);
+    result = await signInAdmin(request, context);
   } catch (error) {
     // Spec §8: any other failure reads 'Login failed'. The cause goes to the log.
     console.error("admin sign-in failed", error);

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { setCookie } = await logoutAdmin(request, context.cloudflare.env);
+  const { setCookie } = await logoutAdmin(request, context);
   throw redirect("/admin/login", { headers: { "Set-Cookie": setCookie } });
 }
 

@@ -2,11 +2,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listAdmins } from "~/server/admin/admins.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
-  return jsonOk({ data: { admins: await listAdmins(createDb(env.DB)) } });
+  await guardAdminApi(request, context);
+  return jsonOk({ data: { admins: await listAdmins(context.db) } });
 }

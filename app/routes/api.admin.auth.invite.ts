@@ -3,13 +3,13 @@
 // invitation was saved but its e-mail could not be sent (re-inviting sends a new link).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminInviteSchema } from "~/lib/schemas/admin-invite";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { inviteAdmin } from "~/server/admin/invitations.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -18,11 +18,11 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = adminInviteSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const T = ADMIN_TEXTS.adminsPage;
-  const result = await inviteAdmin(env, createDb(env.DB), admin, parsed.data, { ip: requestInfo(request).ip });
+  const result = await inviteAdmin(env, context.db, admin, parsed.data, { ip: requestInfo(request).ip });
   if (!result.ok) return jsonError(409, "admin_exists", T.alreadyActive);
   const data = {
     admin_id: result.adminId,

@@ -4,11 +4,12 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { publicAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { NO_STORE } from "~/server/auth/api.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const result = await signInAdmin(request, context.cloudflare.env);
+  const result = await signInAdmin(request, context);
   if (!result.ok) return authFailureResponse(result.failure);
   const admin = publicAdmin(result.admin);
   return jsonOk(

@@ -1,16 +1,16 @@
 // POST /api/admin/auth/logout → ends the admin session and clears the admin cookie.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
-  const { setCookie } = await logoutAdmin(request, env);
+  await guardAdminApi(request, context);
+  const { setCookie } = await logoutAdmin(request, context);
   return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
 }
 

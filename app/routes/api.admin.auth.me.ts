@@ -6,7 +6,7 @@ import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { jsonOk } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await guardAdminApi(request, context.cloudflare.env);
+  const admin = await guardAdminApi(request, context);
   return jsonOk(
     { data: { ...publicAdmin(admin), nav: adminNavEntries(admin).map(({ key, label, href, exact }) => ({ key, label, href, exact })) } },
     { headers: { "Cache-Control": "private, no-store" } },

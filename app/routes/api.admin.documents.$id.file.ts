@@ -5,17 +5,16 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { documentIdSchema } from "~/lib/schemas/admin-documents";
 import { adminDocumentFailureResponse } from "~/server/admin/documents.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { createDb } from "~/server/db/client.server";
 import { findDocument } from "~/server/documents/repository.server";
 import { documentFileResponse } from "~/server/documents/storage.server";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { jsonError } from "~/server/http.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
+  await guardAdminApi(request, context);
   const id = documentIdSchema.safeParse(params.id);
-  const row = id.success ? await findDocument(createDb(env.DB), id.data) : null;
+  const row = id.success ? await findDocument(context.db, id.data) : null;
   if (!row) return adminDocumentFailureResponse({ ok: false, reason: "not_found" });
   return (await documentFileResponse(env, row, "inline", { framedBySameOrigin: true })) ?? jsonError(404, "file_missing", ADMIN_TEXTS.documentsPage.fileMissing);
 }

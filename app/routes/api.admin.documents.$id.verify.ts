@@ -2,15 +2,15 @@
 // {success, message, data}: only a pending document; one whose automatic checks failed needs
 // override_validation: true (409 otherwise). Corrections are stored apart from the machine reading.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { adminDocumentVerifySchema, documentIdSchema } from "~/lib/schemas/admin-documents";
 import { adminDocumentFailureResponse, verifyDocumentAsAdmin } from "~/server/admin/documents.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { documentView } from "~/server/documents/views.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -19,14 +19,14 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) return adminDocumentFailureResponse({ ok: false, reason: "not_found" });
   const parsed = adminDocumentVerifySchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const result = await verifyDocumentAsAdmin(
     env,
-    createDb(env.DB),
+    context.db,
     admin,
     {
       id: id.data,

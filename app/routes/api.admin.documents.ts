@@ -4,14 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminDocumentListSchema } from "~/lib/schemas/admin-documents";
 import { listDocumentsForAdmin } from "~/server/admin/documents.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
+  await guardAdminApi(request, context);
   const parsed = adminDocumentListSchema.safeParse(searchParamsObject(new URL(request.url)));
   if (!parsed.success) return invalidInput(parsed.error);
-  const data = await listDocumentsForAdmin(createDb(env.DB), { ...parsed.data, user_id: parsed.data.user_id || undefined });
+  const data = await listDocumentsForAdmin(context.db, { ...parsed.data, user_id: parsed.data.user_id || undefined });
   return jsonOk({ data }, { headers: { "Cache-Control": "no-store" } });
 }

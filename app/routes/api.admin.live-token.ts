@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { issueAdminLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {
@@ -13,6 +14,6 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   return jsonOk({ ...(await issueAdminLiveToken(env, { id: admin.id, sessionId: admin.sessionId })) }, { headers: NO_STORE });
 }

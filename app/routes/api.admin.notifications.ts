@@ -3,23 +3,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminBellQuerySchema } from "~/lib/schemas/notifications";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonOk, searchParamsObject, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { adminBell, clearAdminBell } from "~/server/notifications/admin-bell.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const query = adminBellQuerySchema.safeParse(searchParamsObject(new URL(request.url)));
   if (!query.success) return invalidInput(query.error);
-  const bell = await adminBell(createDb(env.DB), admin, query.data.limit);
+  const bell = await adminBell(context.db, admin, query.data.limit);
   return jsonOk({ data: bell }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
-  const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
-  await clearAdminBell(createDb(env.DB), admin.id);
+  const admin = await guardAdminApi(request, context);
+  await clearAdminBell(context.db, admin.id);
   return jsonOk({ data: { notifications: [], total: 0 } });
 }

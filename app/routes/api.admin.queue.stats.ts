@@ -3,11 +3,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { queueStats } from "~/server/admin/switch-queues.server";
-import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await guardAdminApi(request, env);
-  return jsonOk({ data: await queueStats(env, createDb(env.DB)) }, { headers: { "Cache-Control": "no-store" } });
+  await guardAdminApi(request, context);
+  return jsonOk({ data: await queueStats(env, context.db) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -2,13 +2,13 @@
 // A closed request (completed, failed, cancelled) is 409; an unknown one 404.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminSwitchStatusSchema } from "~/lib/schemas/admin-switch-requests";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { changeSwitchStatusAsAdmin } from "~/server/admin/switch-requests.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["PATCH"]);
@@ -17,10 +17,10 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = adminSwitchStatusSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await changeSwitchStatusAsAdmin(env, createDb(env.DB), admin, {
+  const result = await changeSwitchStatusAsAdmin(env, context.db, admin, {
     id: params.id ?? "",
     status: parsed.data.status,
     adminNotes: parsed.data.admin_notes ?? null,

@@ -6,17 +6,15 @@ import { auditRead } from "~/server/admin/audit-read.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { listSwitchRequestsForAdmin } from "~/server/admin/switch-requests.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = adminSwitchListSchema.safeParse(searchParamsObject(new URL(request.url)));
   if (!parsed.success) return invalidInput(parsed.error);
-  const data = await listSwitchRequestsForAdmin(createDb(env.DB), { ...parsed.data, search: parsed.data.search || undefined });
+  const data = await listSwitchRequestsForAdmin(context.db, { ...parsed.data, search: parsed.data.search || undefined });
   // The cards carry the customers' names and phones: a read of personal data.
-  await auditRead(env, {
+  await auditRead(context, {
     adminId: admin.id,
     resource: "switch_request_list",
     target: { type: "switch_request", id: null },

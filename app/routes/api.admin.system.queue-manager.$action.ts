@@ -2,14 +2,14 @@
 // message}: every supplier queue at once (admin spec §4 queue control). Stop lets running steps finish.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { queueManagerSchema } from "~/lib/schemas/admin-switch-requests";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { writeAudit } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { controlQueues, type QueueAction } from "~/server/admin/switch-queues.server";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { readPayload } from "~/server/http/request-body.server";
 import { requestInfo } from "~/server/auth/request-info.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 const ACTIONS: readonly QueueAction[] = ["start", "stop", "restart"];
 
@@ -22,10 +22,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const queueAction = ACTIONS.find((a) => a === params.action);
   if (!queueAction) return jsonError(404, "not_found", "Acțiune necunoscută.");
   const env = context.cloudflare.env;
-  const admin = await guardAdminApi(request, env);
+  const admin = await guardAdminApi(request, context);
   const parsed = queueManagerSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const db = createDb(env.DB);
+  const db = context.db;
   const result = await controlQueues(env, db, queueAction, parsed.data.interval);
   await writeAudit(db, {
     adminId: admin.id,

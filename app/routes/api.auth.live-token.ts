@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/server/auth/api.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { issueUserLiveToken } from "~/server/live/live-auth.server";
 
 export function loader() {
@@ -14,7 +15,7 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const live = await issueUserLiveToken(env, { id: user.id, sessionId: user.sessionId });
   return jsonOk({ ...live, userId: user.id }, { headers: NO_STORE });
 }

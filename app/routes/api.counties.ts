@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 import { listCounties } from "~/server/offers/reference.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const data = await listCounties(createDb(context.cloudflare.env.DB));
+  const data = await listCounties(context.db);
   return jsonOk({ data }, { headers: { "Cache-Control": "public, max-age=3600" } });
 }

@@ -2,7 +2,6 @@
 // of each; for e2e tests. 404 unless APP_ENV is local and SMS_PROVIDER is "outbox".
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { canonicalPhone } from "~/lib/phone";
-import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 import { listOutbox } from "~/server/sms/outbox.server";
 import { devToolsEnabled } from "~/server/deployment.server";
@@ -12,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!devToolsEnabled(env)) throw new Response("Not Found", { status: 404 });
   const phoneParam = new URL(request.url).searchParams.get("phone");
   const phone = phoneParam ? (canonicalPhone(phoneParam) ?? phoneParam) : undefined;
-  const messages = await listOutbox(createDb(env.DB), { phone, limit: 50 });
+  const messages = await listOutbox(context.db, { phone, limit: 50 });
   return jsonOk({ data: messages, latestCode: messages.find((m) => m.status === "sent")?.code ?? null }, {
     headers: { "Cache-Control": "no-store" },
   });

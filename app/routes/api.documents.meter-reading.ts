@@ -2,14 +2,14 @@
 // fields and a photo in `documents` → {success, message, meterReading {id, value, date, …}}.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { meterReadingSchema } from "~/lib/schemas/meter-reading";
-import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { TEXTS } from "~/texts/user";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { documentFailureResponse } from "~/server/documents/errors.server";
 import { submitMeterReading } from "~/server/documents/meter-readings.server";
 import { maxUploadBytes, readUploadForm, type UploadedFile } from "~/server/documents/upload.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -18,7 +18,7 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const maxBytes = maxUploadBytes(env);
   let fields: Record<string, unknown>;
   let photo: UploadedFile | null = null;
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = meterReadingSchema().safeParse(fields);
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await submitMeterReading(env, createDb(env.DB), { ...parsed.data, userId: user.id, photo, maxBytes });
+  const result = await submitMeterReading(env, context.db, { ...parsed.data, userId: user.id, photo, maxBytes });
   if (!result.ok) return documentFailureResponse(result.failure);
   return jsonOk({ message: TEXTS.meter.submitted, meterReading: result.reading }, { status: 201 });
 }

@@ -3,7 +3,6 @@
 // The personal data is decrypted for the owner only (anyone else gets 404).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { notFoundResponse } from "~/server/documents/errors.server";
 import { findOwnedDocument } from "~/server/documents/repository.server";
 import { processingStatusView } from "~/server/documents/views.server";
@@ -11,9 +10,8 @@ import { jsonOk } from "~/server/http.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const db = createDb(env.DB);
-  const row = await findOwnedDocument(db, user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "api" });
+  const row = await findOwnedDocument(context.db, user.id, params.id ?? "");
   if (!row) return notFoundResponse();
-  return jsonOk(await processingStatusView(env, db, row), { headers: { "Cache-Control": "private, no-store" } });
+  return jsonOk(await processingStatusView(env, context.db, row), { headers: { "Cache-Control": "private, no-store" } });
 }

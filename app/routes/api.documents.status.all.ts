@@ -2,15 +2,13 @@
 // newest first, grouped by type (user spec §7; the documents page polls it while one is in flight).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { listUserDocuments } from "~/server/documents/repository.server";
 import { documentView, documentsByType } from "~/server/documents/views.server";
 import { jsonOk } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const rows = await listUserDocuments(createDb(env.DB), user.id);
+  const user = await requireUser(request, context, { mode: "api" });
+  const rows = await listUserDocuments(context.db, user.id);
   return jsonOk(
     { documentsByType: documentsByType(rows), documents: rows.map(documentView) },
     { headers: { "Cache-Control": "private, no-store" } },

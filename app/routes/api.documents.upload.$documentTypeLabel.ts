@@ -3,13 +3,13 @@
 // contract_furnizor_actual, meter_photos (user spec §3, §7).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { documentTypeOfLabel } from "~/lib/documents";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
 import { identitySubtype, maxUploadBytes, readUploadForm, uploadDocuments } from "~/server/documents/upload.server";
 import { documentView } from "~/server/documents/views.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -18,7 +18,7 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const documentType = documentTypeOfLabel(params.documentTypeLabel ?? "");
   if (!documentType) return documentFailureResponse(documentFailure("unknown_document_type"));
 
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const subtype = documentType === "document_identitate" ? identitySubtype(form.fields) : null;
   if (subtype === "invalid") return documentFailureResponse(documentFailure("unknown_document_type"));
 
-  const result = await uploadDocuments(env, createDb(env.DB), { userId: user.id, documentType, subtype, files: form.files, maxBytes });
+  const result = await uploadDocuments(env, context.db, { userId: user.id, documentType, subtype, files: form.files, maxBytes });
   if (!result.ok) return documentFailureResponse(result.failure);
   return jsonOk({ message: TEXTS.documents.uploadSucceeded, documents: result.documents.map(documentView) }, { status: 201 });
 }

@@ -1,15 +1,14 @@
 // GET /api/documents/view/{id}: the owner's file shown inline (opened in a new tab).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { notFoundResponse } from "~/server/documents/errors.server";
 import { findOwnedDocument } from "~/server/documents/repository.server";
 import { documentFileResponse } from "~/server/documents/storage.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const row = await findOwnedDocument(createDb(env.DB), user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "api" });
+  const row = await findOwnedDocument(context.db, user.id, params.id ?? "");
   if (!row) return notFoundResponse();
   return (await documentFileResponse(env, row, "inline")) ?? notFoundResponse();
 }

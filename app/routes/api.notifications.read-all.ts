@@ -1,9 +1,10 @@
 // PUT /api/notifications/read-all → {success, message, updated, unreadCount}: every notification of the
 // signed-in user is marked read.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { markAllNotificationsRead } from "~/server/notifications/user-inbox.server";
 
 export function loader() {
@@ -12,7 +13,6 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  return jsonOk({ message: LIVE_TEXTS.api.markedAll, ...(await markAllNotificationsRead(env, user.id)) });
+  const user = await requireUser(request, context, { mode: "api" });
+  return jsonOk({ message: LIVE_TEXTS.api.markedAll, ...(await markAllNotificationsRead(context, user.id)) });
 }

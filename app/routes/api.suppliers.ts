@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { createDb } from "~/server/db/client.server";
 import { jsonOk } from "~/server/http.server";
 import { listSuppliers } from "~/server/offers/reference.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const data = await listSuppliers(createDb(context.cloudflare.env.DB));
+  const data = await listSuppliers(context.db);
   return jsonOk({ data }, { headers: { "Cache-Control": "public, max-age=3600" } });
 }

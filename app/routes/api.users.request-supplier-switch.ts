@@ -3,11 +3,11 @@
 // failure answers the spec's message (app/server/switching/create-request.server.ts).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createSwitchRequestSchema } from "~/lib/schemas/switch-request";
-import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { TEXTS } from "~/texts/user";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { createSwitchRequest } from "~/server/switching/create-request.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { switchRequestView } from "~/server/switching/views.server";
@@ -18,11 +18,10 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const parsed = createSwitchRequestSchema().safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await createSwitchRequest(env, createDb(env.DB), user.id, parsed.data);
+  const result = await createSwitchRequest(context, user.id, parsed.data);
   if (!result.ok) return switchFailureResponse(result.failure);
   const data = switchRequestView(result.created.request, result.created.supplier);
   return jsonOk({ id: data.id, requestId: data.id, data, message: TEXTS.switching.created }, { status: 201 });

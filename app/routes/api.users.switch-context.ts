@@ -2,29 +2,27 @@
 // PUT (the spec's §3 context) stores the offer chosen on the home page, DELETE forgets it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { switchContextSchema } from "~/lib/schemas/switch-context";
-import { TEXTS } from "~/lib/texts";
-import { readPayload } from "~/server/auth/phone-otp-strategy.server";
+import { TEXTS } from "~/texts/user";
+import { readPayload } from "~/server/http/request-body.server";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
-import { invalidInput, jsonError, jsonOk, methodNotAllowed } from "~/server/http.server";
+import { invalidInput, jsonError, jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { findCounty } from "~/server/offers/reference.server";
 import { checkedSwitchContext, clearSwitchContext, saveSwitchContext } from "~/server/switching/context.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const checked = await checkedSwitchContext(createDb(env.DB), user.id);
+  const user = await requireUser(request, context, { mode: "api" });
+  const checked = await checkedSwitchContext(context.db, user.id);
   const validity = checked.ok ? { valid: true } : { valid: false, reason: checked.problem.reason, message: checked.problem.message };
   return jsonOk({ context: checked.context, validity }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const db = createDb(env.DB);
+  const user = await requireUser(request, context, { mode: "api" });
+  const db = context.db;
   if (request.method === "DELETE") {
     await clearSwitchContext(db, user.id);
     return jsonOk({ message: TEXTS.switching.contextCleared }, { headers: NO_STORE });

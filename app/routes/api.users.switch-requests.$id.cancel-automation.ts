@@ -2,10 +2,10 @@
 // stays open but leaves the automatic processing (status `paused`). Refused (409) when nothing is
 // queued or running any more; another user's request is 404.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
-import { jsonOk, methodNotAllowed } from "~/server/http.server";
+import { jsonOk } from "~/server/http.server";
+import { methodNotAllowed } from "~/server/http/responses.server";
 import { switchFailureResponse } from "~/server/switching/errors.server";
 import { cancelSwitchAutomation } from "~/server/switching/lifecycle.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
@@ -18,8 +18,8 @@ export function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
-  const result = await cancelSwitchAutomation(env, createDb(env.DB), user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "api" });
+  const result = await cancelSwitchAutomation(env, context.db, user.id, params.id ?? "");
   if (!result.ok) return switchFailureResponse(result.failure);
   await stopSwitchInQueue(env, result.changed.request);
   return jsonOk({

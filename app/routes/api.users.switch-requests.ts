@@ -3,17 +3,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { switchRequestListQuerySchema } from "~/lib/schemas/switch-request";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { invalidInput, jsonOk, searchParamsObject } from "~/server/http.server";
 import { listUserRequests } from "~/server/switching/requests.server";
 import { switchRequestView } from "~/server/switching/views.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "api" });
+  const user = await requireUser(request, context, { mode: "api" });
   const parsed = switchRequestListQuerySchema.safeParse(searchParamsObject(new URL(request.url)));
   if (!parsed.success) return invalidInput(parsed.error);
-  const rows = await listUserRequests(createDb(env.DB), user.id, parsed.data);
+  const rows = await listUserRequests(context.db, user.id, parsed.data);
   const requests = rows.map(({ request: row, supplier }) => switchRequestView(row, supplier));
   return jsonOk({ requests, data: requests, count: requests.length }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -15,11 +15,10 @@ import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import { formatLei, formatPricePerKwh } from "~/lib/money";
 import { validityPeriod } from "~/lib/offers";
 import { CANCEL_REASON_MAX_LENGTH, cancelSwitchRequestSchema } from "~/lib/schemas/switch-request";
-import { TEXTS } from "~/lib/texts";
-import { PIPELINE_TEXTS } from "~/lib/texts-pipeline";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
+import { TEXTS } from "~/texts/user";
+import { PIPELINE_TEXTS } from "~/texts/pipeline";
+import { SIGNING_TEXTS } from "~/texts/signing";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { cancelSwitchAutomation, cancelSwitchRequest } from "~/server/switching/lifecycle.server";
 import { findOwnedRequestWithLogs } from "~/server/switching/requests.server";
 import { stopSwitchInQueue } from "~/server/switching/pipeline.server";
@@ -33,9 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  const found = await findOwnedRequestWithLogs(createDb(env.DB), user.id, params.id ?? "");
+  const user = await requireUser(request, context, { mode: "page" });
+  const found = await findOwnedRequestWithLogs(context.db, user.id, params.id ?? "");
   // Someone else's request, or none: the same 404 ('Cerere negăsită', below).
   if (!found) throw new Response(null, { status: 404 });
   return { request: switchRequestDetailView(found.request, found.supplier, found.logs) };
@@ -43,8 +41,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  const db = createDb(env.DB);
+  const user = await requireUser(request, context, { mode: "page" });
+  const db = context.db;
   const formData = await readFormData(request);
   if (!formData) return { intent: "cancel", result: unreadableFormReply(TEXTS.api.unreadableBody), message: null, ok: false };
   const id = params.id ?? "";

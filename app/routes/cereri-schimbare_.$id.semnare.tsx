@@ -3,10 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { SigningPage } from "~/components/signing/signing-page";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
-import { TEXTS } from "~/lib/texts";
+import { SIGNING_TEXTS } from "~/texts/signing";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { findOwnedSigningRequest, signingPageAction, signingPageData } from "~/server/switching/signing-page.server";
 
 export const meta: MetaFunction = () => [{ title: `${SIGNING_TEXTS.title} – ${TEXTS.brand.tagline}` }];
@@ -14,10 +13,9 @@ export const meta: MetaFunction = () => [{ title: `${SIGNING_TEXTS.title} – ${
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
+  const user = await requireUser(request, context, { mode: "page" });
   const id = params.id ?? "";
-  const found = await findOwnedSigningRequest(createDb(env.DB), user.id, id);
+  const found = await findOwnedSigningRequest(context.db, user.id, id);
   // Someone else's request, or one without a signing link: not found, like the request page.
   if (!found) throw new Response(null, { status: 404 });
   return signingPageData(found, `/api/users/switch-requests/${id}/contract`);
@@ -25,8 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  const db = createDb(env.DB);
+  const user = await requireUser(request, context, { mode: "page" });
+  const db = context.db;
   const id = params.id ?? "";
   const found = await findOwnedSigningRequest(db, user.id, id);
   if (!found) throw new Response(null, { status: 404 });

@@ -2,8 +2,7 @@
 // and MAIL_PROVIDER is "outbox").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
-import { createDb } from "~/server/db/client.server";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { mailOutboxEnabled } from "~/server/deployment.server";
 import { listMailOutbox } from "~/server/mail/outbox.server";
 
@@ -14,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: T.title }, { name: "robots", c
 export async function loader({ context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   if (!mailOutboxEnabled(env)) throw new Response("Not Found", { status: 404 });
-  return { messages: await listMailOutbox(createDb(env.DB), { limit: 100 }) };
+  return { messages: await listMailOutbox(context.db, { limit: 100 }) };
 }
 
 export default function DevMailOutbox() {

@@ -2,8 +2,7 @@
 // SMS_PROVIDER is "outbox").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
-import { createDb } from "~/server/db/client.server";
+import { TEXTS } from "~/texts/user";
 import { listOutbox } from "~/server/sms/outbox.server";
 import { devToolsEnabled } from "~/server/deployment.server";
 
@@ -12,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: TEXTS.devOutbox.title }, { nam
 export async function loader({ context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   if (!devToolsEnabled(env)) throw new Response("Not Found", { status: 404 });
-  return { messages: await listOutbox(createDb(env.DB), { limit: 100 }) };
+  return { messages: await listOutbox(context.db, { limit: 100 }) };
 }
 
 export default function DevSmsOutbox() {

@@ -2,9 +2,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentsPage } from "~/components/documents/documents-page";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { meterReadingHistory } from "~/server/documents/meter-readings.server";
 import { listUserDocuments } from "~/server/documents/repository.server";
 import { documentView } from "~/server/documents/views.server";
@@ -13,9 +12,8 @@ import { listSupplierDocuments } from "~/server/switching/contract-files.server"
 export const meta: MetaFunction = () => [{ title: `${TEXTS.documents.title} – ${TEXTS.brand.tagline}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  const db = createDb(env.DB);
+  const user = await requireUser(request, context, { mode: "page" });
+  const db = context.db;
   // Each part shows its own error state (spec §8) instead of failing the whole page.
   const [documents, meterHistory, supplierDocuments] = await Promise.all([
     listUserDocuments(db, user.id).then(

@@ -9,9 +9,8 @@ import { formatUploadTime } from "~/lib/documents";
 import { formatLei, formatPricePerKwh } from "~/lib/money";
 import { SWITCH_LIST_MAX_LIMIT, switchRequestListQuerySchema } from "~/lib/schemas/switch-request";
 import { SWITCH_STATUSES } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { listUserRequests } from "~/server/switching/requests.server";
 import { switchRequestView } from "~/server/switching/views.server";
 
@@ -21,15 +20,14 @@ export const meta: MetaFunction = () => [{ title: `${TEXTS.switching.historyTitl
 const FILTER_STATUSES = SWITCH_STATUSES.filter((status) => status !== "canceled");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
+  const user = await requireUser(request, context, { mode: "page" });
   const parsed = switchRequestListQuerySchema.safeParse({
     status: new URL(request.url).searchParams.get("status") ?? undefined,
     limit: String(SWITCH_LIST_MAX_LIMIT),
   });
   // An unknown status in the address shows every request rather than an error page.
   const status = parsed.success ? parsed.data.status : undefined;
-  const rows = await listUserRequests(createDb(env.DB), user.id, { status, limit: SWITCH_LIST_MAX_LIMIT });
+  const rows = await listUserRequests(context.db, user.id, { status, limit: SWITCH_LIST_MAX_LIMIT });
   return { status: status ?? "", requests: rows.map(({ request: row, supplier }) => switchRequestView(row, supplier)) };
 }
 

@@ -2,14 +2,14 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SignInFlow } from "~/components/auth/sign-in-flow";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { getOptionalUser, safeRedirectPath } from "~/server/auth/user-auth.server";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.auth.dialogTitle} – ${TEXTS.brand.tagline}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request, context.cloudflare.env)) throw redirect(redirectTo);
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { logoutUser } from "~/server/auth/user-auth.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { setCookie } = await logoutUser(request, context.cloudflare.env);
+  const { setCookie } = await logoutUser(request, context);
   return redirect("/login", { headers: { "Set-Cookie": setCookie } });
 }
 

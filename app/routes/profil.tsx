@@ -8,30 +8,27 @@ import { SignOutButton } from "~/components/layout/sign-out-button";
 import { useToast } from "~/components/ui/toaster";
 import { bucharestDay, formatRoDayLong } from "~/lib/dates";
 import { profileUpdateSchema } from "~/lib/schemas/profile";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { readFormData } from "~/server/http.server";
 import { getProfile, updateProfile } from "~/server/users/profile.server";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.profile.title} – ${TEXTS.brand.tagline}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  const profile = await getProfile(createDb(env.DB), user.id);
+  const user = await requireUser(request, context, { mode: "page" });
+  const profile = await getProfile(context.db, user.id);
   if (!profile) throw new Response(TEXTS.profile.loadFailed, { status: 404 });
   return { profile };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
+  const user = await requireUser(request, context, { mode: "page" });
   const formData = await readFormData(request);
   if (!formData) return { result: unreadableFormReply(TEXTS.api.unreadableBody), saved: false };
   const submission = parseWithZod(formData, { schema: profileUpdateSchema });
   if (submission.status !== "success") return { result: submission.reply(), saved: false };
-  const profile = await updateProfile(createDb(env.DB), user.id, submission.value);
+  const profile = await updateProfile(context.db, user.id, submission.value);
   if (!profile) return { result: submission.reply({ formErrors: [TEXTS.profile.updateFailed] }), saved: false };
   return { result: submission.reply(), saved: true };
 }

@@ -5,17 +5,16 @@ import { useLoaderData } from "@remix-run/react";
 import { InvalidOffer } from "~/components/switching/invalid-offer";
 import { SwitchWizard } from "~/components/switching/switch-wizard";
 import { formatPricePerKwh } from "~/lib/money";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { requireUser } from "~/server/auth/user-auth.server";
-import { createDb } from "~/server/db/client.server";
 import { loadSwitchWizard } from "~/server/switching/wizard.server";
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.switching.wizardTitle} – ${TEXTS.brand.tagline}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const user = await requireUser(request, env, { mode: "page" });
-  return loadSwitchWizard(env, createDb(env.DB), user.id);
+  const user = await requireUser(request, context, { mode: "page" });
+  return loadSwitchWizard(env, context.db, user.id);
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

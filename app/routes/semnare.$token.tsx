@@ -4,9 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { SigningPage } from "~/components/signing/signing-page";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
-import { TEXTS } from "~/lib/texts";
-import { createDb } from "~/server/db/client.server";
+import { SIGNING_TEXTS } from "~/texts/signing";
+import { TEXTS } from "~/texts/user";
 import { signingPageAction, signingPageData } from "~/server/switching/signing-page.server";
 import { findSigningRequest } from "~/server/switching/signing.server";
 
@@ -19,13 +18,13 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const found = await findSigningRequest(createDb(context.cloudflare.env.DB), token);
+  const found = await findSigningRequest(context.db, token);
   return signingPageData(found, `/semnare/${token}/contract`);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const db = createDb(env.DB);
+  const db = context.db;
   const token = params.token ?? "";
   const result = await signingPageAction(request, env, db, await findSigningRequest(db, token));
   if (result === "signed") throw redirect(`/semnare/${token}`);

@@ -3,6 +3,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { constantTimeEqualText, hmacSha256, toHex } from "./auth/crypto.server";
 import { requireSecret } from "./auth/secrets.server";
+import { appConfig } from "./config.server";
 import { isLocalEnvironment } from "./deployment.server";
 import type { Env } from "./env.server";
 
@@ -10,7 +11,7 @@ export const DEV_GATE_PATH = "/acces-dezvoltare";
 const PASS_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
 export function devGateEnabled(env: Env): boolean {
-  return Boolean(env.DEV_GATE_USER && env.DEV_GATE_PASSWORD);
+  return appConfig(env).devGate !== null;
 }
 
 function gateCookie(env: Env, request: Request) {
@@ -26,14 +27,16 @@ function gateCookie(env: Env, request: Request) {
 
 /** The pass names the configured user: changing the credentials invalidates every pass. */
 async function passFor(env: Env): Promise<string> {
-  return toHex(await hmacSha256(requireSecret(env, "SESSION_SECRET"), `devgate:${env.DEV_GATE_USER}:${env.DEV_GATE_PASSWORD}`));
+  const gate = appConfig(env).devGate;
+  return toHex(await hmacSha256(requireSecret(env, "SESSION_SECRET"), `devgate:${gate?.user}:${gate?.password}`));
 }
 
 export async function checkDevGateCredentials(env: Env, user: string, password: string): Promise<boolean> {
-  if (!devGateEnabled(env)) return false;
+  const gate = appConfig(env).devGate;
+  if (!gate) return false;
   // Both comparisons always run, so timing does not tell which field was wrong.
-  const userOk = constantTimeEqualText(user, env.DEV_GATE_USER!);
-  const passwordOk = constantTimeEqualText(password, env.DEV_GATE_PASSWORD!);
+  const userOk = constantTimeEqualText(user, gate.user);
+  const passwordOk = constantTimeEqualText(password, gate.password);
   return userOk && passwordOk;
 }
 

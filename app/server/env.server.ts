@@ -1,59 +1,10 @@
-// Bindings and vars of wrangler.toml plus the secrets of .dev.vars.example.
-import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
-import type { OfferCollector } from "../../workers/durable-objects/offer-collector";
-import type { RateLimiter } from "../../workers/durable-objects/rate-limiter";
-import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
-import type { UserChannel } from "../../workers/durable-objects/user-channel";
+// The Worker's Env: bindings and vars generated from wrangler.toml (worker-configuration.d.ts, `npm run
+// types`) plus what wrangler types cannot see: the secrets of .dev.vars.example and the optional vars
+// that only tests or an operator set. app/server/config.server.ts validates the values.
 import type { DocumentJob } from "./documents/jobs.server";
 
-export interface Env {
-  DB: D1Database;
-  DOCUMENTS: R2Bucket;
-  DOCUMENT_QUEUE: Queue<DocumentJob>;
-  DOCUMENT_DLQ: Queue<DocumentJob>;
-  USER_CHANNEL: DurableObjectNamespace<UserChannel>;
-  ADMIN_CHANNEL: DurableObjectNamespace<AdminChannel>;
-  OFFER_COLLECTOR: DurableObjectNamespace<OfferCollector>;
-  SUPPLIER_QUEUE: DurableObjectNamespace<SupplierQueue>;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-
-  APP_ENV: string;
-  PUBLIC_BASE_URL: string;
-  SMS_PROVIDER: string;
-  /** outbox adapter: simulated delivery latency and failure share (0..1), like a real gateway */
-  SMS_OUTBOX_LATENCY_MS?: string;
-  SMS_OUTBOX_FAILURE_RATE?: string;
-  SMS_GATEWAY_TIMEOUT_MS?: string;
-  OFFER_SOURCES: string;
-  OFFER_CACHE_TTL_SECONDS: string;
-  OFFER_COMPARATOR_URL?: string;
-  OFFER_SOURCE_TIMEOUT_MS?: string;
-  OFFER_SOURCE_RETRIES?: string;
-  OFFER_JOB_TIMEOUT_MS?: string;
-  OFFER_INSTANT_WAIT_MS?: string;
-  OFFER_POLL_FIRST_MS?: string;
-  OFFER_POLL_INTERVAL_MS?: string;
-  GEOCODE_URL?: string;
-  DOCUMENT_MAX_BYTES: string;
-  BILL_MAX_AGE_DAYS: string;
-  /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
-  DOCUMENT_STUCK_MINUTES?: string;
-  /** suppliers' onboarding portals: see app/server/switching/suppliers/portal-config.server.ts */
-  /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
-  SMS_IP_CODES_PER_10_MIN?: string;
-  SMS_IP_CODES_PER_HOUR?: string;
-  SUPPLIER_PORTAL_URL?: string;
-  SUPPLIER_PORTALS?: string;
-  SUPPLIER_PORTAL_TIMEOUT_MS?: string;
-  SUPPLIER_PORTAL_RETRIES?: string;
-  SUPPLIER_PORTAL_TOKEN?: string;
-  /** e-mail (admin invitations): "outbox" locally, "http" deployed; see app/server/mail/mail.server.ts */
-  MAIL_PROVIDER: string;
-  MAIL_FROM?: string;
-  MAIL_API_TIMEOUT_MS?: string;
-  MAIL_OUTBOX_LATENCY_MS?: string;
-  MAIL_OUTBOX_FAILURE_RATE?: string;
-
+/** Secrets (`wrangler secret put`); absent until set, so optional here. */
+interface Secrets {
   SESSION_SECRET?: string;
   OTP_HASH_KEY?: string;
   PII_ENCRYPTION_KEY?: string;
@@ -66,4 +17,31 @@ export interface Env {
   DEV_GATE_PASSWORD?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  SUPPLIER_PORTAL_TOKEN?: string;
 }
+
+/** Vars with defaults in code, not listed in wrangler.toml. */
+interface OptionalVars {
+  /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
+  SMS_IP_CODES_PER_10_MIN?: string;
+  SMS_IP_CODES_PER_HOUR?: string;
+  /** switching pipeline knobs (app/server/config.server.ts) */
+  SWITCH_MAX_RETRIES?: string;
+  SWITCH_BACKOFF_BASE_MS?: string;
+  SWITCH_BACKOFF_MAX_MS?: string;
+  SWITCH_STEP_LEASE_MS?: string;
+  SWITCH_CONFIRMATION_POLL_MS?: string;
+  SWITCH_SIGNATURE_TTL_HOURS?: string;
+  SWITCH_SIGNATURE_MAX_ATTEMPTS?: string;
+}
+
+/** The generated queue bindings are untyped; the messages are DocumentJob. */
+interface TypedQueues {
+  DOCUMENT_QUEUE: Queue<DocumentJob>;
+  DOCUMENT_DLQ: Queue<DocumentJob>;
+}
+
+/** What the Worker reads besides wrangler.toml (tests/integration/env.d.ts adds it to cloudflare:test's env). */
+export interface EnvBeyondWranglerToml extends Secrets, OptionalVars {}
+
+export interface Env extends Omit<WorkerEnv, keyof TypedQueues>, TypedQueues, EnvBeyondWranglerToml {}

@@ -1,6 +1,5 @@
 // JSON answers of the API. Errors carry a machine code and the Romanian message shown to people.
 import type { $ZodError } from "zod/v4/core";
-import { TEXTS } from "../lib/texts";
 
 export function jsonOk<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
   return Response.json({ success: true, ...body }, init);
@@ -13,12 +12,6 @@ export function jsonError(
   extra: Record<string, unknown> = {},
 ): Response {
   return Response.json({ success: false, error, message, ...extra }, { status });
-}
-
-export function methodNotAllowed(allowed: string[]): Response {
-  const response = jsonError(405, "method_not_allowed", TEXTS.auth.methodNotAllowed);
-  response.headers.set("Allow", allowed.join(", "));
-  return response;
 }
 
 /** 400 with every field problem, so a client can show them next to the fields. */

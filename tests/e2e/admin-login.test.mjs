@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
+import { ADMIN_TEXTS } from "../support/texts.mjs";
 import { closeBrowser, launchBrowser } from "../support/browser.mjs";
 import { readLatestCode, uniquePhone } from "../support/sign-in.mjs";
 
@@ -17,7 +18,7 @@ const vars = parseDevVars(readFileSync(existsSync(".dev.vars") ? ".dev.vars" : "
 const ADMIN_EMAIL = vars.ADMIN_EMAIL;
 const ADMIN_PASSWORD = vars.ADMIN_PASSWORD;
 
-const ALL_ENTRIES = ["Dashboard", "Utilizatori", "Documente", "Schimbări furnizor", "Administratori", "Sistem", "Automatizare", "Setări"];
+const ALL_ENTRIES = [ADMIN_TEXTS.nav.dashboard, "Utilizatori", "Documente", ADMIN_TEXTS.nav.switchRequests, ADMIN_TEXTS.nav.admins, ADMIN_TEXTS.nav.system, ADMIN_TEXTS.nav.automation, "Setări"];
 
 let browser;
 before(async () => {
@@ -53,11 +54,11 @@ async function registerUser() {
 }
 
 async function signIn(page) {
-  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(ADMIN_EMAIL);
   await page.getByLabel("Parolă").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Autentificare" }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
-  await page.getByRole("heading", { name: "Prezentare generală" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.overview.title }).waitFor();
 }
 
 test("admin login: messages, loading state, the super admin's shell and logout (desktop)", async () => {
@@ -65,15 +66,15 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   await page.goto(baseUrl + "/admin");
   await page.waitForURL((url) => url.pathname === "/admin/login");
   assert.equal(new URL(page.url()).searchParams.get("redirectTo"), "/admin");
-  await page.getByRole("heading", { name: "Autentificare administrator" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.login.title }).waitFor();
   assert.equal(await page.locator(".site-header, .site-footer, .mobile-bar").count(), 0, "no public header, footer or bar");
   assert.equal(await page.locator(".admin-sidebar").count(), 0, "no navigation before signing in");
   await page.screenshot({ path: `${shots}/admin-login-desktop.png` });
 
   // Both fields are required (spec §5); nothing is sent.
   await page.getByRole("button", { name: "Autentificare" }).click();
-  await page.getByText("Introduceți adresa de e-mail.").waitFor();
-  await page.getByText("Introduceți parola.").waitFor();
+  await page.getByText(ADMIN_TEXTS.emailRequired).waitFor();
+  await page.getByText(ADMIN_TEXTS.passwordRequired).waitFor();
 
   // A wrong password: the spec message, the password emptied, the e-mail kept. The answer is held back
   // a little so the loading state can be seen.
@@ -84,27 +85,27 @@ test("admin login: messages, loading state, the super admin's shell and logout (
       await route.continue();
     },
   );
-  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(ADMIN_EMAIL);
   await page.getByLabel("Parolă").fill("parola-gresita");
   await page.getByRole("button", { name: "Autentificare" }).click();
-  const busy = page.getByRole("button", { name: "Se autentifică..." });
+  const busy = page.getByRole("button", { name: ADMIN_TEXTS.login.submitting });
   await busy.waitFor();
   assert.equal(await busy.isDisabled(), true, "the button is disabled while signing in");
-  await page.getByRole("alert").getByText("Email sau parolă incorectă.").waitFor();
+  await page.getByRole("alert").getByText(ADMIN_TEXTS.loginFailed).waitFor();
   assert.equal(await page.getByLabel("Parolă").inputValue(), "");
-  assert.equal(await page.getByLabel("Email").inputValue(), ADMIN_EMAIL);
+  assert.equal(await page.getByLabel(ADMIN_TEXTS.login.email).inputValue(), ADMIN_EMAIL);
   await page.screenshot({ path: `${shots}/admin-login-error-desktop.png` });
   await page.unroute((url) => url.pathname.startsWith("/admin/login"));
 
   await registerUser();
   await signIn(page);
-  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
+  const nav = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
   assert.deepEqual((await nav.getByRole("link").allTextContents()).map((t) => t.trim()), ALL_ENTRIES);
-  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Dashboard");
-  const total = page.locator(".admin-stat", { hasText: "Total Utilizatori" }).locator(".admin-stat-value");
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.dashboard);
+  const total = page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.totalUsers }).locator(".admin-stat-value");
   assert.ok(Number(await total.textContent()) >= 1, "the user made above is counted");
-  await page.locator(".admin-stat", { hasText: "Noi Astăzi" }).waitFor();
-  for (const heading of ["Utilizatori", "Documente după status", "Cereri de schimbare furnizor după status", "Colectări de oferte astăzi"]) {
+  await page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.newToday }).waitFor();
+  for (const heading of ["Utilizatori", ADMIN_TEXTS.overview.documents, ADMIN_TEXTS.overview.switchRequests, ADMIN_TEXTS.overview.offerCollections]) {
     await page.getByRole("heading", { name: heading }).waitFor();
   }
   assert.equal(await page.locator(".site-header, .site-footer").count(), 0);
@@ -116,19 +117,19 @@ test("admin login: messages, loading state, the super admin's shell and logout (
 
   // Profile menu: initials of Super Administrator, name, e-mail and role.
   await page.getByRole("button", { name: /Meniul contului/ }).click();
-  const menu = page.getByRole("menu", { name: "Meniul contului" });
+  const menu = page.getByRole("menu", { name: ADMIN_TEXTS.shell.profileMenu });
   await menu.waitFor();
   assert.equal((await page.locator(".admin-avatar-button .admin-avatar").textContent()).trim(), "SA");
-  await menu.getByText("Super Administrator", { exact: true }).first().waitFor();
+  await menu.getByText(ADMIN_TEXTS.roles.super_admin, { exact: true }).first().waitFor();
   await menu.getByText(ADMIN_EMAIL).waitFor();
   assert.match(await menu.locator(".admin-profile-role").textContent(), /^Rol: Super Administrator$/);
-  assert.deepEqual((await menu.getByRole("menuitem").allTextContents()).map((t) => t.trim()), ["Profil", "Setări", "Deconectare"]);
+  assert.deepEqual((await menu.getByRole("menuitem").allTextContents()).map((t) => t.trim()), ["Profil", "Setări", ADMIN_TEXTS.nav.logout]);
   await page.screenshot({ path: `${shots}/admin-profile-menu-desktop.png` });
   await page.keyboard.press("Escape");
   await menu.waitFor({ state: "detached" });
 
   // Collapse the navigation: remembered in a 7-day cookie across a reload.
-  await page.getByRole("button", { name: "Restrânge meniul" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.shell.collapseNav }).click();
   await page.locator(".admin-shell.is-collapsed").waitFor();
   const cookie = (await browser.cookies(baseUrl + "/admin")).find((c) => c.name === "cmic_admin_nav");
   assert.equal(cookie?.value, "collapsed");
@@ -137,16 +138,16 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   await page.reload();
   await page.locator(".admin-shell.is-collapsed").waitFor();
   await page.screenshot({ path: `${shots}/admin-collapsed-desktop.png` });
-  await page.getByRole("button", { name: "Extinde meniul" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.shell.expandNav }).click();
   await page.locator(".admin-shell:not(.is-collapsed)").waitFor();
 
   // A section whose page is not built yet says so, inside the shell, with its entry active.
   await nav.getByRole("link", { name: "Utilizatori" }).click();
-  await page.getByRole("heading", { name: "Secțiune indisponibilă încă" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.shell.notAvailableTitle }).waitFor();
   assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Utilizatori");
 
   // Logout from the bottom of the navigation.
-  await page.getByRole("button", { name: "Deconectare" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.nav.logout }).click();
   await page.waitForURL((url) => url.pathname === "/admin/login");
   await page.goto(baseUrl + "/admin");
   await page.waitForURL((url) => url.pathname === "/admin/login");
@@ -157,30 +158,30 @@ test("admin login: messages, loading state, the super admin's shell and logout (
 test("admin on a 360 px phone: login, drawer navigation, logout from the profile menu", async () => {
   const { page, errors } = await freshPage(360, 780);
   await page.goto(baseUrl + "/admin/login");
-  await page.getByRole("heading", { name: "Autentificare administrator" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.login.title }).waitFor();
   await noHorizontalScroll(page, "login");
   await page.screenshot({ path: `${shots}/admin-login-mobile.png` });
 
   await signIn(page);
   await noHorizontalScroll(page, "overview");
-  const links = page.getByRole("navigation", { name: "Navigare administrare" }).getByRole("link");
+  const links = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel }).getByRole("link");
   // The drawer is closed: its links are not visible until the menu button opens it.
   assert.equal(await links.first().isVisible(), false);
   await page.screenshot({ path: `${shots}/admin-mobile.png`, fullPage: true });
 
-  await page.getByRole("button", { name: "Deschide meniul" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.shell.openNav }).click();
   await links.first().waitFor({ state: "visible" });
   assert.deepEqual((await links.allTextContents()).map((t) => t.trim()), ALL_ENTRIES);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/admin-drawer-mobile.png` });
   await page.getByRole("link", { name: "Documente" }).click();
-  await page.getByRole("heading", { name: "Secțiune indisponibilă încă" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.shell.notAvailableTitle }).waitFor();
   await page.locator(".admin-shell:not(.drawer-open)").waitFor();
   assert.equal(await page.locator(".admin-header-title").textContent(), "Documente");
   await noHorizontalScroll(page, "section");
 
   await page.getByRole("button", { name: /Meniul contului/ }).click();
-  await page.getByRole("menuitem", { name: "Deconectare" }).click();
+  await page.getByRole("menuitem", { name: ADMIN_TEXTS.nav.logout }).click();
   await page.waitForURL((url) => url.pathname === "/admin/login");
   assert.deepEqual(errors, []);
   await page.close();

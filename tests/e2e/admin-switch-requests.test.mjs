@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
+import { ADMIN_TEXTS, TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { createdRequest } from "../support/switch-request.mjs";
 
@@ -34,7 +35,7 @@ async function control(page, label) {
     await route.continue();
   });
   await page.getByRole("button", { name: label, exact: true }).click();
-  for (const name of ["Pornește", "Oprește", "Repornește"]) {
+  for (const name of [ADMIN_TEXTS.switchRequestsPage.start, ADMIN_TEXTS.switchRequestsPage.stop, ADMIN_TEXTS.switchRequestsPage.restart]) {
     assert.equal(await page.getByRole("button", { name, exact: true }).isDisabled(), true, `${name} is disabled while ${label} runs`);
   }
   release();
@@ -52,23 +53,23 @@ test("an admin stops the supplier queues, finds a request, cancels it and starts
 
   await page.goto(`${baseUrl}/admin/switch-requests`);
   await page.waitForURL((url) => url.pathname === "/admin/login");
-  await page.getByLabel("Email").fill(vars.ADMIN_EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
   await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Autentificare" }).click();
   await page.waitForURL((url) => url.pathname === "/admin/switch-requests");
-  await page.getByRole("heading", { name: "Cereri de schimbare furnizor", level: 1 }).waitFor();
-  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
-  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Schimbări furnizor");
+  await page.getByRole("heading", { name: ADMIN_TEXTS.switchRequestsPage.title, level: 1 }).waitFor();
+  const nav = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.switchRequests);
 
   // Tab 'Cozi și Statistici' is the default: the summary and one card per active supplier.
-  assert.equal(await page.getByRole("tab", { name: "Cozi și Statistici" }).getAttribute("aria-selected"), "true");
+  assert.equal(await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabQueues }).getAttribute("aria-selected"), "true");
   await page.locator(".queue-card").first().waitFor();
   const cards = await page.locator(".queue-card").count();
   assert.ok(cards >= 1, "at least one supplier queue");
-  for (const title of ["Total cereri", "Active acum", "În așteptare", "Cozi active"]) await page.locator(".admin-stat", { hasText: title }).waitFor();
+  for (const title of [ADMIN_TEXTS.switchRequestsPage.totalRequests, ADMIN_TEXTS.switchRequestsPage.activeNow, "În așteptare", ADMIN_TEXTS.switchRequestsPage.activeQueues]) await page.locator(".admin-stat", { hasText: title }).waitFor();
   const badge = await page.locator(".queue-card .queue-badge").first().textContent();
   assert.match(badge, /^\d+\/\d+ active$/);
-  assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: "Rată de succes" }).count(), 1);
+  assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: ADMIN_TEXTS.switchRequestsPage.successRate }).count(), 1);
 
   // Stop: every queue says it is stopped, and no queue counts as active. Whatever happens below, the
   // queues run again at the end: the files after this one need them.
@@ -82,7 +83,7 @@ test("an admin stops the supplier queues, finds a request, cancels it and starts
 });
 
 async function stopFindCancelStart(page, cards) {
-  await control(page, "Oprește");
+  await control(page, ADMIN_TEXTS.switchRequestsPage.stop);
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "stopped"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "0");
   assert.deepEqual(await queueStates(page), Array(cards).fill("stopped"));
@@ -90,14 +91,14 @@ async function stopFindCancelStart(page, cards) {
 
   // Tab 'Toate cererile': a request made through the API while the queues stand still, found by phone.
   const r = await createdRequest(baseUrl);
-  await page.getByRole("button", { name: "Reîmprospătează" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.refresh }).click();
   await page.waitForFunction(() => Number(document.querySelector('.admin-stat[data-summary="waiting"] .admin-stat-value')?.textContent) >= 1);
-  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabRequests }).click();
   await page.locator(".request-card").first().waitFor();
   await page.getByText(/^Pagina 1 din \d+$/).waitFor();
-  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
-  await page.getByLabel("Caută după nume sau telefon").fill(r.phone.slice(-9));
-  await page.getByRole("button", { name: "Caută", exact: true }).click();
+  assert.equal(await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.previous }).isDisabled(), true);
+  await page.getByLabel(ADMIN_TEXTS.switchRequestsPage.searchLabel).fill(r.phone.slice(-9));
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.search, exact: true }).click();
   const card = page.locator(`.request-card[data-request="${r.requestId}"]`);
   await card.waitFor();
   await page.waitForFunction(() => document.querySelectorAll(".request-card").length === 1);
@@ -114,26 +115,26 @@ async function stopFindCancelStart(page, cards) {
     assert.equal(dialog.message(), `Sigur doriți să anulați cererea de schimbare la ${r.supplier}?`);
     void dialog.dismiss();
   });
-  await card.getByRole("button", { name: "Anulează" }).click();
+  await card.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.cancel }).click();
   assert.notEqual(await card.getAttribute("data-status"), "cancelled");
   page.once("dialog", (dialog) => void dialog.accept());
-  await card.getByRole("button", { name: "Anulează" }).click();
+  await card.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.cancel }).click();
   await page.locator(".toast", { hasText: "Cerere anulată" }).waitFor();
   await page.locator(`.request-card[data-request="${r.requestId}"][data-status="cancelled"]`).waitFor();
-  assert.equal(await card.getByRole("button", { name: "Anulează" }).count(), 0, "a cancelled request offers no cancel");
+  assert.equal(await card.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.cancel }).count(), 0, "a cancelled request offers no cancel");
   await card.getByText("Anulată", { exact: true }).waitFor();
 
   // Filtering by a status with nothing of this customer's shows the empty state; reset clears it all.
   await page.getByLabel("Status").selectOption("completed");
   await page.getByText("Nicio cerere găsită").waitFor();
-  await page.getByRole("button", { name: "Resetează" }).click();
-  assert.equal(await page.getByLabel("Caută după nume sau telefon").inputValue(), "");
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.reset }).click();
+  assert.equal(await page.getByLabel(ADMIN_TEXTS.switchRequestsPage.searchLabel).inputValue(), "");
   await page.locator(".request-card").first().waitFor();
 
   // Start: every queue runs again.
-  await page.getByRole("tab", { name: "Cozi și Statistici" }).click();
+  await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabQueues }).click();
   await page.locator(".queue-card").first().waitFor();
-  await control(page, "Pornește");
+  await control(page, ADMIN_TEXTS.switchRequestsPage.start);
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "running"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), String(cards));
   await page.screenshot({ path: `${shots}/admin-switch-queues-desktop.png`, fullPage: true });
@@ -148,7 +149,7 @@ test("the page at 360 px: both tabs without horizontal scroll", { timeout: 120_0
   await page.locator(".queue-card").first().waitFor();
   await noHorizontalScroll(page, "queues");
   await page.screenshot({ path: `${shots}/admin-switch-queues-mobile.png`, fullPage: true });
-  await page.getByRole("tab", { name: "Toate cererile" }).click();
+  await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabRequests }).click();
   await page.locator(".request-card").first().waitFor();
   await noHorizontalScroll(page, "requests");
   await page.screenshot({ path: `${shots}/admin-switch-requests-mobile.png`, fullPage: true });
@@ -185,9 +186,9 @@ test("colour bands, the high-error alert, the 10 s refresh and the error states 
   assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getAttribute("data-band"), "green");
   assert.equal(await page.locator('.queue-card[data-queue="Portocaliu"]').getAttribute("data-band"), "orange");
   assert.equal(await page.locator('.queue-card[data-queue="Rosu"]').getAttribute("data-band"), "red");
-  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getByText("Rată înaltă de erori").count(), 0);
-  await page.locator('.queue-card[data-queue="Portocaliu"]').getByText("Rată înaltă de erori").waitFor();
-  await page.locator('.queue-card[data-queue="Rosu"]').getByText("Rată înaltă de erori").waitFor();
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).count(), 0);
+  await page.locator('.queue-card[data-queue="Portocaliu"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).waitFor();
+  await page.locator('.queue-card[data-queue="Rosu"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).waitFor();
   assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-badge').textContent(), "1/2 active");
   assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-rate strong').textContent(), "90,0%");
   assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "210");
@@ -200,17 +201,17 @@ test("colour bands, the high-error alert, the 10 s refresh and the error states 
   assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "101");
 
   // A failed load: the spec's inline error with a reload button that recovers.
-  await page.getByRole("button", { name: "Reîmprospătează" }).click();
-  await page.getByRole("alert").getByText("Nu am putut încărca statisticile cozii").waitFor();
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.refresh }).click();
+  await page.getByRole("alert").getByText(ADMIN_TEXTS.switchRequestsPage.queuesLoadFailed).waitFor();
   assert.equal(await page.locator(".queue-card").count(), 0);
   await page.getByRole("button", { name: "Reîncarcă" }).click();
   await page.waitForFunction(() => document.querySelector('.admin-stat[data-summary="total"] .admin-stat-value')?.textContent === "102");
 
   // A failed queue operation shows the API's message in an error toast.
-  await page.route((url) => url.pathname === "/api/admin/system/queue-manager/restart", (route) => route.fulfill(json(403, { success: false, error: "forbidden", message: "Nu aveți permisiunea necesară pentru această acțiune." })));
-  await page.getByRole("button", { name: "Repornește" }).click();
-  await page.locator(".toast.destructive", { hasText: "Nu aveți permisiunea necesară pentru această acțiune." }).waitFor();
-  assert.equal(await page.getByRole("button", { name: "Repornește" }).isDisabled(), false);
+  await page.route((url) => url.pathname === "/api/admin/system/queue-manager/restart", (route) => route.fulfill(json(403, { success: false, error: "forbidden", message: ADMIN_TEXTS.forbidden })));
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.restart }).click();
+  await page.locator(".toast.destructive", { hasText: ADMIN_TEXTS.forbidden }).waitFor();
+  assert.equal(await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.restart }).isDisabled(), false);
 
   // The requests tab: a failed load, then three pages of one open request each.
   const request = {
@@ -235,22 +236,22 @@ test("colour bands, the high-error alert, the 10 s refresh and the error states 
     const current = Number(url.searchParams.get("page"));
     return route.fulfill(json(200, { success: true, data: { requests: [request], pagination: { page: current, limit: 20, total: 41, pages: 3 } } }));
   });
-  await page.getByRole("tab", { name: "Toate cererile" }).click();
-  await page.getByRole("alert").getByText("Nu am putut încărca cererile de schimbare furnizor").waitFor();
+  await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabRequests }).click();
+  await page.getByRole("alert").getByText(ADMIN_TEXTS.switchRequestsPage.requestsLoadFailed).waitFor();
   failList = false;
   await page.getByRole("button", { name: "Reîncarcă" }).click();
   await page.getByText("Pagina 1 din 3").waitFor();
   const card = page.locator(".request-card");
   await card.getByText("Ana Pop · +40712345678").waitFor();
   await card.getByText("Oferta Test · 0,8123 RON/kWh").waitFor();
-  await card.getByText("Trimiterea formularului").waitFor();
-  assert.equal(await page.getByRole("button", { name: "Anterior" }).isDisabled(), true);
-  await page.getByRole("button", { name: "Următor" }).click();
+  await card.getByText(TEXTS.switching.stepLabelsByStep.form_submission).waitFor();
+  assert.equal(await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.previous }).isDisabled(), true);
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.next }).click();
   await page.getByText("Pagina 2 din 3").waitFor();
   assert.equal(listed.at(-1), "2");
-  await page.getByRole("button", { name: "Următor" }).click();
+  await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.next }).click();
   await page.getByText("Pagina 3 din 3").waitFor();
-  assert.equal(await page.getByRole("button", { name: "Următor" }).isDisabled(), true);
+  assert.equal(await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.next }).isDisabled(), true);
 
   // Changing the status filter goes back to page 1 (spec §5).
   await page.getByLabel("Status").selectOption("processing");
@@ -260,8 +261,8 @@ test("colour bands, the high-error alert, the 10 s refresh and the error states 
   // A cancel the server refuses without a message: the spec's text.
   await page.route((url) => url.pathname.endsWith("/cancel"), (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "nu" }));
   page.once("dialog", (dialog) => void dialog.accept());
-  await card.getByRole("button", { name: "Anulează" }).click();
-  await page.locator(".toast.destructive", { hasText: "Nu am putut anula cererea. Încercați din nou." }).waitFor();
+  await card.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.cancel }).click();
+  await page.locator(".toast.destructive", { hasText: ADMIN_TEXTS.switchRequestsPage.cancelFailed }).waitFor();
   await page.screenshot({ path: `${shots}/admin-switch-requests-errors-desktop.png` });
   assert.deepEqual(errors, []);
   await page.close();

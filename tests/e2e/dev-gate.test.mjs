@@ -1,6 +1,7 @@
 // The development gate in a real browser, on its own server started with DEV_GATE_* configured.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { TEXTS } from "../support/texts.mjs";
 import { closeBrowser, launchBrowser } from "../support/browser.mjs";
 import { startLocalServer } from "../support/local-server.mjs";
 
@@ -20,20 +21,20 @@ test("the gate stops the public site until the right credentials are given; /adm
   await page.setViewportSize({ width: 360, height: 700 });
   await page.goto(`${server.baseUrl}/profil`);
   assert.match(page.url(), /\/acces-dezvoltare\?next=%2Fprofil$/);
-  await page.getByRole("heading", { name: "Acces restricționat - Versiune de dezvoltare" }).waitFor();
+  await page.getByRole("heading", { name: TEXTS.devGate.title }).waitFor();
   assert.equal((await fetch(`${server.baseUrl}/api/counties`)).status, 401);
 
-  await page.getByRole("button", { name: "Intră" }).click();
-  await page.getByText("Completați ambele câmpuri.").first().waitFor();
-  await page.getByLabel("Nume utilizator").fill("echipa");
+  await page.getByRole("button", { name: TEXTS.devGate.submit }).click();
+  await page.getByText(TEXTS.devGate.required).first().waitFor();
+  await page.getByLabel(TEXTS.devGate.username).fill("echipa");
   await page.getByLabel("Parolă").fill("gresit");
-  await page.getByRole("button", { name: "Intră" }).click();
-  await page.getByText("Acces refuzat").waitFor();
-  await page.getByText("Nume utilizator sau parolă incorectă").waitFor();
+  await page.getByRole("button", { name: TEXTS.devGate.submit }).click();
+  await page.getByText(TEXTS.devGate.deniedTitle).waitFor();
+  await page.getByText(TEXTS.devGate.deniedMessage).waitFor();
 
   await page.getByLabel("Parolă").fill("parola-e2e");
-  await page.getByRole("button", { name: "Intră" }).click();
-  await page.getByText("Acces acordat").waitFor();
+  await page.getByRole("button", { name: TEXTS.devGate.submit }).click();
+  await page.getByText(TEXTS.devGate.grantedTitle).waitFor();
   // /profil needs a signed-in user, so the way back ends on /login with the redirect kept.
   await page.waitForURL(/\/login\?redirectTo=%2Fprofil$/);
 

@@ -1,9 +1,10 @@
 // Issue #5 journeys: sign in through /login, upload an ID image and a bill PDF of the same person,
-// watch both reach "Verificat" through the queue, view and download, delete one with confirmation,
+// watch both reach TEXTS.documents.statusLabels.verified through the queue, view and download, delete one with confirmation,
 // the upload errors, a meter reading with a photo and the index rules; screenshots at 360 and 1280 px.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
+import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
 
@@ -38,11 +39,11 @@ test("documents: upload ID + bill, both verified, view, download, delete, meter 
   await page.waitForURL(/\/documente$/);
 
   await page.getByRole("heading", { name: "Documente", level: 1 }).waitFor();
-  assert.deepEqual(await page.getByRole("tab").allTextContents(), ["Documentele Mele", "De la Furnizori"]);
-  assert.equal(await page.getByRole("tab", { name: "Documentele Mele" }).getAttribute("aria-selected"), "true");
-  assert.equal(await page.locator(".upload-area").getByText("Max 10MB per fișier").count(), 2);
-  await page.getByText("Nu ai încărcat încă niciun document.").waitFor();
-  await page.getByText("Nu ai trimis încă niciun index.").waitFor();
+  assert.deepEqual(await page.getByRole("tab").allTextContents(), [TEXTS.documents.tabMine, TEXTS.documents.tabSuppliers]);
+  assert.equal(await page.getByRole("tab", { name: TEXTS.documents.tabMine }).getAttribute("aria-selected"), "true");
+  assert.equal(await page.locator(".upload-area").getByText(TEXTS.documents.maxSize).count(), 2);
+  await page.getByText(TEXTS.documents.empty).waitFor();
+  await page.getByText(TEXTS.meter.empty).waitFor();
   await page.screenshot({ path: `${shots}/documents-empty-mobile.png`, fullPage: true });
 
   const idInput = page.getByLabel("Act de identitate: Alege fișierul");
@@ -51,57 +52,57 @@ test("documents: upload ID + bill, both verified, view, download, delete, meter 
 
   // The browser refuses a PDF for the identity card before sending it.
   await idInput.setInputFiles(BILL_PDF);
-  await page.locator(".toast").getByText("Tip fișier neacceptat").waitFor();
+  await page.locator(".toast").getByText(TEXTS.documents.unsupportedType).waitFor();
 
   await idInput.setInputFiles(ID_IMAGE);
-  await page.locator(".toast").getByText("Document încărcat cu succes").first().waitFor();
+  await page.locator(".toast").getByText(TEXTS.documents.uploadSucceeded).first().waitFor();
   await billInput.setInputFiles(BILL_PDF);
   await item(page, "bill-electrica-popescu.pdf").waitFor();
   assert.equal(await page.locator(".document-item").count(), 2);
 
-  // Pending/processing first, then "Verificat" for both, without reloading (polling).
-  await waitForStatus(page, "id-popescu-scan.png", "Verificat");
-  await waitForStatus(page, "bill-electrica-popescu.pdf", "Verificat");
+  // Pending/processing first, then TEXTS.documents.statusLabels.verified for both, without reloading (polling).
+  await waitForStatus(page, "id-popescu-scan.png", TEXTS.documents.statusLabels.verified);
+  await waitForStatus(page, "bill-electrica-popescu.pdf", TEXTS.documents.statusLabels.verified);
   const billFacts = await item(page, "bill-electrica-popescu.pdf").locator(".document-facts dd").allTextContents();
   assert.match(billFacts[1], /^\d{1,3}%$/);
   assert.ok(Number(billFacts[1].replace("%", "")) <= 100);
-  assert.equal(billFacts[2], "Text PDF");
-  assert.equal((await item(page, "id-popescu-scan.png").locator(".document-facts dd").allTextContents())[2], "OCR imagine");
+  assert.equal(billFacts[2], TEXTS.documents.processingMethods.pdf_text);
+  assert.equal((await item(page, "id-popescu-scan.png").locator(".document-facts dd").allTextContents())[2], TEXTS.documents.processingMethods.ocr_image);
   await page.screenshot({ path: `${shots}/documents-verified-mobile.png`, fullPage: true });
 
   // The same file again: the server's duplicate message.
   await billInput.setInputFiles(BILL_PDF);
-  await page.locator(".toast").filter({ hasText: "Eroare la încărcare" }).getByText("Acest document a fost deja încărcat.").waitFor();
+  await page.locator(".toast").filter({ hasText: TEXTS.documents.uploadFailed }).getByText(TEXTS.documents.duplicate).waitFor();
 
   // View opens the file in a new tab, served with its type and nosniff.
-  const viewLink = item(page, "bill-electrica-popescu.pdf").getByRole("link", { name: "Vezi" });
+  const viewLink = item(page, "bill-electrica-popescu.pdf").getByRole("link", { name: TEXTS.documents.view });
   assert.equal(await viewLink.getAttribute("target"), "_blank");
   const viewed = await page.request.get(baseUrl + (await viewLink.getAttribute("href")));
   assert.equal(viewed.status(), 200);
   assert.equal(viewed.headers()["content-type"], "application/pdf");
   assert.equal(viewed.headers()["x-content-type-options"], "nosniff");
   assert.match(viewed.headers()["content-disposition"], /^inline; filename="bill-electrica-popescu\.pdf"/);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), item(page, "id-popescu-scan.png").getByRole("link", { name: "Vezi" }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), item(page, "id-popescu-scan.png").getByRole("link", { name: TEXTS.documents.view }).click()]);
   await popup.waitForLoadState();
   assert.match(popup.url(), /\/api\/documents\/view\//);
   await popup.close();
 
   // Download takes its name from Content-Disposition.
-  const [download] = await Promise.all([page.waitForEvent("download"), item(page, "bill-electrica-popescu.pdf").getByRole("button", { name: "Descarcă" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), item(page, "bill-electrica-popescu.pdf").getByRole("button", { name: TEXTS.documents.download }).click()]);
   assert.equal(download.suggestedFilename(), "bill-electrica-popescu.pdf");
   const saved = readFileSync(await download.path());
   assert.deepEqual(saved, readFileSync(BILL_PDF));
 
   // Delete asks first; cancelling keeps the document.
   await item(page, "id-popescu-scan.png").getByRole("button", { name: "Șterge" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ștergi documentul?" });
+  const dialog = page.getByRole("dialog", { name: TEXTS.documents.deleteTitle });
   await dialog.getByText("Documentul „id-popescu-scan.png” va fi șters definitiv.").waitFor();
   await page.screenshot({ path: `${shots}/documents-delete-mobile.png` });
-  await dialog.getByRole("button", { name: "Renunță" }).click();
+  await dialog.getByRole("button", { name: TEXTS.documents.cancel }).click();
   assert.equal(await page.locator(".document-item").count(), 2);
   await item(page, "id-popescu-scan.png").getByRole("button", { name: "Șterge" }).click();
-  await dialog.getByRole("button", { name: "Da, șterge" }).click();
-  await page.locator(".toast").getByText("Documentul a fost șters.").waitFor();
+  await dialog.getByRole("button", { name: TEXTS.documents.deleteConfirmButton }).click();
+  await page.locator(".toast").getByText(TEXTS.documents.deleted).waitFor();
   await item(page, "id-popescu-scan.png").waitFor({ state: "detached" });
   assert.equal(await page.locator(".document-item").count(), 1);
 
@@ -110,17 +111,17 @@ test("documents: upload ID + bill, both verified, view, download, delete, meter 
   await index.pressSequentially("12 345abc!");
   assert.equal(await index.inputValue(), "12345abc");
   await index.fill("");
-  await page.getByRole("button", { name: "Trimite indexul" }).click();
-  await page.getByText("Vă rugăm să introduceți indexul contorului.").waitFor();
+  await page.getByRole("button", { name: TEXTS.meter.submit }).click();
+  await page.getByText(TEXTS.meter.required).waitFor();
   await index.fill("123456789012345678901");
-  await page.getByText("Format invalid. Folosiți doar cifre, litere și puncte (ex: 12345, A12345.6). Maxim 20 caractere.").waitFor();
+  await page.getByText(TEXTS.meter.invalid).waitFor();
   await index.fill("A12345.6");
-  await page.getByLabel("Fotografie contor (opțional)").setInputFiles(`${fixtures}/id-popescu-photo.jpg`);
-  await page.getByRole("button", { name: "Trimite indexul" }).click();
-  await page.locator(".toast").getByText("Indexul a fost trimis.").waitFor();
+  await page.getByLabel(TEXTS.meter.photo).setInputFiles(`${fixtures}/id-popescu-photo.jpg`);
+  await page.getByRole("button", { name: TEXTS.meter.submit }).click();
+  await page.locator(".toast").getByText(TEXTS.meter.submitted).waitFor();
   const reading = page.locator(".meter-history li").first();
   await reading.getByText("A12345.6").waitFor();
-  await reading.getByText("Cu fotografie").waitFor();
+  await reading.getByText(TEXTS.meter.withPhoto).waitFor();
   assert.equal(await index.inputValue(), "");
   // The photo is kept as a document of its own (sent to an operator).
   await item(page, "id-popescu-photo.jpg").waitFor();
@@ -132,11 +133,11 @@ test("documents: upload ID + bill, both verified, view, download, delete, meter 
 
   // Desktop, same session.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await waitForStatus(page, "bill-electrica-popescu.pdf", "Verificat");
+  await waitForStatus(page, "bill-electrica-popescu.pdf", TEXTS.documents.statusLabels.verified);
   await page.screenshot({ path: `${shots}/documents-desktop.png`, fullPage: true });
-  await page.getByRole("tab", { name: "De la Furnizori" }).click();
+  await page.getByRole("tab", { name: TEXTS.documents.tabSuppliers }).click();
   await page.getByRole("link", { name: "Istoric Schimbări" }).last().waitFor();
-  assert.equal(await page.getByText("Max 10MB per fișier").first().isVisible(), false);
+  assert.equal(await page.getByText(TEXTS.documents.maxSize).first().isVisible(), false);
   await page.screenshot({ path: `${shots}/documents-suppliers-desktop.png` });
   await page.close();
 });

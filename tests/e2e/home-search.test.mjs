@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
@@ -23,7 +24,7 @@ for (const [label, width, height] of [
 ]) {
   test(`search on the home page shows sorted offers (${label})`, async () => {
     const { page, errors } = await openHome(width, height);
-    const submit = page.getByRole("button", { name: "Compara" });
+    const submit = page.getByRole("button", { name: TEXTS.search.submit });
     assert.equal(await submit.isDisabled(), true, "Compara is disabled without a county");
     await page.screenshot({ path: `${shots}/home-${label}.png`, fullPage: true });
 
@@ -49,15 +50,15 @@ for (const [label, width, height] of [
     const prices = (await page.locator(".offer-price").evaluateAll((els) => els.map((e) => e.dataset.price))).map(Number);
     assert.ok(prices.length > 5, `expected offers, got ${prices.length}`);
     assert.deepEqual(prices, [...prices].sort((a, b) => a - b), "offers are sorted cheapest first");
-    assert.equal(await page.locator("ol.offer-list li").first().locator(".badge.best").textContent(), "Cel mai bun preț");
+    assert.equal(await page.locator("ol.offer-list li").first().locator(".badge.best").textContent(), TEXTS.search.bestPrice);
     const best = await page.locator(".best-supplier").textContent();
     assert.ok(await page.getByRole("button", { name: `Schimbă-mă la ${best}` }).isVisible());
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scroll at ${width}px (overflow ${overflow}px)`);
     await page.screenshot({ path: `${shots}/results-${label}.png`, fullPage: true });
 
-    await page.getByRole("button", { name: "Caută din nou" }).click();
-    await page.getByRole("button", { name: "Compara" }).waitFor();
+    await page.getByRole("button", { name: TEXTS.search.searchAgain }).click();
+    await page.getByRole("button", { name: TEXTS.search.submit }).waitFor();
     assert.deepEqual(errors, []);
     await page.close();
   });

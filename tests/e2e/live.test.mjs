@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
+import { ADMIN_TEXTS, LIVE_TEXTS, TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, readLatestCode, uniquePhone } from "../support/sign-in.mjs";
 
@@ -72,20 +73,20 @@ test("live: an upload in one tab updates its status, another tab's list and both
   const { page: inbox } = await newPage(360, 780);
   await inbox.goto(baseUrl + "/notificari");
   await inbox.getByRole("heading", { name: "Notificări", level: 1 }).waitFor();
-  await inbox.getByText("Nu ai notificări").waitFor();
+  await inbox.getByText(LIVE_TEXTS.notifications.emptyTitle).waitFor();
   assert.equal(await mobileBadge(inbox).count(), 0);
   await inbox.locator('.header-links .nav-live-dot[data-live="connected"]').waitFor({ state: "attached" });
   await inbox.screenshot({ path: `${shots}/notifications-empty-mobile.png`, fullPage: true });
 
   await docs.getByLabel("Ultima factură de energie electrică: Alege fișierul").setInputFiles(BILL_PDF);
   const item = docs.locator(".document-item").filter({ hasText: "bill-electrica-popescu.pdf" });
-  await item.locator(".status-badge", { hasText: "Verificat" }).waitFor({ timeout: 90_000 });
+  await item.locator(".status-badge", { hasText: TEXTS.documents.statusLabels.verified }).waitFor({ timeout: 90_000 });
 
   // The other tab got both notifications pushed, newest first, with the unread badge.
   const items = inbox.locator(".notification-item");
-  await inbox.locator(".notification-item", { hasText: "Document verificat" }).waitFor();
-  await inbox.locator(".notification-item", { hasText: "Document în procesare" }).waitFor();
-  assert.equal((await items.first().locator(".notification-title").textContent()).startsWith("Document verificat"), true);
+  await inbox.locator(".notification-item", { hasText: TEXTS.documentNotifications.verified.title }).waitFor();
+  await inbox.locator(".notification-item", { hasText: TEXTS.documentNotifications.processing.title }).waitFor();
+  assert.equal((await items.first().locator(".notification-title").textContent()).startsWith(TEXTS.documentNotifications.verified.title), true);
   assert.equal(await items.first().locator("time").textContent(), "Acum");
   assert.equal(await items.first().locator('[role="img"]').getAttribute("aria-label"), "Succes");
   await inbox.locator('.mobile-bar .nav-badge[data-unread="2"]').waitFor();
@@ -99,16 +100,16 @@ test("live: an upload in one tab updates its status, another tab's list and both
   assert.ok(statusCalls.length <= documentFrames.length, `${statusCalls.length} refreshes for ${documentFrames.length} pushes`);
 
   // Marking one read in the phone tab moves the desktop tab's badge too; then all.
-  await inbox.locator(".notification-item", { hasText: "Document în procesare" }).getByRole("button", { name: "Marchează ca citită" }).click();
+  await inbox.locator(".notification-item", { hasText: TEXTS.documentNotifications.processing.title }).getByRole("button", { name: LIVE_TEXTS.notifications.markRead }).click();
   await inbox.locator('.mobile-bar .nav-badge[data-unread="1"]').waitFor();
   await docs.locator('.header-links .nav-badge[data-unread="1"]').waitFor();
   await inbox.getByText("O notificare necitită.").waitFor();
-  await inbox.getByRole("button", { name: "Marchează toate ca citite" }).click();
-  await inbox.getByText("Ai citit toate notificările.").waitFor();
+  await inbox.getByRole("button", { name: LIVE_TEXTS.notifications.markAll }).click();
+  await inbox.getByText(LIVE_TEXTS.notifications.allRead).waitFor();
   await mobileBadge(inbox).waitFor({ state: "detached" });
   await headerBadge(docs).waitFor({ state: "detached" });
   assert.equal(await inbox.locator(".notification-item.unread").count(), 0);
-  assert.equal(await inbox.getByRole("button", { name: "Marchează toate ca citite" }).isDisabled(), true);
+  assert.equal(await inbox.getByRole("button", { name: LIVE_TEXTS.notifications.markAll }).isDisabled(), true);
 
   // The list survives a reload (server-rendered), read state included; /notifications is the same page.
   await inbox.goto(baseUrl + "/notifications");
@@ -136,7 +137,7 @@ test("live: a dropped connection comes back on its own and pushes flow again", {
   const first = routes.length;
 
   await routes.at(-1).close({ code: 4000, reason: "network drop" });
-  await page.locator('.header-links .nav-live-dot[data-live="connecting"][title="Conectare WebSocket..."]').waitFor({ state: "attached" });
+  await page.locator('.header-links .nav-live-dot[data-live="connecting"][title=LIVE_TEXTS.connecting]').waitFor({ state: "attached" });
   await page.screenshot({ path: `${shots}/live-reconnecting-desktop.png` });
   await waitConnected(page);
   assert.equal(routes.length, first + 1, "one new socket after the drop");
@@ -154,7 +155,7 @@ test("admin: the bell and the dashboard count rise live when a user registers an
   await getBrowser().clearCookies();
   const { page, errors } = await newPage(1280, 900);
   await page.goto(baseUrl + "/admin/login");
-  await page.getByLabel("Email").fill(vars.ADMIN_EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
   await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Autentificare" }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
@@ -166,17 +167,17 @@ test("admin: the bell and the dashboard count rise live when a user registers an
   await page.getByRole("button", { name: /^Notificări/ }).click();
   const menu = page.getByRole("region", { name: "Notificări" });
   await menu.waitFor();
-  if ((await menu.getByRole("button", { name: "Șterge tot" }).count()) > 0) await menu.getByRole("button", { name: "Șterge tot" }).click();
-  await menu.getByText("Nicio notificare.").waitFor();
+  if ((await menu.getByRole("button", { name: ADMIN_TEXTS.bell.clearAll }).count()) > 0) await menu.getByRole("button", { name: ADMIN_TEXTS.bell.clearAll }).click();
+  await menu.getByText(ADMIN_TEXTS.bell.empty).waitFor();
   await page.keyboard.press("Escape");
   assert.equal(await bellCount(), 0);
 
-  const totalUsers = page.locator(".admin-stat", { hasText: "Total Utilizatori" }).locator(".admin-stat-value");
+  const totalUsers = page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.totalUsers }).locator(".admin-stat-value");
   const usersBefore = Number((await totalUsers.textContent()).replace(/\D/g, ""));
   const user = await apiUser();
   // user_registered: the bell shows 1 and the dashboard recount arrives over dashboard_stats.
   await page.locator('.admin-bell-badge[data-count="1"]').waitFor();
-  await page.locator(".admin-stat", { hasText: "Total Utilizatori" }).locator(".admin-stat-value", { hasText: new Intl.NumberFormat("ro-RO").format(usersBefore + 1) }).waitFor();
+  await page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.totalUsers }).locator(".admin-stat-value", { hasText: new Intl.NumberFormat("ro-RO").format(usersBefore + 1) }).waitFor();
 
   const form = new FormData();
   form.append("documents", new Blob([readFileSync(ID_IMAGE)], { type: "image/png" }), "ci-live.png");
@@ -186,19 +187,19 @@ test("admin: the bell and the dashboard count rise live when a user registers an
 
   await page.getByRole("button", { name: /^Notificări/ }).click();
   await menu.waitFor();
-  const entry = menu.locator(".admin-bell-entry", { hasText: "Document nou încărcat" });
+  const entry = menu.locator(".admin-bell-entry", { hasText: ADMIN_TEXTS.notifications.documentUploaded.title });
   await entry.waitFor();
   assert.match(await entry.textContent(), /ci-live\.png/);
   assert.equal(await entry.locator("time").textContent(), "Acum");
-  await menu.locator(".admin-bell-entry", { hasText: "Utilizator nou" }).waitFor();
+  await menu.locator(".admin-bell-entry", { hasText: ADMIN_TEXTS.notifications.userRegistered.title }).waitFor();
   await page.screenshot({ path: `${shots}/admin-bell-desktop.png` });
   await entry.click();
   await page.waitForURL((url) => url.pathname === "/admin/documents");
   await menu.waitFor({ state: "detached" });
 
   await page.getByRole("button", { name: /^Notificări/ }).click();
-  await menu.getByRole("button", { name: "Șterge tot" }).click();
-  await menu.getByText("Nicio notificare.").waitFor();
+  await menu.getByRole("button", { name: ADMIN_TEXTS.bell.clearAll }).click();
+  await menu.getByText(ADMIN_TEXTS.bell.empty).waitFor();
   await page.locator(".admin-bell-badge").waitFor({ state: "detached" });
   assert.deepEqual(errors, []);
   await page.close();

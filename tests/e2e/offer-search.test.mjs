@@ -2,6 +2,7 @@
 // → sign-in dialog; the annual-cost re-sort; the empty state; the incomplete-offer warning; geolocation.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
@@ -21,7 +22,7 @@ async function search(page, county, dayIndex) {
   await page.selectOption("#offer-search select", { label: county });
   await page.locator("button.date-trigger").click();
   await page.locator(".calendar button.calendar-day:not([disabled])").nth(dayIndex).click();
-  await page.getByRole("button", { name: "Compara" }).click();
+  await page.getByRole("button", { name: TEXTS.search.submit }).click();
 }
 
 test("a running collection shows the searching state, then the results, then the sign-in path", async () => {
@@ -39,13 +40,13 @@ test("a running collection shows the searching state, then the results, then the
   assert.match(await page.locator("#rezultate").textContent(), /^Rezultate pentru Sibiu • /);
   // The comparator's offer from a supplier we cannot switch to is listed but cannot be chosen.
   const foreign = page.locator("li.offer-row", { hasText: "Someș Casnic 2027" });
-  await foreign.getByRole("button", { name: "Alege oferta" }).click();
-  await page.getByText("Date incomplete în cache").waitFor();
+  await foreign.getByRole("button", { name: TEXTS.search.chooseOffer }).click();
+  await page.getByText(TEXTS.search.incompleteCacheTitle).waitFor();
 
   const chosen = page.locator("li.offer-row", { hasText: "Hidroelectrica" }).first();
   const chosenId = await chosen.getAttribute("data-offer-id");
-  await chosen.getByRole("button", { name: "Alege oferta" }).click();
-  const steps = page.getByRole("dialog", { name: "Cum schimbi furnizorul" });
+  await chosen.getByRole("button", { name: TEXTS.search.chooseOffer }).click();
+  const steps = page.getByRole("dialog", { name: TEXTS.switchDialog.title });
   await steps.waitFor();
   assert.equal(await steps.locator(".dialog-steps li").count(), 5);
   await page.screenshot({ path: `${shots}/switch-steps-dialog-mobile.png` });
@@ -55,7 +56,7 @@ test("a running collection shows the searching state, then the results, then the
   assert.equal(context.county, "SB");
   assert.ok(context.selectedOfferId && context.selectedSupplierId);
 
-  await steps.getByRole("button", { name: "Începe Procesul" }).click();
+  await steps.getByRole("button", { name: TEXTS.switchDialog.start }).click();
   const signIn = page.getByRole("dialog", { name: "Autentificare" });
   await signIn.waitFor();
   // The sign-in form is loaded when the dialog first opens.
@@ -86,13 +87,13 @@ test("changing the monthly consumption re-sorts by annual cost", async () => {
 
   await page.fill("#current-price", "1,6000");
   await page.locator(".offer-saving.positive").first().waitFor();
-  await page.getByLabel("Doar energie 100% verde").check();
+  await page.getByLabel(TEXTS.search.greenOnly).check();
   const greens = await page.locator(".offer-list .badge.green").allTextContents();
   assert.ok(greens.length > 0 && greens.every((g) => g === "100% verde"), `only green offers: ${greens}`);
   await page.screenshot({ path: `${shots}/results-controls-desktop.png`, fullPage: true });
 
   await page.fill("#monthly-kwh", "0");
-  await page.getByText("Introdu un consum între 1 și 5000 kWh pe lună.").waitFor();
+  await page.getByText(TEXTS.search.consumptionInvalid).waitFor();
   await page.close();
 });
 
@@ -101,12 +102,12 @@ test("a search with no offers shows the empty state with its hint", async () => 
   // The catalog always has offers for a valid search; an empty answer is what a source gives when a
   // zone has none, so the API answer is replaced here.
   await page.route("**/api/offers?*", (route) =>
-    route.fulfill({ json: { success: true, data: [], county: { code: "TL", name: "Tulcea" }, message: "Nicio ofertă disponibilă" } }),
+    route.fulfill({ json: { success: true, data: [], county: { code: "TL", name: "Tulcea" }, message: TEXTS.search.emptyTitle } }),
   );
   await search(page, "Tulcea", 1);
-  await page.getByText("Nicio ofertă disponibilă").waitFor();
-  await page.getByText("Încearcă un alt județ sau o altă dată de începere a contractului.").waitFor();
-  await page.getByRole("button", { name: "Caută din nou" }).click();
+  await page.getByText(TEXTS.search.emptyTitle).waitFor();
+  await page.getByText(TEXTS.search.emptyHint).waitFor();
+  await page.getByRole("button", { name: TEXTS.search.searchAgain }).click();
   await page.waitForSelector("#offer-search select:not([disabled])");
   assert.equal(await page.locator("#offer-search select").inputValue(), "TL", "the form keeps the last search");
   await page.close();
@@ -127,13 +128,13 @@ test("the review form requires name and comment and thanks without sending anyth
   assert.equal(await page.locator(".review").count(), 3);
   const sent = [];
   page.on("request", (r) => r.method() !== "GET" && sent.push(r.url()));
-  await page.getByRole("button", { name: "Trimite recenzia" }).click();
-  await page.locator(".toast").getByText("Câmpuri obligatorii").waitFor();
+  await page.getByRole("button", { name: TEXTS.reviews.submit }).click();
+  await page.locator(".toast").getByText(TEXTS.reviews.required).waitFor();
   assert.equal(await page.locator(".review-form .field-error").count(), 2);
   await page.getByLabel("Nume").fill("Ioana");
-  await page.getByLabel("Comentariu").fill("Am economisit 20 de lei pe lună.");
-  await page.getByRole("button", { name: "Trimite recenzia" }).click();
-  await page.getByText("Recenzia ta va fi verificată și publicată în curând.").waitFor();
+  await page.getByLabel(TEXTS.reviews.comment).fill("Am economisit 20 de lei pe lună.");
+  await page.getByRole("button", { name: TEXTS.reviews.submit }).click();
+  await page.getByText(TEXTS.reviews.thanksMessage).waitFor();
   assert.deepEqual(sent, []);
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem("localReviews")));
   assert.equal(stored.at(-1).rating, 5);

@@ -4,6 +4,7 @@
 // Also: the 'Ofertă invalidă' page, the sign-in redirect, the page aliases and 'Cerere negăsită'.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
 
@@ -28,7 +29,7 @@ async function searchOffers(page, county, dayIndex) {
   await page.selectOption("#offer-search select", { label: county });
   await page.locator("button.date-trigger").click();
   await page.locator(".calendar button.calendar-day:not([disabled])").nth(dayIndex).click();
-  await page.getByRole("button", { name: "Compara" }).click();
+  await page.getByRole("button", { name: TEXTS.search.submit }).click();
   await page.waitForSelector("ol.offer-list li", { timeout: 30_000 });
 }
 
@@ -43,10 +44,10 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   const row = page.locator("li.offer-row", { hasText: supplier }).first();
   const offerName = (await row.locator(".offer-name").textContent()).trim();
   await page.screenshot({ path: `${shots}/switch-${tag}-1-results.png`, fullPage: true });
-  await row.getByRole("button", { name: "Alege oferta" }).click();
+  await row.getByRole("button", { name: TEXTS.search.chooseOffer }).click();
 
   // Signed out: how-it-works, then the sign-in dialog; afterwards straight to the wizard.
-  await page.getByRole("dialog", { name: "Cum schimbi furnizorul" }).getByRole("button", { name: "Începe Procesul" }).click();
+  await page.getByRole("dialog", { name: TEXTS.switchDialog.title }).getByRole("button", { name: TEXTS.switchDialog.start }).click();
   const signIn = page.getByRole("dialog", { name: "Autentificare" });
   await signIn.getByLabel("Număr de telefon").waitFor();
   await completeSignIn(page, signIn, baseUrl, uniquePhone());
@@ -58,18 +59,18 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   assert.match(await page.locator(".switch-offer-line").textContent(), new RegExp(`${supplier}.*${offerName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
   assert.deepEqual(await page.locator(".wizard-step-label").allTextContents(), ["ID", "Factură", "Index", "Confirmare"]);
   await page.getByRole("heading", { name: "Document de Identitate" }).waitFor();
-  await page.getByText("Nu ai încă un act de identitate încărcat. Încarcă-l mai jos.").waitFor();
-  const next = page.getByRole("button", { name: "Continuă" });
+  await page.getByText(TEXTS.switching.noIdentity).waitFor();
+  const next = page.getByRole("button", { name: TEXTS.switching.next });
   assert.equal(await next.isDisabled(), true, "no verified identity document yet");
   await page.screenshot({ path: `${shots}/switch-${tag}-2-identity-empty.png`, fullPage: true });
 
   // Step 1: upload in place; the document waits 'în curs de aprobare', then is verified and chosen.
   await page.getByLabel("Act de identitate: Alege fișierul").setInputFiles(`${fixtures}/${idFile}`);
   await choice(page, idFile).waitFor();
-  await choice(page, idFile).locator(".status-badge", { hasText: "în curs de aprobare" }).waitFor();
+  await choice(page, idFile).locator(".status-badge", { hasText: TEXTS.switching.awaitingApproval }).waitFor();
   assert.equal(await choice(page, idFile).locator("input").isDisabled(), true, "only verified documents can be chosen");
   await page.screenshot({ path: `${shots}/switch-${tag}-3-identity-pending.png`, fullPage: true });
-  await choice(page, idFile).locator(".status-badge", { hasText: "Verificat" }).waitFor({ timeout: VERIFY_TIMEOUT });
+  await choice(page, idFile).locator(".status-badge", { hasText: TEXTS.documents.statusLabels.verified }).waitFor({ timeout: VERIFY_TIMEOUT });
   assert.equal(await choice(page, idFile).locator("input").isChecked(), true, "the verified document is chosen");
   await page.screenshot({ path: `${shots}/switch-${tag}-4-identity-verified.png`, fullPage: true });
   await next.click();
@@ -79,7 +80,7 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   assert.equal(await next.isDisabled(), true);
   await page.getByLabel("Ultima factură de energie electrică: Alege fișierul").setInputFiles(`${fixtures}/${billFile}`);
   await choice(page, billFile).waitFor();
-  await choice(page, billFile).locator(".status-badge", { hasText: "Verificat" }).waitFor({ timeout: VERIFY_TIMEOUT });
+  await choice(page, billFile).locator(".status-badge", { hasText: TEXTS.documents.statusLabels.verified }).waitFor({ timeout: VERIFY_TIMEOUT });
   await page.screenshot({ path: `${shots}/switch-${tag}-5-bill-verified.png`, fullPage: true });
   await next.click();
 
@@ -99,26 +100,26 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   await page.locator(".supplier-card.old .supplier-card-name", { hasText: oldSupplier }).waitFor();
   assert.equal((await page.locator(".supplier-card.new .supplier-card-name").textContent()).trim(), supplier);
   const identityPart = page.locator(".summary-part").filter({ has: page.getByRole("heading", { name: "Act de identitate" }) });
-  await identityPart.locator("dt", { hasText: "CNP" }).waitFor();
+  await identityPart.locator("dt", { hasText: TEXTS.switching.fields.cnp }).waitFor();
   assert.match(await identityPart.textContent(), new RegExp(holderLastName, "i"));
   const billPart = page.locator(".summary-part").filter({ has: page.getByRole("heading", { name: "Factură energie electrică" }) });
   await billPart.locator("dt", { hasText: "Cod loc de consum (POD)" }).waitFor();
   assert.match(await billPart.textContent(), /RO\d{3}E\d{9}/);
   await page.locator(".summary-part .meter-value", { hasText: "045678" }).waitFor();
-  assert.equal(await page.getByLabel("Calitatea titularului").inputValue(), "Proprietar");
-  assert.equal(await page.locator("#" + (await page.getByLabel("Calitatea titularului").getAttribute("id")) + " option").count(), 11);
+  assert.equal(await page.getByLabel(TEXTS.switching.titleHolderQuality).inputValue(), "Proprietar");
+  assert.equal(await page.locator("#" + (await page.getByLabel(TEXTS.switching.titleHolderQuality).getAttribute("id")) + " option").count(), 11);
   await page.getByText("Procesul poate dura până la 15 minute.", { exact: false }).waitFor();
-  const submit = page.getByRole("button", { name: "Trimite cererea" });
+  const submit = page.getByRole("button", { name: TEXTS.switching.submit });
   assert.equal(await submit.isDisabled(), true, "terms not accepted yet");
 
   // Prosumers are blocked.
   await page.getByLabel("Accept termenii și condițiile", { exact: false }).check();
-  await page.getByLabel("Prosumator (produc și energie)").check();
-  await page.getByText("Din păcate, serviciul nostru nu este disponibil pentru prosumatori").waitFor();
+  await page.getByLabel(TEXTS.switching.consumerTypes.prosumator).check();
+  await page.getByText(TEXTS.switching.prosumerMessage).waitFor();
   assert.equal(await submit.isDisabled(), true, "prosumers cannot submit");
   await page.screenshot({ path: `${shots}/switch-${tag}-7-prosumer-blocked.png`, fullPage: true });
-  await page.getByLabel("Consumator casnic").check();
-  await page.getByLabel("Calitatea titularului").selectOption("Chiriaș");
+  await page.getByLabel(TEXTS.switching.consumerTypes.casnic).check();
+  await page.getByLabel(TEXTS.switching.titleHolderQuality).selectOption("Chiriaș");
   await page.screenshot({ path: `${shots}/switch-${tag}-8-summary.png`, fullPage: true });
 
   const created = page.waitForResponse((res) => res.url().endsWith("/api/users/request-supplier-switch"));
@@ -126,7 +127,7 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   const answer = await created;
   assert.equal(answer.status(), 201);
   const requestId = (await answer.json()).id;
-  await page.locator(".toast").getByText("Cerere trimisă cu succes!").waitFor();
+  await page.locator(".toast").getByText(TEXTS.switching.submitSucceeded).waitFor();
   await page.screenshot({ path: `${shots}/switch-${tag}-9-submitted.png` });
   assert.equal(await page.evaluate(() => localStorage.getItem("pendingSwitchContext")), null, "the local context is cleared");
 
@@ -144,17 +145,17 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   await page.waitForURL(new RegExp(`/cereri-schimbare/${requestId}$`));
   await page.getByRole("heading", { name: `Cererea #${requestId.slice(-8)}`, level: 1 }).waitFor();
   const facts = await page.locator(".facts").textContent();
-  for (const expected of [supplier, offerName, "Chiriaș", "Automată", "Economie de costuri", "lei/kWh", oldSupplier]) assert.ok(facts.includes(expected), `detail shows ${expected}`);
+  for (const expected of [supplier, offerName, "Chiriaș", TEXTS.switching.switchTypes.automatic, TEXTS.switching.reasons.cost_savings, "lei/kWh", oldSupplier]) assert.ok(facts.includes(expected), `detail shows ${expected}`);
   assert.deepEqual((await page.locator(".request-log li > span").allTextContents()).slice(0, 3), [
-    "Cererea a fost validată: oferta, documentele și indexul contorului sunt în regulă.",
-    "Actul de identitate și factura au fost verificate automat.",
+    TEXTS.switching.log.validated,
+    TEXTS.switching.log.documentsVerified,
     `Cererea așteaptă în coada de procesare a furnizorului ${supplier}.`,
   ]);
   await page.screenshot({ path: `${shots}/switch-${tag}-11-detail.png`, fullPage: true });
 
-  await page.getByLabel("Motivul anulării (opțional)").fill("Am găsit o ofertă mai bună");
+  await page.getByLabel(TEXTS.switching.cancelReason).fill("Am găsit o ofertă mai bună");
   await page.getByRole("button", { name: "Anulează cererea" }).click();
-  await page.locator(".toast").getByText("Cererea a fost anulată.").waitFor();
+  await page.locator(".toast").getByText(TEXTS.switching.cancelled).waitFor();
   await page.locator(".request-head .status-badge", { hasText: "Anulată" }).waitFor();
   await page.locator(".request-log li > span", { hasText: "Cererea a fost anulată de client: Am găsit o ofertă mai bună" }).waitFor();
   assert.equal(await page.getByRole("button", { name: "Anulează cererea" }).count(), 0, "a cancelled request cannot be cancelled again");
@@ -202,7 +203,7 @@ test("the wizard asks for sign-in, says 'Ofertă invalidă' without a valid cont
   await page.evaluate(() => localStorage.clear());
   await completeSignIn(page, page.locator(".auth-card"), baseUrl, uniquePhone());
   await page.waitForURL(/\/schimba$/);
-  await page.getByRole("heading", { name: "Ofertă invalidă" }).waitFor();
+  await page.getByRole("heading", { name: TEXTS.switching.invalidOfferTitle }).waitFor();
   await page.getByText("Nu aveți o ofertă selectată", { exact: false }).waitFor();
   await page.screenshot({ path: `${shots}/switch-invalid-no-context-mobile.png` });
 
@@ -213,16 +214,16 @@ test("the wizard asks for sign-in, says 'Ofertă invalidă' without a valid cont
   });
   assert.equal(stored.status(), 200);
   await page.goto(baseUrl + "/schimba-furnizor");
-  await page.getByText("Data selectată nu mai este validă. Ofertele e posibil sa se fi schimbat, incearca o noua cautare.").waitFor();
+  await page.getByText(TEXTS.switching.staleDate).waitFor();
   await page.screenshot({ path: `${shots}/switch-invalid-stale-mobile.png` });
-  await page.getByRole("link", { name: "Mergi la pagina principală" }).click();
+  await page.getByRole("link", { name: TEXTS.switching.goHome }).click();
   await page.waitForURL(`${baseUrl}/`);
 
   // Signed in, choosing an offer stores it on the server and opens the wizard with it at once.
   await searchOffers(page, "Timiș", 3);
   const row = page.locator("li.offer-row", { hasText: "Nova Power & Gas" }).first();
   const offerName = (await row.locator(".offer-name").textContent()).trim();
-  await row.getByRole("button", { name: "Alege oferta" }).click();
+  await row.getByRole("button", { name: TEXTS.search.chooseOffer }).click();
   await page.waitForURL(/\/schimba-furnizor$/);
   await page.getByRole("heading", { name: "Document de Identitate" }).waitFor();
   assert.ok((await page.locator(".switch-offer-line").textContent()).includes(offerName));
@@ -235,7 +236,7 @@ test("the wizard asks for sign-in, says 'Ofertă invalidă' without a valid cont
   for (const path of ["/istoric-schimbari", "/cereri-schimbare", "/switch-requests"]) {
     await page.goto(baseUrl + path);
     await page.getByRole("heading", { name: "Istoric Schimbări", level: 1 }).waitFor();
-    await page.getByText("Nu ai nicio cerere de schimbare.").waitFor();
+    await page.getByText(TEXTS.switching.historyEmpty).waitFor();
   }
   await page.screenshot({ path: `${shots}/switch-history-empty-mobile.png`, fullPage: true });
   for (const path of ["/cereri-schimbare/00000000-0000-7000-8000-000000000000", "/switch-requests/nu-exista"]) {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { PIPELINE_TEXTS, SIGNING_TEXTS, TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { api as apiAt, createdRequest as createdRequestAt, until } from "../support/switch-request.mjs";
 
@@ -42,7 +43,7 @@ test("a created request reaches the supplier, is signed in the browser and compl
   await desk.setViewportSize({ width: 1280, height: 900 });
   await desk.goto(`${baseUrl}/cereri-schimbare/${r.requestId}`);
   await desk.locator(".request-head .status-badge", { hasText: "Așteaptă semnătura" }).waitFor();
-  await desk.getByRole("link", { name: "Deschide pagina de semnare" }).waitFor();
+  await desk.getByRole("link", { name: TEXTS.switching.signatureOpen }).waitFor();
   const loadedAt = await desk.evaluate(() => (window.__loadedAt = String(performance.timeOrigin)));
   await desk.screenshot({ path: `${shots}/signing-0-awaiting-desktop.png`, fullPage: true });
 
@@ -54,16 +55,16 @@ test("a created request reaches the supplier, is signed in the browser and compl
   await page.getByText(`Contractul tău cu ${r.supplier} este gata.`, { exact: false }).waitFor();
   await page.getByText("Încercări rămase: 5 din 5.").waitFor();
   await page.screenshot({ path: `${shots}/signing-1-page-mobile.png`, fullPage: true });
-  const contractHref = await page.getByRole("link", { name: "Deschide contractul (PDF)" }).getAttribute("href");
+  const contractHref = await page.getByRole("link", { name: SIGNING_TEXTS.openContract }).getAttribute("href");
   const unsigned = await page.request.get(baseUrl + contractHref);
   assert.equal(unsigned.headers()["content-type"], "application/pdf");
 
-  await page.getByRole("button", { name: "Trimite codul prin SMS" }).click();
-  await page.getByText("Ți-am trimis prin SMS un cod de 6 cifre, valabil 10 minute.").waitFor();
+  await page.getByRole("button", { name: SIGNING_TEXTS.sendCode }).click();
+  await page.getByText(SIGNING_TEXTS.codeSent).waitFor();
   const code = await until(async () => (await outbox(r.phone)).find((m) => m.body.includes("semnarea contractului")), Boolean, "signing code");
-  await page.getByLabel("Codul din SMS").fill(/este (\d{6})/.exec(code.body)[1]);
-  await page.getByLabel("Numele tău complet").fill("Constantin Andrei");
-  await page.getByLabel("Am citit contractul și sunt de acord să îl semnez electronic.").check();
+  await page.getByLabel(SIGNING_TEXTS.codeLabel).fill(/este (\d{6})/.exec(code.body)[1]);
+  await page.getByLabel(SIGNING_TEXTS.typedNameLabel).fill("Constantin Andrei");
+  await page.getByLabel(SIGNING_TEXTS.consent).check();
   await page.screenshot({ path: `${shots}/signing-2-filled-mobile.png`, fullPage: true });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no horizontal scrolling at 360 px");
   await page.getByRole("button", { name: "Semnează contractul" }).click();
@@ -89,24 +90,24 @@ test("a created request reaches the supplier, is signed in the browser and compl
   const log = await desk.locator(".request-log li > span").allTextContents();
   for (const line of [
     `Procesarea automată a început la ${r.supplier}.`,
-    "Actul de identitate și factura au fost trimise furnizorului.",
-    "Contractul a fost semnat electronic.",
-    "Contractul semnat a fost trimis furnizorului.",
-    "Schimbarea furnizorului este finalizată.",
+    PIPELINE_TEXTS.log.documentsSent,
+    PIPELINE_TEXTS.log.signed,
+    PIPELINE_TEXTS.log.signatureSent,
+    PIPELINE_TEXTS.log.completed,
   ]) {
     assert.ok(log.includes(line), `the log has: ${line}`);
   }
-  await desk.getByRole("link", { name: "Descarcă contractul semnat (PDF)" }).waitFor();
+  await desk.getByRole("link", { name: PIPELINE_TEXTS.detail.openSignedContract }).waitFor();
   await desk.getByText("Furnizorul a confirmat: furnizarea începe la", { exact: false }).waitFor();
   await desk.screenshot({ path: `${shots}/signing-4-completed-desktop.png`, fullPage: true });
 
   // The signed contract is also among the documents from suppliers.
   await desk.goto(`${baseUrl}/documente`);
-  await desk.getByRole("tab", { name: "De la Furnizori" }).click();
+  await desk.getByRole("tab", { name: TEXTS.documents.tabSuppliers }).click();
   const fromSuppliers = desk.locator(".supplier-documents li", { hasText: r.supplier });
   await fromSuppliers.getByText(/^Contract nr\. CF-/).waitFor();
   await fromSuppliers.getByText("semnat la", { exact: false }).waitFor();
-  await fromSuppliers.getByRole("link", { name: "Descarcă (PDF)" }).waitFor();
+  await fromSuppliers.getByRole("link", { name: PIPELINE_TEXTS.supplierDocuments.download }).waitFor();
   await desk.screenshot({ path: `${shots}/signing-5-from-suppliers-desktop.png`, fullPage: true });
   await desk.close();
 });

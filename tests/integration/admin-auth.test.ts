@@ -2,7 +2,8 @@
 // logout, and the guard's page behaviour. Time is injected for the lockout and session expiry.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { createAppContext } from "../../app/server/context.server";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import {
   ADMIN_LOCKOUT_MS,
   ADMIN_SESSION_TTL_MS,
@@ -13,6 +14,8 @@ import {
 import { hashPassword } from "../../app/server/auth/password.server";
 import { bootstrapSuperAdminStatement } from "../../app/server/db/seed.server";
 import { BASE, createAdmin, openAdminSession, postJson, signInThroughApi, uniqueIp } from "./auth-helpers";
+
+const appCtx = createAppContext(env);
 
 const ip = () => ({ "CF-Connecting-IP": uniqueIp() });
 
@@ -103,7 +106,7 @@ describe("lockout", () => {
   it("locks after 5 wrong passwords for 15 minutes, refusing even the right one, then lets in again", async () => {
     const admin = await createAdmin("admin", { user_management: true });
     const t0 = Date.now();
-    const attempt = (password: string, at: number) => adminLogin(env, { email: admin.email, password }, { ip: uniqueIp(), userAgent: null }, { now: at });
+    const attempt = (password: string, at: number) => adminLogin(appCtx, { email: admin.email, password }, { ip: uniqueIp(), userAgent: null }, { now: at });
 
     for (let i = 1; i <= 4; i++) {
       expect(await attempt("wrong", t0 + i), `failure ${i}`).toMatchObject({ ok: false, failure: { code: "invalid_credentials", status: 401 } });
@@ -123,7 +126,7 @@ describe("lockout", () => {
 
   it("resets the failure count after a successful login", async () => {
     const admin = await createAdmin("moderator", {});
-    const attempt = (password: string) => adminLogin(env, { email: admin.email, password }, { ip: uniqueIp(), userAgent: null });
+    const attempt = (password: string) => adminLogin(appCtx, { email: admin.email, password }, { ip: uniqueIp(), userAgent: null });
     for (let i = 0; i < 4; i++) await attempt("wrong");
     expect((await attempt(admin.password)).ok).toBe(true);
     for (let i = 0; i < 4; i++) expect(await attempt("wrong")).toMatchObject({ ok: false, failure: { code: "invalid_credentials" } });
@@ -149,9 +152,9 @@ describe("lockout", () => {
     const address = uniqueIp();
     const t0 = Date.now();
     for (let i = 0; i < 20; i++) {
-      await adminLogin(env, { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + i });
+      await adminLogin(appCtx, { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + i });
     }
-    const refused = await adminLogin(env, { email: "nobody@test.ro", password: "x" }, { ip: address, userAgent: null }, { now: t0 + 21 });
+    const refused = await adminLogin(appCtx, { email: "nobody@test.ro", password: "x" }, { ip: address, userAgent: null }, { now: t0 + 21 });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
   });
 });
@@ -172,10 +175,10 @@ describe("admin sessions", () => {
     const admin = await createAdmin("admin", {});
     const token = await openAdminSession(admin.id, Date.now() + ADMIN_SESSION_TTL_MS);
     const request = new Request(`${BASE}/api/admin/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(await getOptionalAdmin(request, env)).not.toBeNull();
-    expect(await getOptionalAdmin(request, env, { now: Date.now() + ADMIN_SESSION_TTL_MS + 1 })).toBeNull();
+    expect(await getOptionalAdmin(request, appCtx)).not.toBeNull();
+    expect(await getOptionalAdmin(request, appCtx, { now: Date.now() + ADMIN_SESSION_TTL_MS + 1 })).toBeNull();
     await env.DB.prepare("UPDATE admins SET status = 'revoked' WHERE id = ?").bind(admin.id).run();
-    expect(await getOptionalAdmin(request, env)).toBeNull();
+    expect(await getOptionalAdmin(request, appCtx)).toBeNull();
   });
 
   it("keeps user and admin credentials apart", async () => {
@@ -191,7 +194,7 @@ describe("admin sessions", () => {
 
 describe("requireAdmin on pages", () => {
   it("redirects to /admin/login without a session", async () => {
-    const thrown = await requireAdmin(new Request(`${BASE}/admin/users?page=2`), env).catch((r: Response) => r);
+    const thrown = await requireAdmin(new Request(`${BASE}/admin/users?page=2`), appCtx).catch((r: Response) => r);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2");
   });
@@ -208,11 +211,11 @@ describe("requireAdmin on pages", () => {
     })();
     const page = (path: string) => new Request(`${BASE}${path}`, { headers: { Cookie: cookieHeader } });
 
-    expect((await requireAdmin(page("/admin/users"), env, { permission: "user_management" })).id).toBe(admin.id);
-    const denied = await requireAdmin(page("/admin/system"), env, { permission: "system_admin" }).catch((r: Response) => r);
+    expect((await requireAdmin(page("/admin/users"), appCtx, { permission: "user_management" })).id).toBe(admin.id);
+    const denied = await requireAdmin(page("/admin/system"), appCtx, { permission: "system_admin" }).catch((r: Response) => r);
     expect((denied as Response).status).toBe(403);
     expect(await (denied as Response).text()).toBe(ADMIN_TEXTS.forbidden);
-    const superOnly = await requireAdmin(page("/admin/admins"), env, { roles: ["super_admin"] }).catch((r: Response) => r);
+    const superOnly = await requireAdmin(page("/admin/admins"), appCtx, { roles: ["super_admin"] }).catch((r: Response) => r);
     expect(await (superOnly as Response).text()).toBe(ADMIN_TEXTS.superAdminOnly);
   });
 });
@@ -226,14 +229,14 @@ describe("endAdminSessions", () => {
     const other = await openAdminSession(bystander.id);
     const keptId = await env.DB.prepare("SELECT id FROM admin_sessions WHERE admin_id = ? ORDER BY rowid LIMIT 1").bind(target.id).first<{ id: string }>();
 
-    expect(await endAdminSessions(env, target.id, { exceptSessionId: keptId!.id })).toBe(2);
+    expect(await endAdminSessions(appCtx, target.id, { exceptSessionId: keptId!.id })).toBe(2);
     const status = async (token: string) => (await me({ Authorization: `Bearer ${token}` })).res.status;
     expect(await status(kept)).toBe(200);
     expect(await status(ended1)).toBe(401);
     expect(await status(ended2)).toBe(401);
     expect(await status(other)).toBe(200);
 
-    expect(await endAdminSessions(env, target.id)).toBe(1);
+    expect(await endAdminSessions(appCtx, target.id)).toBe(1);
     expect(await status(kept)).toBe(401);
   });
 });

@@ -3,7 +3,7 @@
 // with its entry active, its filter card and its own stylesheet.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { BASE, createAdmin, uniqueIp, type TestAdmin } from "./auth-helpers";
 
 const PATH = "/admin/documents";

@@ -5,7 +5,7 @@
 // the corrections kept apart from the machine reading and preferred downstream, the audit rows.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { reprocessDocumentAsAdmin } from "../../app/server/admin/documents.server";
 import type { AdminPrincipal } from "../../app/server/admin/admin-auth.server";
 import { parseAdminPermissions } from "../../app/lib/admin-access";

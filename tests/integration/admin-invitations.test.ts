@@ -5,7 +5,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD_TEXTS } from "../../app/lib/schemas/admin-password";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { INVITATION_TTL_MS } from "../../app/server/admin/invitations.server";
 import { BASE, createAdmin, openAdminSession, postJson, uniqueIp, type TestAdmin } from "./auth-helpers";
 

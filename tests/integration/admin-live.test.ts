@@ -4,9 +4,10 @@
 // narrowed permission taking effect on open sockets; the bell's filter, total, limit and clear-all.
 import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import type { AdminNotificationView } from "../../app/lib/live/protocol";
 import { CLOSE_AUTH_FAILED, CLOSE_SESSION_ENDED } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { notifyAdmins } from "../../app/server/notifications/notifications.server";
 import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
 import { SESSION_RECHECK_MS, type SocketState } from "../../workers/durable-objects/live-socket";
@@ -14,6 +15,8 @@ import idScan from "../fixtures/generated/id-popescu-scan.png";
 import { BASE, createAdmin, openAdminSession, postJson, signInThroughApi } from "./auth-helpers";
 import { api, uniqueCopy, upload } from "./documents-helpers";
 import { adminSocket, openSocket, type TestSocket } from "./live-helpers";
+
+const appCtx = createAppContext(env);
 
 const channel = () => env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global"));
 const open: TestSocket[] = [];
@@ -57,10 +60,10 @@ describe("GET/DELETE /api/admin/notifications (the bell)", () => {
     const base = Date.now();
     const ids: string[] = [];
     for (let i = 0; i < 23; i++) {
-      const row = await notifyAdmins(env, { ...docAlert(crypto.randomUUID()), now: base + i });
+      const row = await notifyAdmins(appCtx, { ...docAlert(crypto.randomUUID()), now: base + i });
       ids.push(row.id);
     }
-    await notifyAdmins(env, {
+    await notifyAdmins(appCtx, {
       type: "user_registered",
       title: "t",
       message: "m",
@@ -167,8 +170,8 @@ describe("admin live channel", () => {
     const d = await connect(docs.token, ["notifications"]);
     const u = await connect(users.token, ["notifications"]);
     const docId = crypto.randomUUID();
-    await notifyAdmins(env, docAlert(docId));
-    await notifyAdmins(env, {
+    await notifyAdmins(appCtx, docAlert(docId));
+    await notifyAdmins(appCtx, {
       type: "user_registered",
       title: "Utilizator nou",
       message: "m",
@@ -190,7 +193,7 @@ describe("admin live channel", () => {
     });
     const s = await connect(docs.token, ["dashboard_stats"]);
     await s.nextOn("dashboard_stats");
-    for (let i = 0; i < 3; i++) await notifyAdmins(env, docAlert(crypto.randomUUID()));
+    for (let i = 0; i < 3; i++) await notifyAdmins(appCtx, docAlert(crypto.randomUUID()));
     // The recount runs from the object's alarm, a second after the first change of the burst.
     await s.nextOn("dashboard_stats");
     await s.barrier();
@@ -221,7 +224,7 @@ describe("admin live channel", () => {
       await state.storage.setAlarm(Date.now() + 60_000);
     });
     await runDurableObjectAlarm(channel());
-    await notifyAdmins(env, docAlert(crypto.randomUUID()));
+    await notifyAdmins(appCtx, docAlert(crypto.randomUUID()));
     await s.barrier();
     expect(s.notifications()).toEqual([]);
   });

@@ -3,11 +3,14 @@
 // ADMIN_NAV), the interim overview's permission blocks and counts, the admin not-found, and logout.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { createAppContext } from "../../app/server/context.server";
+import { TEXTS } from "../../app/texts/user";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { bucharestDayStart, bucharestDay } from "../../app/lib/dates";
 import { adminOverview } from "../../app/server/admin/overview.server";
 import { BASE, createAdmin, openAdminSession, uniqueIp, uniquePhone, type TestAdmin } from "./auth-helpers";
+
+const appCtx = createAppContext(env);
 
 type Role = "super_admin" | "admin" | "moderator";
 
@@ -270,7 +273,7 @@ describe("adminOverview", () => {
   it("counts real rows per status and per Bucharest day, and skips blocks the admin may not see", async () => {
     const everything = { role: "super_admin" as const, permissions: {} };
     const now = Date.now();
-    const before = await adminOverview(env, everything, { now });
+    const before = await adminOverview(appCtx, everything, { now });
 
     const insertUser = async (status: string, createdAt: number) => {
       const id = crypto.randomUUID();
@@ -291,7 +294,7 @@ describe("adminOverview", () => {
       .bind(crypto.randomUUID(), now, crypto.randomUUID(), todayStart - 1)
       .run();
 
-    const after = await adminOverview(env, everything, { now });
+    const after = await adminOverview(appCtx, everything, { now });
     expect(after.users!.total - before.users!.total).toBe(2);
     expect(after.users!.active - before.users!.active).toBe(1);
     expect(after.users!.suspended - before.users!.suspended).toBe(1);
@@ -308,9 +311,9 @@ describe("adminOverview", () => {
     expect(collections(after, "completed") - collections(before, "completed")).toBe(1);
     expect(collections(after, "failed") - collections(before, "failed")).toBe(0);
 
-    const none = await adminOverview(env, { role: "moderator", permissions: {} }, { now });
+    const none = await adminOverview(appCtx, { role: "moderator", permissions: {} }, { now });
     expect(none).toMatchObject({ users: null, documents: null, switchRequests: null, offerCollectionsToday: null });
-    const docsOnly = await adminOverview(env, { role: "moderator", permissions: { document_verification: true } }, { now });
+    const docsOnly = await adminOverview(appCtx, { role: "moderator", permissions: { document_verification: true } }, { now });
     expect(docsOnly.documents).not.toBeNull();
     expect(docsOnly.users).toBeNull();
   });

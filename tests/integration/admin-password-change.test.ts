@@ -4,7 +4,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD_TEXTS } from "../../app/lib/schemas/admin-password";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { BASE, createAdmin, postJson, uniqueIp, type TestAdmin } from "./auth-helpers";
 
 const P = ADMIN_TEXTS.settings.profile;

@@ -3,7 +3,7 @@
 // the guard's own code.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { ADMIN_API_ROUTES, type AdminApiRoute } from "../../app/server/admin/routes-registry.server";
 import { BASE, createAdmin, openAdminSession, signInThroughApi } from "./auth-helpers";
 

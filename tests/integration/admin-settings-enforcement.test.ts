@@ -5,9 +5,10 @@
 import { SELF, env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { SETTINGS_DEFAULTS } from "../../app/lib/schemas/admin-settings";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { ADMIN_SESSION_TTL_MS, adminLogin, getOptionalAdmin } from "../../app/server/admin/admin-auth.server";
 import { auditRead } from "../../app/server/admin/audit-read.server";
+import { createAppContext } from "../../app/server/context.server";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../../app/server/settings/maintenance.server";
 import { SETTINGS_CACHE_MS, clearSettingsCache, readSettings } from "../../app/server/settings/settings.server";
 import { BASE, createAdmin, openAdminSession, outboxCode, postJson, signInThroughApi, uniqueIp, uniquePhone } from "./auth-helpers";
@@ -96,16 +97,16 @@ describe("maintenance mode", () => {
 describe("the settings cache", () => {
   it("serves an isolate's copy for at most SETTINGS_CACHE_MS, then reads D1 again", async () => {
     const t0 = Date.now() + 10 * MINUTE;
-    expect((await readSettings(env, { now: t0 })).daily_reports).toBe(false);
+    expect((await readSettings(createAppContext(env), { now: t0 })).daily_reports).toBe(false);
     // Written by another isolate: this one's copy is not dropped.
     await env.DB.prepare("INSERT INTO settings (key, value_json) VALUES ('daily_reports', 'true') ON CONFLICT(key) DO UPDATE SET value_json = 'true'").run();
-    expect((await readSettings(env, { now: t0 + SETTINGS_CACHE_MS - 1 })).daily_reports).toBe(false);
-    expect((await readSettings(env, { now: t0 + SETTINGS_CACHE_MS })).daily_reports).toBe(true);
+    expect((await readSettings(createAppContext(env), { now: t0 + SETTINGS_CACHE_MS - 1 })).daily_reports).toBe(false);
+    expect((await readSettings(createAppContext(env), { now: t0 + SETTINGS_CACHE_MS })).daily_reports).toBe(true);
   });
 
   it("falls back to the default for a stored value the model does not accept", async () => {
     await env.DB.prepare("INSERT INTO settings (key, value_json) VALUES ('session_timeout', '\"soon\"'), ('api_timeout', '{broken') ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json").run();
-    const settings = await readSettings(env, { fresh: true });
+    const settings = await readSettings(createAppContext(env), { fresh: true });
     expect(settings.session_timeout).toBe(SETTINGS_DEFAULTS.session_timeout);
     expect(settings.api_timeout).toBe(SETTINGS_DEFAULTS.api_timeout);
     await env.DB.prepare("DELETE FROM settings WHERE key IN ('session_timeout', 'api_timeout')").run();
@@ -147,10 +148,10 @@ describe("new registrations off", () => {
 describe("admin session timeout", () => {
   async function session(now: number) {
     const admin = await createAdmin("admin", { user_management: true });
-    const login = await adminLogin(env, { email: admin.email, password: admin.password }, { ip: uniqueIp(), userAgent: null }, { now });
+    const login = await adminLogin(createAppContext(env), { email: admin.email, password: admin.password }, { ip: uniqueIp(), userAgent: null }, { now });
     if (!login.ok) throw new Error("login failed");
     const request = new Request(`${BASE}/api/admin/auth/me`, { headers: { Authorization: `Bearer ${login.token}` } });
-    return { admin, token: login.token, at: (t: number) => getOptionalAdmin(request, env, { now: t }) };
+    return { admin, token: login.token, at: (t: number) => getOptionalAdmin(request, createAppContext(env), { now: t }) };
   }
 
   it("ends a session after the timeout of inactivity, counted from its last request (sliding)", async () => {
@@ -215,11 +216,11 @@ describe("activity logging", () => {
   it("auditRead writes one row for others to call (user detail, document view) and nothing when off", async () => {
     const admin = await createAdmin("admin", { user_management: true });
     const entry = { adminId: admin.id, resource: "user_detail" as const, target: { type: "user", id: "u-1" }, ip: "10.0.0.1" };
-    expect(await auditRead(env, entry)).toBe(true);
+    expect(await auditRead(createAppContext(env), entry)).toBe(true);
     const row = await env.DB.prepare("SELECT target_type, target_id, ip_address FROM audit_log WHERE admin_id = ? AND action = 'personal_data_read'").bind(admin.id).first();
     expect(row).toEqual({ target_type: "user", target_id: "u-1", ip_address: "10.0.0.1" });
     await setSettings({ activity_logging: false });
-    expect(await auditRead(env, entry)).toBe(false);
+    expect(await auditRead(createAppContext(env), entry)).toBe(false);
     expect(await reads(admin.id)).toHaveLength(1);
   });
 });

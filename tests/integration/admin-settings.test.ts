@@ -5,7 +5,7 @@
 import { SELF, env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { SETTINGS_DEFAULTS } from "../../app/lib/schemas/admin-settings";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { BASE, createAdmin, openAdminSession, uniqueIp, type TestAdmin } from "./auth-helpers";
 
 const T = ADMIN_TEXTS.settings;

@@ -3,7 +3,7 @@
 import { SELF, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { createDb } from "../../app/server/db/client.server";
 import { auditLog, notifications } from "../../app/server/db/schema.server";
 import { BASE, createAdmin, openAdminSession } from "./auth-helpers";

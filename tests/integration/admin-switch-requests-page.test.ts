@@ -3,7 +3,7 @@
 // active, and the queue controls offered only to admins the queue-manager API accepts (system_admin).
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { BASE, createAdmin, uniqueIp, type TestAdmin } from "./auth-helpers";
 
 const PATH = "/admin/switch-requests";

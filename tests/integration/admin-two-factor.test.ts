@@ -4,7 +4,7 @@
 // {challenge, code} — with the code's replay, a recovery code's second use and the attempt limit refused.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { base32Decode, hotp, totpStep } from "../../app/lib/totp";
 import { LOGIN_CHALLENGE_MAX_ATTEMPTS } from "../../app/server/admin/two-factor.server";
 import { BASE, createAdmin, postJson, uniqueIp, type TestAdmin } from "./auth-helpers";

@@ -2,8 +2,8 @@
 // and form action of the built route manifest. Every answer: no 5xx, no stack, an X-Request-Id, the
 // JSON envelope on /api; and no D1 row written by a refused request.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
-import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
+import { TEXTS } from "../../app/texts/user";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { API_BODY_MAX_BYTES } from "../../app/server/http/api-boundary.server";
 import { apiTargets, expectWellFormed, formActionPaths, isRejection, send, watchD1, type Answer } from "./adversarial-helpers";
 import { signInThroughApi, type SignedIn } from "./auth-helpers";

@@ -2,7 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import countiesSeed from "../../seed/counties.json";
 import { addDays, bucharestDay } from "../../app/lib/dates";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 
 interface OfferBody {
   success: boolean;

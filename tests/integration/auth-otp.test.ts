@@ -2,11 +2,14 @@
 // answer for known and unknown phones, and suspended accounts. Time is injected, never slept.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { createAppContext } from "../../app/server/context.server";
+import { TEXTS } from "../../app/texts/user";
 import { recentAuthLogs } from "../../app/server/auth/auth-logs.server";
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.server";
 import { createDb } from "../../app/server/db/client.server";
 import { BASE, captureSms, info, outboxCode, postJson, uniqueIp, uniquePhone, wrongCode } from "./auth-helpers";
+
+const appCtx = createAppContext(env);
 
 const MINUTE = 60_000;
 
@@ -15,14 +18,14 @@ describe("code lifetime and attempts", () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
-    const sent = await requestSignInCode(env, phone, info(), { now: t0, sms });
+    const sent = await requestSignInCode(appCtx, phone, info(), { now: t0, sms });
     expect(sent).toEqual({ ok: true, expiresInSeconds: 300, resendAfterSeconds: 60 });
     expect(sms.sent[0]!.to).toBe(phone);
     expect(sms.lastCode()).toMatch(/^\d{6}$/);
 
     const before = await env.DB.prepare("SELECT id FROM users WHERE phone = ?").bind(phone).first();
     expect(before).toBeNull();
-    const checked = await verifySignInCode(env, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS - 1 });
+    const checked = await verifySignInCode(appCtx, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS - 1 });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.isNewUser).toBe(true);
@@ -32,7 +35,7 @@ describe("code lifetime and attempts", () => {
   it("stores only a keyed hash of the code", async () => {
     const phone = uniquePhone();
     const sms = captureSms();
-    await requestSignInCode(env, phone, info(), { sms });
+    await requestSignInCode(appCtx, phone, info(), { sms });
     const row = await env.DB.prepare("SELECT code_hash FROM otp_challenges WHERE phone = ?").bind(phone).first<{ code_hash: string }>();
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.code_hash).not.toContain(sms.lastCode());
@@ -44,8 +47,8 @@ describe("code lifetime and attempts", () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
-    await requestSignInCode(env, phone, info(), { now: t0, sms });
-    const late = await verifySignInCode(env, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS });
+    await requestSignInCode(appCtx, phone, info(), { now: t0, sms });
+    const late = await verifySignInCode(appCtx, phone, sms.lastCode(), info(), { now: t0 + OTP_TTL_MS });
     expect(late).toMatchObject({ ok: false, failure: { code: "code_expired", status: 400, message: TEXTS.auth.codeExpired } });
   });
 
@@ -53,10 +56,10 @@ describe("code lifetime and attempts", () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const ip = uniqueIp();
-    await requestSignInCode(env, phone, info(ip), { sms });
+    await requestSignInCode(appCtx, phone, info(ip), { sms });
     const code = sms.lastCode();
     for (let attempt = 1; attempt <= OTP_MAX_ATTEMPTS; attempt++) {
-      const wrong = await verifySignInCode(env, phone, wrongCode(code), info(ip));
+      const wrong = await verifySignInCode(appCtx, phone, wrongCode(code), info(ip));
       expect(wrong).toMatchObject({
         ok: false,
         failure: {
@@ -67,46 +70,46 @@ describe("code lifetime and attempts", () => {
         },
       });
     }
-    const sixth = await verifySignInCode(env, phone, code, info(ip));
+    const sixth = await verifySignInCode(appCtx, phone, code, info(ip));
     expect(sixth).toMatchObject({ ok: false, failure: { code: "too_many_attempts", message: TEXTS.auth.tooManyAttempts } });
   });
 
   it("accepts the right code on the 5th attempt", async () => {
     const phone = uniquePhone();
     const sms = captureSms();
-    await requestSignInCode(env, phone, info(), { sms });
-    for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i++) await verifySignInCode(env, phone, wrongCode(sms.lastCode()), info());
-    expect((await verifySignInCode(env, phone, sms.lastCode(), info())).ok).toBe(true);
+    await requestSignInCode(appCtx, phone, info(), { sms });
+    for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i++) await verifySignInCode(appCtx, phone, wrongCode(sms.lastCode()), info());
+    expect((await verifySignInCode(appCtx, phone, sms.lastCode(), info())).ok).toBe(true);
   });
 
   it("spends a code on success: the same code cannot sign in twice", async () => {
     const phone = uniquePhone();
     const sms = captureSms();
-    await requestSignInCode(env, phone, info(), { sms });
-    expect((await verifySignInCode(env, phone, sms.lastCode(), info())).ok).toBe(true);
-    expect(await verifySignInCode(env, phone, sms.lastCode(), info())).toMatchObject({ ok: false, failure: { code: "code_expired" } });
+    await requestSignInCode(appCtx, phone, info(), { sms });
+    expect((await verifySignInCode(appCtx, phone, sms.lastCode(), info())).ok).toBe(true);
+    expect(await verifySignInCode(appCtx, phone, sms.lastCode(), info())).toMatchObject({ ok: false, failure: { code: "code_expired" } });
   });
 
   it("keeps only the newest code valid", async () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
-    await requestSignInCode(env, phone, info(), { now: t0, sms });
+    await requestSignInCode(appCtx, phone, info(), { now: t0, sms });
     const first = sms.lastCode();
-    await requestSignInCode(env, phone, info(), { now: t0 + MINUTE, sms });
+    await requestSignInCode(appCtx, phone, info(), { now: t0 + MINUTE, sms });
     const second = sms.lastCode();
     if (first !== second) {
-      expect((await verifySignInCode(env, phone, first, info(), { now: t0 + MINUTE + 1 })).ok).toBe(false);
+      expect((await verifySignInCode(appCtx, phone, first, info(), { now: t0 + MINUTE + 1 })).ok).toBe(false);
     }
-    expect((await verifySignInCode(env, phone, second, info(), { now: t0 + MINUTE + 2 })).ok).toBe(true);
+    expect((await verifySignInCode(appCtx, phone, second, info(), { now: t0 + MINUTE + 2 })).ok).toBe(true);
   });
 
   it("counts parallel guesses atomically: never more than 5 attempts", async () => {
     const phone = uniquePhone();
     const sms = captureSms();
-    await requestSignInCode(env, phone, info(), { sms });
+    await requestSignInCode(appCtx, phone, info(), { sms });
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => verifySignInCode(env, phone, wrongCode(sms.lastCode()), info())),
+      Array.from({ length: 12 }, () => verifySignInCode(appCtx, phone, wrongCode(sms.lastCode()), info())),
     );
     const counted = results.filter((r) => !r.ok && r.failure.code === "invalid_code");
     expect(counted.length).toBe(OTP_MAX_ATTEMPTS);
@@ -120,14 +123,14 @@ describe("resend cooldown and limits", () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
-    expect((await requestSignInCode(env, phone, info(), { now: t0, sms })).ok).toBe(true);
-    const early = await requestSignInCode(env, phone, info(), { now: t0 + 59_000, sms });
+    expect((await requestSignInCode(appCtx, phone, info(), { now: t0, sms })).ok).toBe(true);
+    const early = await requestSignInCode(appCtx, phone, info(), { now: t0 + 59_000, sms });
     expect(early).toMatchObject({
       ok: false,
       failure: { code: "resend_too_soon", status: 429, retryAfterSeconds: 1, message: TEXTS.auth.resendTooSoon(1) },
     });
     expect(sms.sent).toHaveLength(1);
-    expect((await requestSignInCode(env, phone, info(), { now: t0 + 60_000, sms })).ok).toBe(true);
+    expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + 60_000, sms })).ok).toBe(true);
     expect(sms.sent).toHaveLength(2);
   });
 
@@ -136,13 +139,13 @@ describe("resend cooldown and limits", () => {
     const sms = captureSms();
     const t0 = Date.now();
     for (let i = 0; i < 5; i++) {
-      expect((await requestSignInCode(env, phone, info(), { now: t0 + i * MINUTE, sms })).ok, `code ${i + 1}`).toBe(true);
+      expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + i * MINUTE, sms })).ok, `code ${i + 1}`).toBe(true);
     }
-    const sixth = await requestSignInCode(env, phone, info(), { now: t0 + 5 * MINUTE, sms });
+    const sixth = await requestSignInCode(appCtx, phone, info(), { now: t0 + 5 * MINUTE, sms });
     expect(sixth).toMatchObject({ ok: false, failure: { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes } });
     if (!sixth.ok) expect(sixth.failure.retryAfterSeconds).toBe(55 * 60);
     // An hour after the first code, one slot is free again.
-    expect((await requestSignInCode(env, phone, info(), { now: t0 + 60 * MINUTE, sms })).ok).toBe(true);
+    expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + 60 * MINUTE, sms })).ok).toBe(true);
   });
 
   it("limits code requests from one IP across phones (10 in 10 minutes)", async () => {
@@ -150,13 +153,13 @@ describe("resend cooldown and limits", () => {
     const sms = captureSms();
     const t0 = Date.now();
     for (let i = 0; i < 10; i++) {
-      expect((await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + i, sms })).ok, `phone ${i + 1}`).toBe(true);
+      expect((await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + i, sms })).ok, `phone ${i + 1}`).toBe(true);
     }
-    const refused = await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + 10, sms });
+    const refused = await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + 10, sms });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests } });
     expect(sms.sent).toHaveLength(10);
     // Another IP is not affected.
-    expect((await requestSignInCode(env, uniquePhone(), info(), { now: t0 + 11, sms })).ok).toBe(true);
+    expect((await requestSignInCode(appCtx, uniquePhone(), info(), { now: t0 + 11, sms })).ok).toBe(true);
   });
 
   it("does not charge the IP for a too-early resend", async () => {
@@ -164,10 +167,10 @@ describe("resend cooldown and limits", () => {
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
-    await requestSignInCode(env, phone, info(ip), { now: t0, sms });
-    for (let i = 0; i < 20; i++) await requestSignInCode(env, phone, info(ip), { now: t0 + 1 + i, sms });
+    await requestSignInCode(appCtx, phone, info(ip), { now: t0, sms });
+    for (let i = 0; i < 20; i++) await requestSignInCode(appCtx, phone, info(ip), { now: t0 + 1 + i, sms });
     for (let i = 0; i < 9; i++) {
-      expect((await requestSignInCode(env, uniquePhone(), info(ip), { now: t0 + 100 + i, sms })).ok).toBe(true);
+      expect((await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + 100 + i, sms })).ok).toBe(true);
     }
   });
 
@@ -175,10 +178,10 @@ describe("resend cooldown and limits", () => {
     const ip = uniqueIp();
     const t0 = Date.now();
     for (let i = 0; i < 30; i++) {
-      const r = await verifySignInCode(env, uniquePhone(), "000000", info(ip), { now: t0 + i });
+      const r = await verifySignInCode(appCtx, uniquePhone(), "000000", info(ip), { now: t0 + i });
       expect(r.ok || r.failure.code).toBe("code_expired");
     }
-    const refused = await verifySignInCode(env, uniquePhone(), "000000", info(ip), { now: t0 + 31 });
+    const refused = await verifySignInCode(appCtx, uniquePhone(), "000000", info(ip), { now: t0 + 31 });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
   });
 
@@ -186,13 +189,13 @@ describe("resend cooldown and limits", () => {
     const phone = uniquePhone();
     const t0 = Date.now();
     const failing = { provider: "down", send: async () => ({ ok: false as const, error: "server_error" as const, detail: "503" }) };
-    const failed = await requestSignInCode(env, phone, info(), { now: t0, sms: failing });
+    const failed = await requestSignInCode(appCtx, phone, info(), { now: t0, sms: failing });
     expect(failed).toMatchObject({
       ok: false,
       failure: { code: "sms_failed", status: 502, message: TEXTS.auth.smsFailed.message, title: TEXTS.auth.smsFailed.title },
     });
     const sms = captureSms();
-    expect((await requestSignInCode(env, phone, info(), { now: t0 + 1000, sms })).ok).toBe(true);
+    expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + 1000, sms })).ok).toBe(true);
     // The code of the failed send is dead.
     const rows = await env.DB.prepare("SELECT consumed_at FROM otp_challenges WHERE phone = ? ORDER BY sent_at").bind(phone).all();
     expect(rows.results[0]!.consumed_at).not.toBeNull();
@@ -314,11 +317,11 @@ describe("auth logs", () => {
     const sms = captureSms();
     const t0 = Date.now();
     for (let i = 0; i < 6; i++) {
-      await requestSignInCode(env, phone, info(ip), { now: t0 + i * MINUTE, sms });
-      await verifySignInCode(env, phone, wrongCode(sms.lastCode()), info(ip), { now: t0 + i * MINUTE + 1 });
+      await requestSignInCode(appCtx, phone, info(ip), { now: t0 + i * MINUTE, sms });
+      await verifySignInCode(appCtx, phone, wrongCode(sms.lastCode()), info(ip), { now: t0 + i * MINUTE + 1 });
     }
-    await requestSignInCode(env, phone, info(ip), { now: t0 + 61 * MINUTE, sms });
-    const ok = await verifySignInCode(env, phone, sms.lastCode(), info(ip), { now: t0 + 61 * MINUTE + 1 });
+    await requestSignInCode(appCtx, phone, info(ip), { now: t0 + 61 * MINUTE, sms });
+    const ok = await verifySignInCode(appCtx, phone, sms.lastCode(), info(ip), { now: t0 + 61 * MINUTE + 1 });
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     const logs = await recentAuthLogs(createDb(env.DB), ok.user);

@@ -1,7 +1,7 @@
 // GET/PUT /api/users/profile/me: names and e-mail validated, phone read-only, spec §8 messages.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { BASE, signInThroughApi } from "./auth-helpers";
 
 async function put(token: string, body: unknown, contentType = "application/json") {

@@ -2,10 +2,13 @@
 // logout, the page cookie tied to the same session, and the guards the UI calls.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { createAppContext } from "../../app/server/context.server";
+import { TEXTS } from "../../app/texts/user";
 import { getOptionalUser, requireUser } from "../../app/server/auth/user-auth.server";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_MS, revokeAllUserSessions } from "../../app/server/auth/user-sessions.server";
 import { BASE, captureSms, postJson, signInThroughApi, uniqueIp } from "./auth-helpers";
+
+const appCtx = createAppContext(env);
 
 async function profileWith(headers: Record<string, string>) {
   const res = await SELF.fetch(`${BASE}/api/users/profile/me`, { headers });
@@ -42,7 +45,7 @@ describe("POST /api/auth/verify-sms tokens", () => {
     // Plain-http local dev only; anything on https (and production) gets Secure.
     expect(signedIn.setCookie).not.toMatch(/; Secure/);
     const { createUserSession } = await import("../../app/server/auth/user-auth.server");
-    const overHttps = await createUserSession(new Request("https://celmaiieftincurent.ro/"), env, signedIn.userId);
+    const overHttps = await createUserSession(new Request("https://celmaiieftincurent.ro/"), appCtx, signedIn.userId);
     expect(overHttps.setCookie).toMatch(/; Secure/);
     const res = await SELF.fetch(`${BASE}/api/users/profile/me`, { headers: { Cookie: signedIn.cookie } });
     expect(res.status).toBe(200);
@@ -53,8 +56,8 @@ describe("POST /api/auth/verify-sms tokens", () => {
     const { requestSignInCode, verifySignInCode } = await import("../../app/server/auth/otp.server");
     const later = Date.now() + 61_000;
     const sms = captureSms();
-    await requestSignInCode(env, first.phone, { ip: uniqueIp(), userAgent: null }, { now: later, sms });
-    const again = await verifySignInCode(env, first.phone, sms.lastCode(), { ip: uniqueIp(), userAgent: null }, { now: later });
+    await requestSignInCode(appCtx, first.phone, { ip: uniqueIp(), userAgent: null }, { now: later, sms });
+    const again = await verifySignInCode(appCtx, first.phone, sms.lastCode(), { ip: uniqueIp(), userAgent: null }, { now: later });
     expect(again).toMatchObject({ ok: true, isNewUser: false, user: { id: first.userId } });
   });
 });
@@ -78,16 +81,16 @@ describe("Bearer access", () => {
     const signedIn = await signInThroughApi();
     const request = new Request(`${BASE}/api/users/profile/me`, { headers: bearer(signedIn.accessToken) });
     const issuedAt = Date.parse(signedIn.body.issuedAt as string);
-    expect(await getOptionalUser(request, env, { now: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000 - 1 })).not.toBeNull();
-    expect(await getOptionalUser(request, env, { now: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000 })).toBeNull();
+    expect(await getOptionalUser(request, appCtx, { now: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000 - 1 })).not.toBeNull();
+    expect(await getOptionalUser(request, appCtx, { now: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000 })).toBeNull();
   });
 
   it("does not accept a Bearer token on pages (cookie only there)", async () => {
     const signedIn = await signInThroughApi();
     const page = new Request(`${BASE}/profil`, { headers: bearer(signedIn.accessToken) });
-    expect(await getOptionalUser(page, env)).toBeNull();
+    expect(await getOptionalUser(page, appCtx)).toBeNull();
     const withCookie = new Request(`${BASE}/profil`, { headers: { Cookie: signedIn.cookie } });
-    expect((await getOptionalUser(withCookie, env))?.via).toBe("cookie");
+    expect((await getOptionalUser(withCookie, appCtx))?.via).toBe("cookie");
   });
 });
 
@@ -157,7 +160,7 @@ describe("POST /api/auth/refresh-token", () => {
     const { refreshTokens } = await import("../../app/server/auth/user-auth.server");
     const signedIn = await signInThroughApi();
     const request = new Request(`${BASE}/api/auth/refresh-token`, { method: "POST" });
-    const result = await refreshTokens(request, env, signedIn.refreshToken, { now: Date.now() + REFRESH_TOKEN_TTL_MS + 1 });
+    const result = await refreshTokens(request, appCtx, signedIn.refreshToken, { now: Date.now() + REFRESH_TOKEN_TTL_MS + 1 });
     expect(result).toMatchObject({ ok: false, failure: { code: "invalid_refresh_token", status: 401 } });
   });
 
@@ -201,17 +204,17 @@ describe("POST /api/auth/logout", () => {
     // A second sign-in of the same user, an hour later, from another device.
     const later = Date.now() + 61 * 60_000;
     const sms = captureSms();
-    await requestSignInCode(env, device.phone, { ip: uniqueIp(), userAgent: "other" }, { now: later, sms });
+    await requestSignInCode(appCtx, device.phone, { ip: uniqueIp(), userAgent: "other" }, { now: later, sms });
     const code = sms.lastCode();
-    const checked = await verifySignInCode(env, device.phone, code, { ip: uniqueIp(), userAgent: "other" }, { now: later });
+    const checked = await verifySignInCode(appCtx, device.phone, code, { ip: uniqueIp(), userAgent: "other" }, { now: later });
     expect(checked.ok).toBe(true);
-    const other = await createUserSession(new Request(`${BASE}/`), env, device.userId);
+    const other = await createUserSession(new Request(`${BASE}/`), appCtx, device.userId);
 
     await postJson("/api/auth/logout", {}, bearer(device.accessToken));
     expect((await profileWith(bearer(device.accessToken))).res.status).toBe(401);
     expect((await profileWith(bearer(other.tokens.accessToken))).res.status).toBe(200);
     // An admin suspending the account can end every session at once.
-    expect(await revokeAllUserSessions(env, device.userId)).toBeGreaterThan(0);
+    expect(await revokeAllUserSessions(appCtx, device.userId)).toBeGreaterThan(0);
     expect((await profileWith(bearer(other.tokens.accessToken))).res.status).toBe(401);
   });
 
@@ -223,30 +226,30 @@ describe("POST /api/auth/logout", () => {
 
 describe("requireUser", () => {
   it("throws a 401 JSON for /api/* and a redirect to /login for pages", async () => {
-    const api = await requireUser(new Request(`${BASE}/api/users/profile/me`), env).catch((r: Response) => r);
+    const api = await requireUser(new Request(`${BASE}/api/users/profile/me`), appCtx).catch((r: Response) => r);
     expect(api).toBeInstanceOf(Response);
     expect((api as Response).status).toBe(401);
     expect(await (api as Response).json()).toMatchObject({ error: "unauthorized", message: TEXTS.auth.sessionExpired });
 
-    const page = await requireUser(new Request(`${BASE}/profil?tab=1`), env).catch((r: Response) => r);
+    const page = await requireUser(new Request(`${BASE}/profil?tab=1`), appCtx).catch((r: Response) => r);
     expect((page as Response).status).toBe(302);
     expect((page as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofil%3Ftab%3D1");
 
-    const forced = await requireUser(new Request(`${BASE}/profil`), env, { mode: "api" }).catch((r: Response) => r);
+    const forced = await requireUser(new Request(`${BASE}/profil`), appCtx, { mode: "api" }).catch((r: Response) => r);
     expect((forced as Response).status).toBe(401);
   });
 
   it("clears a cookie that names a dead session while redirecting", async () => {
     const signedIn = await signInThroughApi();
     await postJson("/api/auth/logout", {}, bearer(signedIn.accessToken));
-    const page = await requireUser(new Request(`${BASE}/profil`, { headers: { Cookie: signedIn.cookie } }), env).catch((r: Response) => r);
+    const page = await requireUser(new Request(`${BASE}/profil`, { headers: { Cookie: signedIn.cookie } }), appCtx).catch((r: Response) => r);
     expect((page as Response).status).toBe(302);
     expect((page as Response).headers.get("Set-Cookie")).toMatch(/^cmic_session=;/);
   });
 
   it("returns the user for a live cookie", async () => {
     const signedIn = await signInThroughApi();
-    const user = await requireUser(new Request(`${BASE}/documente`, { headers: { Cookie: signedIn.cookie } }), env);
+    const user = await requireUser(new Request(`${BASE}/documente`, { headers: { Cookie: signedIn.cookie } }), appCtx);
     expect(user).toMatchObject({ id: signedIn.userId, phone: signedIn.phone, via: "cookie" });
   });
 
@@ -254,6 +257,6 @@ describe("requireUser", () => {
     const signedIn = await signInThroughApi();
     const [name, value] = signedIn.cookie.split("=");
     const tampered = `${name}=${value!.slice(0, -3)}abc`;
-    expect(await getOptionalUser(new Request(`${BASE}/profil`, { headers: { Cookie: tampered } }), env)).toBeNull();
+    expect(await getOptionalUser(new Request(`${BASE}/profil`, { headers: { Cookie: tampered } }), appCtx)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // adapter against a fake gateway (tests/support/fake-sms-gateway.mjs) across a real process boundary.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import { createDb } from "../../app/server/db/client.server";
 import { requestSignInCode } from "../../app/server/auth/otp.server";
 import { HttpSmsGateway } from "../../app/server/sms/http-gateway.server";
@@ -10,6 +11,8 @@ import { createSmsSender } from "../../app/server/sms/sms.server";
 import { devToolsEnabled } from "../../app/server/deployment.server";
 import type { Env } from "../../app/server/env.server";
 import { BASE, info, postJson, uniqueIp, uniquePhone } from "./auth-helpers";
+
+const appCtx = createAppContext(env);
 
 const gatewayFetch: typeof fetch = (input, init) => env.SMS_GATEWAY_FAKE.fetch(input as RequestInfo, init);
 
@@ -79,9 +82,9 @@ describe("HTTP SMS gateway adapter", () => {
 
   it("drives the sign-in flow: a failing gateway gives the spec's SMS error, a working one delivers the code", async () => {
     const phone = uniquePhone();
-    const down = await requestSignInCode(env, phone, info(), { sms: gateway("status-503") });
+    const down = await requestSignInCode(appCtx, phone, info(), { sms: gateway("status-503") });
     expect(down).toMatchObject({ ok: false, failure: { code: "sms_failed", status: 502 } });
-    const up = await requestSignInCode(env, phone, info(), { sms: gateway("ok") });
+    const up = await requestSignInCode(appCtx, phone, info(), { sms: gateway("ok") });
     expect(up.ok).toBe(true);
     const accepted = (await (await gatewayFetch(`http://sms-gateway.test/__messages?to=${encodeURIComponent(phone)}`)).json()) as { text: string }[];
     expect(accepted.at(-1)!.text).toMatch(/\b\d{6}\b/);
@@ -89,7 +92,7 @@ describe("HTTP SMS gateway adapter", () => {
 });
 
 describe("adapter selection (SMS_PROVIDER)", () => {
-  const withVars = (vars: Partial<Env>): Env => ({ ...env, ...vars }) as Env;
+  const withVars = (vars: Partial<Env>) => createAppContext({ ...env, ...vars } as Env);
 
   it("picks the outbox or the HTTP gateway, and refuses what cannot work", async () => {
     expect(createSmsSender(withVars({ SMS_PROVIDER: "outbox" })).provider).toBe("outbox");
@@ -145,7 +148,7 @@ describe("outbox adapter", () => {
   });
 
   it("reads latency and failure rate from the environment", async () => {
-    const sender = createSmsSender({ ...env, SMS_OUTBOX_FAILURE_RATE: "1" } as Env);
+    const sender = createSmsSender(createAppContext({ ...env, SMS_OUTBOX_FAILURE_RATE: "1" } as Env));
     expect(await sender.send({ to: uniquePhone(), text: "x" })).toMatchObject({ ok: false, error: "simulated_failure" });
   });
 });
@@ -185,7 +188,8 @@ describe("dev outbox page and JSON", () => {
     const { loader: apiLoader } = await import("../../app/routes/api.dev.sms-outbox");
     const { loader: pageLoader } = await import("../../app/routes/dev.sms-outbox");
     for (const vars of [{ APP_ENV: "production" }, { APP_ENV: "staging" }, { SMS_PROVIDER: "http" }]) {
-      const context = { cloudflare: { env: { ...env, ...vars } as Env, ctx: {} as ExecutionContext }, requestId: "test" };
+      const varsEnv = { ...env, ...vars } as Env;
+      const context = { ...createAppContext(varsEnv), cloudflare: { env: varsEnv, ctx: {} as ExecutionContext }, requestId: "test" };
       for (const loader of [apiLoader, pageLoader]) {
         const thrown = await loader({ request: new Request(`${BASE}/dev/sms-outbox`), context, params: {} }).catch((r: unknown) => r);
         expect((thrown as Response).status).toBe(404);

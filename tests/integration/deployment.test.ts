@@ -6,7 +6,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import devVarsExample from "../../.dev.vars.example";
 import { parseDevVars } from "../../app/lib/dev-vars-format.mjs";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import type { Env } from "../../app/server/env.server";
 import worker from "../../workers/app";
 

@@ -2,7 +2,7 @@
 // upload error with its status, files in R2 with their headers, delete, reprocess, meter readings.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { UPLOAD_MESSAGES } from "../../app/server/documents/messages.server";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import idScan from "../fixtures/generated/id-popescu-scan.png";

@@ -4,7 +4,8 @@
 // the whole path upload → queue → verified through the real queue binding.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
+import { createAppContext } from "../../app/server/context.server";
+import { TEXTS } from "../../app/texts/user";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { MAX_PROCESSING_ATTEMPTS, type DocumentJob } from "../../app/server/documents/jobs.server";
@@ -46,7 +47,7 @@ async function deliver(jobs: unknown[], options: { attempts?: number; deps?: Pro
     };
   }
   const ctx = createExecutionContext();
-  await consumeDocumentBatch(batch, options.env ?? envAtFixtureDate, options.deps ?? deps);
+  await consumeDocumentBatch(batch, createAppContext(options.env ?? envAtFixtureDate), options.deps ?? deps);
   return { ids: batch.messages.map((m) => m.id), result: await getQueueResult(batch, ctx), delays };
 }
 

@@ -2,6 +2,7 @@
 // and leaves everything else alone.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import { MAX_DOCUMENT_RUNS } from "../../app/server/documents/jobs.server";
 import worker from "../../workers/app";
 import { runSweeps } from "../../workers/sweeps";
@@ -21,7 +22,7 @@ describe("document sweep", () => {
     const verified = await storeDocument(userId, "ultima_factura", null, { status: "verified", processedAt: now - 60 * MINUTE });
 
     const recording = withRecordingQueues();
-    const result = await runSweeps(recording.env, now);
+    const result = await runSweeps(createAppContext(recording.env), now);
     const mine = recording.sent.filter((j) => j.userId === userId);
     expect(mine.map((j) => j.documentId).sort()).toEqual([stuck.id, lost.id].sort());
     expect(mine.every((j) => j.reason === "sweep")).toBe(true);
@@ -38,7 +39,7 @@ describe("document sweep", () => {
 
     // Just re-queued: the next run leaves them alone.
     const again = withRecordingQueues();
-    await runSweeps(again.env, now + MINUTE);
+    await runSweeps(createAppContext(again.env), now + MINUTE);
     expect(again.sent.filter((j) => j.userId === userId)).toEqual([]);
   });
 
@@ -51,7 +52,7 @@ describe("document sweep", () => {
       processingAttempts: MAX_DOCUMENT_RUNS,
     });
     const recording = withRecordingQueues();
-    const result = await runSweeps(recording.env, now);
+    const result = await runSweeps(createAppContext(recording.env), now);
     expect(result.documents.failed).toBeGreaterThanOrEqual(1);
     expect(recording.sent.filter((j) => j.documentId === doomed.id)).toEqual([]);
     expect(await documentRow(doomed.id)).toMatchObject({ status: "failed", last_error: `gave up after ${MAX_DOCUMENT_RUNS} runs` });

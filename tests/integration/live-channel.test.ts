@@ -4,13 +4,14 @@
 // deadline and the session re-check, and state that survives the object being evicted.
 import { createMessageBatch, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import {
   CLOSE_AUTH_FAILED,
   CLOSE_SESSION_ENDED,
   HEARTBEAT_FRAME,
   type NotificationView,
 } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { signAccessToken } from "../../app/server/auth/tokens.server";
 import { createUserSession } from "../../app/server/auth/user-auth.server";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";
@@ -27,6 +28,8 @@ import manifest from "../fixtures/generated/manifest.json";
 import { BASE, postJson, signInThroughApi } from "./auth-helpers";
 import { storeDocument, uniqueCopy } from "./documents-helpers";
 import { openSocket, userSocket } from "./live-helpers";
+
+const appCtx = createAppContext(env);
 
 const channelOf = (userId: string) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userId));
 
@@ -79,7 +82,7 @@ describe("authentication", () => {
     await s.next("connected");
     s.send({ type: "subscribe", streams: ["notifications"] });
     await s.next("error");
-    await notifyUser(env, note(user.userId));
+    await notifyUser(appCtx, note(user.userId));
     await s.barrier();
     expect(s.notifications()).toEqual([]);
     s.socket.close(1000);
@@ -125,7 +128,7 @@ describe("authentication", () => {
     expect(issued.res.headers.get("Cache-Control")).toBe("no-store");
     expect(issued.body).toMatchObject({ success: true, userId: user.userId, expiresIn: 60 });
     const s2 = await userSocket(user.userId, issued.body.token as string);
-    await notifyUser(env, note(user.userId));
+    await notifyUser(appCtx, note(user.userId));
     for (const s of [s1, s2]) {
       await s.barrier();
       expect(s.notifications().map((n) => n.stream)).toEqual([`document_processing_${user.userId}`, "notifications"]);
@@ -138,13 +141,13 @@ describe("authentication", () => {
 
   it("logout closes the session's sockets at once; the same user's other session stays", async () => {
     const user = await signInThroughApi();
-    const second = await createUserSession(new Request(`${BASE}/`), env, user.userId);
+    const second = await createUserSession(new Request(`${BASE}/`), appCtx, user.userId);
     const first = await userSocket(user.userId, user.accessToken);
     const kept = await userSocket(user.userId, second.tokens.accessToken);
     await postJson("/api/auth/logout", {}, { Authorization: `Bearer ${user.accessToken}` });
     expect(await first.next("auth_error")).toEqual({ type: "auth_error", message: LIVE_TEXTS.channel.sessionEnded });
     expect((await first.closed).code).toBe(CLOSE_SESSION_ENDED);
-    await notifyUser(env, note(user.userId));
+    await notifyUser(appCtx, note(user.userId));
     expect((await kept.next("notification")).data.event).toBe("document_verified");
     kept.socket.close(1000);
   });
@@ -173,7 +176,7 @@ describe("streams", () => {
     expect(await s.next("subscribed")).toEqual({ type: "subscribed", streams: [`user_notifications_${user.userId}`] });
 
     // The other user's events never reach this socket, even through its own channel object.
-    await notifyUser(env, note(other.userId));
+    await notifyUser(appCtx, note(other.userId));
     await s.barrier();
     expect(s.notifications()).toEqual([]);
     s.socket.close(1000);
@@ -187,7 +190,7 @@ describe("streams", () => {
       `document_processing_${user.userId}`,
       `switch_request_${user.userId}`,
     ]);
-    const row = await notifyUser(env, note(user.userId, "meter_reading_submitted"));
+    const row = await notifyUser(appCtx, note(user.userId, "meter_reading_submitted"));
     await pushUserEvent(env, user.userId, "switch_request_processing", { switchRequestId: "r-1", progress: 40 });
     await pushUserEvent(env, user.userId, "switch_request_step_unknown_yet", { step: "x" });
     await s.barrier();
@@ -232,7 +235,7 @@ describe("streams", () => {
           body: { documentId: doc.id, userId: owner.userId, reason: "upload" },
         },
       ]);
-      await consumeDocumentBatch(batch, envAtFixtureDate, {
+      await consumeDocumentBatch(batch, createAppContext(envAtFixtureDate), {
         ocr: async () => (await getOcrEngine(WORKER_OCR_ASSETS)).engine,
         now: () => NOW,
       });

@@ -2,16 +2,19 @@
 // behaving like a provider (failures stored as such), and its JSON for e2e tests only where it may be.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import { createMailSender } from "../../app/server/mail/mail.server";
 import { BASE } from "./auth-helpers";
 
 const message = (to: string) => ({ to, subject: "Subiect", text: "Corp https://exemplu.ro/admin/invitatie/tok" });
+/** The context of this Worker with some vars changed (the config is parsed from them). */
+const withVars = (vars: Record<string, string>) => createAppContext({ ...env, ...vars } as typeof env);
 const address = () => `mail-${crypto.randomUUID().slice(0, 8)}@firma.ro`;
 
 describe("createMailSender", () => {
   it("uses the outbox locally: the message is stored and listed on /api/dev/mail-outbox with its link", async () => {
     const to = address();
-    const sender = createMailSender({ ...env, MAIL_PROVIDER: "outbox", MAIL_OUTBOX_LATENCY_MS: "0" });
+    const sender = createMailSender(withVars({ MAIL_PROVIDER: "outbox", MAIL_OUTBOX_LATENCY_MS: "0" }));
     expect(sender.provider).toBe("outbox");
     const result = await sender.send(message(to));
     expect(result.ok).toBe(true);
@@ -25,25 +28,24 @@ describe("createMailSender", () => {
 
   it("the outbox fails like a provider when told to, and stores the failure", async () => {
     const to = address();
-    const sender = createMailSender({ ...env, MAIL_PROVIDER: "outbox", MAIL_OUTBOX_FAILURE_RATE: "1" });
+    const sender = createMailSender(withVars({ MAIL_PROVIDER: "outbox", MAIL_OUTBOX_FAILURE_RATE: "1" }));
     expect(await sender.send(message(to))).toMatchObject({ ok: false, error: "simulated_failure" });
     const row = await env.DB.prepare("SELECT status FROM mail_outbox WHERE to_address = ?").bind(to).first<{ status: string }>();
     expect(row!.status).toBe("failed");
   });
 
   it("refuses the outbox outside a local environment, and HTTP without its settings", async () => {
-    const deployed = createMailSender({ ...env, APP_ENV: "production", MAIL_PROVIDER: "outbox" });
+    const deployed = createMailSender(withVars({ APP_ENV: "production", MAIL_PROVIDER: "outbox" }));
     expect(await deployed.send(message(address()))).toMatchObject({ ok: false, error: "not_configured" });
-    const unconfigured = createMailSender({ ...env, MAIL_PROVIDER: "http", MAIL_API_URL: "", MAIL_API_KEY: "" });
+    const unconfigured = createMailSender(withVars({ MAIL_PROVIDER: "http", MAIL_API_URL: "", MAIL_API_KEY: "" }));
     expect(await unconfigured.send(message(address()))).toMatchObject({ ok: false, error: "not_configured" });
-    const unknown = createMailSender({ ...env, MAIL_PROVIDER: "pigeon" });
+    const unknown = createMailSender(withVars({ MAIL_PROVIDER: "pigeon" }));
     expect(await unknown.send(message(address()))).toMatchObject({ ok: false, error: "not_configured" });
   });
 
   it("uses the HTTP adapter when configured", async () => {
     const calls: string[] = [];
-    const sender = createMailSender(
-      { ...env, MAIL_PROVIDER: "http", MAIL_API_URL: "https://mail.test/send", MAIL_API_KEY: "k", MAIL_FROM: "x@y.ro" },
+    const sender = createMailSender(withVars({ MAIL_PROVIDER: "http", MAIL_API_URL: "https://mail.test/send", MAIL_API_KEY: "k", MAIL_FROM: "x@y.ro" }),
       {
         fetch: async (input) => {
           calls.push(String(input));

@@ -3,7 +3,7 @@
 // nothing; and the retention rule of the cron sweep.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
 import { createDb } from "../../app/server/db/client.server";
 import {
   newUserNotification,

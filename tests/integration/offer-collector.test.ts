@@ -3,9 +3,9 @@ import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare
 import { describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
 import type { OfferSearch } from "../../app/lib/schemas/offer-search";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { collectionKey } from "../../app/server/offers/collection.server";
-import { collectionConfigFromEnv, type CollectionConfig } from "../../app/server/offers/source-config.server";
+import { appConfig, type CollectionConfig } from "../../app/server/config.server";
 
 const today = bucharestDay();
 let dayOffset = 10;
@@ -16,7 +16,7 @@ function freshSearch(county = "CJ"): OfferSearch {
 }
 
 function config(overrides: Partial<Record<string, string>>): CollectionConfig {
-  return collectionConfigFromEnv({ ...env, ...overrides });
+  return appConfig({ ...env, ...overrides }).offers;
 }
 
 function stubFor(search: OfferSearch) {

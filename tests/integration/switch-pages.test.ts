@@ -5,7 +5,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import { BASE } from "./auth-helpers";
 import { api, storeDocument } from "./documents-helpers";
 import { createdRequest, putContext, switchUser, type SwitchUser } from "./switch-helpers";

@@ -5,6 +5,7 @@
 import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createAppContext } from "../../app/server/context.server";
 import { createDb } from "../../app/server/db/client.server";
 import { notifications, smsOutbox, switchRequests } from "../../app/server/db/schema.server";
 import { requeueStrandedSwitches, supplierQueuePipeline } from "../../app/server/switching/pipeline.server";
@@ -14,6 +15,8 @@ import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue
 import type { QueueJob } from "../../workers/durable-objects/supplier-queue-engine";
 import { BASE, signInThroughApi } from "./auth-helpers";
 import { createdSwitchRequest, eventually, queueOf, requestLogSteps, requestRow } from "./pipeline-helpers";
+
+const appCtx = createAppContext(env);
 
 const SIM = "http://supplier-portal.test";
 
@@ -42,7 +45,7 @@ describe("switching pipeline", { timeout: 30_000 }, () => {
   it("runs a request through every step, waits for the signature, completes after the supplier confirms", async () => {
     const created = await createdSwitchRequest("hidroelectrica");
     const row = await requestRow(created.requestId);
-    await supplierQueuePipeline(env).enqueue(row, "Hidroelectrica");
+    await supplierQueuePipeline(appCtx).enqueue(row, "Hidroelectrica");
 
     const waiting = await eventually(() => requestRow(created.requestId), (r) => r.status === "awaiting_signature");
     expect(waiting).toMatchObject({ currentStep: "signature_required", signatureMaxAttempts: 5, signatureAttemptsRemaining: 5 });
@@ -264,7 +267,7 @@ describe("switching pipeline", { timeout: 30_000 }, () => {
   it("the sweep hands a request whose hand-over was lost to its queue, once", async () => {
     const created = await createdSwitchRequest("mira-energy");
     await createDb(env.DB).update(switchRequests).set({ createdAt: Date.now() - 10 * 60_000 }).where(eq(switchRequests.id, created.requestId));
-    expect(await requeueStrandedSwitches(env, Date.now(), 1000)).toBeGreaterThanOrEqual(1);
+    expect(await requeueStrandedSwitches(appCtx, Date.now(), 1000)).toBeGreaterThanOrEqual(1);
     await eventually(() => requestRow(created.requestId), (r) => r.status === "awaiting_signature");
     expect(await queueOf("mira-energy").enqueue(created.requestId, { id: "mira-energy", maxConcurrent: 1 })).toEqual({ accepted: false });
   });

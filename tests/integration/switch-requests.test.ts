@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, bucharestDay } from "../../app/lib/dates";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import idScan from "../fixtures/generated/id-popescu-scan.png";
 import manifest from "../fixtures/generated/manifest.json";
@@ -382,9 +382,9 @@ describe("POST /api/users/request-supplier-switch", () => {
     const searchDate = addDays(today, 40);
     const search = { county: "CJ", date: searchDate, consumptionType: "casnic" as const };
     const { collectionKey } = await import("../../app/server/offers/collection.server");
-    const { collectionConfigFromEnv } = await import("../../app/server/offers/source-config.server");
+    const { appConfig } = await import("../../app/server/config.server");
     const stub = env.OFFER_COLLECTOR.get(env.OFFER_COLLECTOR.idFromName(collectionKey(search)));
-    const answer = await stub.start(search, collectionConfigFromEnv({ ...env, OFFER_SOURCES: "comparator", OFFER_COMPARATOR_URL: "http://comparator.test/ok" }));
+    const answer = await stub.start(search, appConfig({ ...env, OFFER_SOURCES: "comparator", OFFER_COMPARATOR_URL: "http://comparator.test/ok" }).offers);
     if (answer.status !== "completed") throw new Error(`collection ${answer.status}`);
     const collected = answer.offers.find((o) => o.supplier_id === "electrica-furnizare" && o.metadata.source === "comparator");
     if (!collected) throw new Error("no comparator offer from a known supplier");

@@ -10,7 +10,7 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { TEXTS } from "../../app/lib/texts";
+import { TEXTS } from "../../app/texts/user";
 
 describe("pages", () => {
   it("renders the home page in Romanian", async () => {

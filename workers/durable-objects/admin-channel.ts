@@ -19,7 +19,7 @@ const FULL_ACCESS = { role: "super_admin", permissions: {} } as const;
 
 export class AdminChannel extends LiveChannel<AdminSocketPrincipal> {
   protected authenticate(_channel: string, token: string, now: number) {
-    return authenticateAdminSocket(this.env, token, now);
+    return authenticateAdminSocket(this.app, token, now);
   }
 
   protected maySubscribe(principal: AdminSocketPrincipal, stream: string): boolean {
@@ -27,7 +27,7 @@ export class AdminChannel extends LiveChannel<AdminSocketPrincipal> {
   }
 
   protected currentPrincipals(_channel: string, principals: AdminSocketPrincipal[], now: number) {
-    return liveAdminSessions(this.env, principals.map((p) => p.sessionId), now);
+    return liveAdminSessions(this.app, principals.map((p) => p.sessionId), now);
   }
 
   /** Sends an admin notification to the admins who may see its type; returns the frames sent. */
@@ -54,7 +54,7 @@ export class AdminChannel extends LiveChannel<AdminSocketPrincipal> {
   protected async onSubscribed(socket: WebSocket, state: AuthenticatedSocket<AdminSocketPrincipal>, added: string[]): Promise<void> {
     const now = Date.now();
     if (added.includes("dashboard_stats")) {
-      const stats = overviewVisibleTo(state.principal, await adminOverview(this.env, FULL_ACCESS, { now }));
+      const stats = overviewVisibleTo(state.principal, await adminOverview(this.app, FULL_ACCESS, { now }));
       send(socket, { type: "notification", stream: "dashboard_stats", data: statsEvent(stats, now) });
     }
     if (added.includes("system_health")) {
@@ -72,7 +72,7 @@ export class AdminChannel extends LiveChannel<AdminSocketPrincipal> {
     if (statsDueAt !== undefined && statsDueAt <= now) {
       await this.ctx.storage.delete("statsDueAt");
       if (this.anySubscribed("dashboard_stats")) {
-        const stats = await adminOverview(this.env, FULL_ACCESS, { now });
+        const stats = await adminOverview(this.app, FULL_ACCESS, { now });
         this.deliver((state) => (state.streams.includes("dashboard_stats") ? [{ stream: "dashboard_stats", data: statsEvent(overviewVisibleTo(state.principal, stats), now) }] : []));
       }
     } else if (statsDueAt !== undefined) {

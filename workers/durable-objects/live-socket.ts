@@ -11,7 +11,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { CLOSE_AUTH_FAILED, CLOSE_NORMAL, CLOSE_SESSION_ENDED, HEARTBEAT_FRAME, type LiveEvent, type ServerMessage } from "../../app/lib/live/protocol";
-import { LIVE_TEXTS } from "../../app/lib/texts-live";
+import { LIVE_TEXTS } from "../../app/texts/live";
+import { createAppContext, type AppContext } from "../../app/server/context.server";
 import type { Env } from "../../app/server/env.server";
 import type { SocketAuth } from "../../app/server/live/live-auth.server";
 
@@ -74,8 +75,12 @@ export function send(socket: WebSocket, message: ServerMessage): void {
 const nowIso = () => new Date().toISOString();
 
 export abstract class LiveChannel<P extends { sessionId: string }> extends DurableObject<Env> {
+  /** Bindings, config and db for the life of the object (its env never changes). */
+  protected readonly app: AppContext;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.app = createAppContext(env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_FRAME, HEARTBEAT_FRAME));
   }
 

@@ -4,7 +4,7 @@ import { DurableObject } from "cloudflare:workers";
 import { newId } from "../../app/lib/ids";
 import type { OfferView } from "../../app/lib/offers";
 import type { OfferSearch } from "../../app/lib/schemas/offer-search";
-import { createDb } from "../../app/server/db/client.server";
+import { createAppContext, type AppContext } from "../../app/server/context.server";
 import { offerCollections } from "../../app/server/db/schema.server";
 import type { Env } from "../../app/server/env.server";
 import {
@@ -13,7 +13,7 @@ import {
   collectionKey,
   createOfferSources,
 } from "../../app/server/offers/collection.server";
-import type { CollectionConfig } from "../../app/server/offers/source-config.server";
+import type { CollectionConfig } from "../../app/server/config.server";
 
 interface JobRecord {
   jobId: string;
@@ -47,8 +47,12 @@ export class OfferCollector extends DurableObject<Env> {
   /** The in-flight collection of `job`; null after a restart, which makes a stored 'running' job dead. */
   private running: Promise<JobRecord | null> | null = null;
 
+  /** Bindings, config and db for the life of the object (its env never changes). */
+  private readonly app: AppContext;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.app = createAppContext(env);
     void ctx.blockConcurrencyWhile(async () => {
       this.job = (await ctx.storage.get<JobRecord>("job")) ?? null;
     });
@@ -120,7 +124,7 @@ export class OfferCollector extends DurableObject<Env> {
   }
 
   private async run(job: JobRecord, config: CollectionConfig): Promise<JobRecord | null> {
-    const db = createDb(this.env.DB);
+    const db = this.app.db;
     const key = collectionKey(job.search);
     try {
       const outcome = await collectOffers(db, createOfferSources(db, config), job.search, config.jobTimeoutMs);
@@ -164,7 +168,7 @@ export class OfferCollector extends DurableObject<Env> {
       finishedAt: finished.finishedAt,
     };
     try {
-      await createDb(this.env.DB)
+      await this.app.db
         .insert(offerCollections)
         .values({ id: job.jobId, collectionKey: collectionKey(job.search), startedAt: job.startedAt, ...logged })
         .onConflictDoUpdate({ target: offerCollections.id, set: logged });

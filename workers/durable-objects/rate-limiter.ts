@@ -2,18 +2,8 @@
 // hits. A Durable Object serialises the requests of one key, so concurrent requests cannot both slip
 // under a limit (an in-memory map per isolate could). Callers pass the time, which keeps tests exact.
 import { DurableObject } from "cloudflare:workers";
+import type { RateDecision, RateRule } from "../../app/server/auth/rate-limit.server";
 import type { Env } from "../../app/server/env.server";
-
-export interface RateRule {
-  /** reported back when this rule refuses */
-  name: string;
-  limit: number;
-  windowMs: number;
-}
-
-export type RateDecision =
-  | { allowed: true; hitId: string }
-  | { allowed: false; rule: string; retryAfterMs: number };
 
 interface Hit {
   id: string;

@@ -4,12 +4,11 @@
 // end of the running steps' lease takes them back if the object went away mid-step. The scheduling rules
 // are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
-import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
-import { createDb } from "../../app/server/db/client.server";
+import { PIPELINE_TEXTS } from "../../app/texts/pipeline";
+import { createAppContext } from "../../app/server/context.server";
 import type { Env } from "../../app/server/env.server";
 import { createSmsSender } from "../../app/server/sms/sms.server";
 import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
-import { pipelineConfigFromEnv } from "../../app/server/switching/pipeline/pipeline-config.server";
 import {
   storeSignedContract,
   type SignatureInput,
@@ -30,6 +29,7 @@ import {
   type StepResult,
 } from "../../app/server/switching/pipeline/steps.server";
 import { logInsert } from "../../app/server/switching/requests.server";
+import type { QueueStats } from "../../app/server/switching/queue-stats.server";
 import { supplierPortal } from "../../app/server/switching/suppliers/portal-config.server";
 import {
   DEFAULT_POLICY,
@@ -46,22 +46,6 @@ import {
   type QueueJob,
   type QueuePolicy,
 } from "./supplier-queue-engine";
-
-export interface QueueStats {
-  supplierId: string | null;
-  maxConcurrent: number;
-  activeProcesses: number;
-  isRunning: boolean;
-  queued: number;
-  running: number;
-  completed: number;
-  failed: number;
-  retrying: number;
-  /** parked for the user's signature or polling the supplier's confirmation */
-  waiting: number;
-  cancelled: number;
-  total: number;
-}
 
 interface Meta {
   supplierId: string | null;
@@ -239,8 +223,9 @@ export class SupplierQueue extends DurableObject<Env> {
     await this.pump();
   }
 
-  /** The vars don't change for the life of the object: parsed once, not on every step. */
-  private readonly config = pipelineConfigFromEnv(this.env as unknown as Record<string, unknown>);
+  /** Bindings, config and db for the life of the object (its env never changes). */
+  private readonly app = createAppContext(this.env);
+  private readonly config = this.app.config.pipeline;
 
   private policy(): QueuePolicy {
     const config = this.config;
@@ -257,11 +242,11 @@ export class SupplierQueue extends DurableObject<Env> {
   private deps(): PipelineDeps {
     const config = this.config;
     return {
-      env: this.env,
-      db: createDb(this.env.DB),
-      portal: (supplierId) => supplierPortal(this.env as unknown as Record<string, unknown>, supplierId),
+      env: this.app.env,
+      db: this.app.db,
+      portal: (supplierId) => supplierPortal(this.app.env as unknown as Record<string, unknown>, supplierId),
       fonts: CONTRACT_FONTS,
-      sms: createSmsSender(this.env),
+      sms: createSmsSender(this.app),
       now: Date.now,
       signatureTtlMs: config.signatureTtlMs,
       maxSignatureAttempts: config.maxSignatureAttempts,

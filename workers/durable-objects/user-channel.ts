@@ -8,7 +8,7 @@ import { LiveChannel } from "./live-socket";
 
 export class UserChannel extends LiveChannel<UserSocketPrincipal> {
   protected authenticate(channel: string, token: string, now: number) {
-    return authenticateUserSocket(this.env, channel, token, now);
+    return authenticateUserSocket(this.app, channel, token, now);
   }
 
   protected maySubscribe(principal: UserSocketPrincipal, stream: string): boolean {
@@ -16,7 +16,7 @@ export class UserChannel extends LiveChannel<UserSocketPrincipal> {
   }
 
   protected async currentPrincipals(channel: string, principals: UserSocketPrincipal[], now: number) {
-    const live = await liveUserSessions(this.env, channel, principals.map((p) => p.sessionId), now);
+    const live = await liveUserSessions(this.app, channel, principals.map((p) => p.sessionId), now);
     return new Map(principals.filter((p) => live.has(p.sessionId)).map((p) => [p.sessionId, p]));
   }
 

@@ -5,8 +5,7 @@
 //     exponential backoff; at the last attempt the document is marked `failed`, its owner told,
 //     and the message dead-lettered.
 // Messages are handled one after another: OCR is CPU-bound, parallel runs would only compete.
-import { createDb } from "../../app/server/db/client.server";
-import type { Env } from "../../app/server/env.server";
+import type { AppContext } from "../../app/server/context.server";
 import { WORKER_OCR_ASSETS } from "../../app/server/documents/extraction/ocr-assets.server";
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { MAX_PROCESSING_ATTEMPTS, documentJobSchema, retryDelaySeconds, type DocumentJob } from "../../app/server/documents/jobs.server";
@@ -28,7 +27,8 @@ function stackOf(error: unknown): string {
   return error instanceof Error ? (error.stack ?? "") : "";
 }
 
-export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: Env, deps: ProcessingDeps = workerDeps): Promise<void> {
+export async function consumeDocumentBatch(batch: MessageBatch<unknown>, ctx: AppContext, deps: ProcessingDeps = workerDeps): Promise<void> {
+  const { env, db } = ctx;
   for (const message of batch.messages) {
     const parsed = documentJobSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -39,7 +39,7 @@ export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: En
     }
     const job = parsed.data;
     try {
-      const outcome = await processDocumentJob(env, job, deps, { firstDelivery: message.attempts <= 1 });
+      const outcome = await processDocumentJob(ctx, job, deps, { firstDelivery: message.attempts <= 1 });
       console.log("document-processing", job.documentId, JSON.stringify(outcome));
       message.ack();
     } catch (error) {
@@ -47,7 +47,7 @@ export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: En
       const now = deps.now?.() ?? Date.now();
       if (message.attempts >= MAX_PROCESSING_ATTEMPTS) {
         console.error("document-processing: giving up", job.documentId, `attempt ${message.attempts}`, reason, stackOf(error));
-        await giveUpOnDocument(env, job.documentId, reason, now);
+        await giveUpOnDocument(ctx, job.documentId, reason, now);
         await env.DOCUMENT_DLQ.send(job);
         message.ack();
         continue;
@@ -55,7 +55,7 @@ export async function consumeDocumentBatch(batch: MessageBatch<unknown>, env: En
       const delaySeconds = retryDelaySeconds(message.attempts);
       console.warn("document-processing: retrying", job.documentId, `attempt ${message.attempts}, in ${delaySeconds} s`, reason, stackOf(error));
       try {
-        await releaseForRetry(createDb(env.DB), job.documentId, reason, now);
+        await releaseForRetry(db, job.documentId, reason, now);
       } catch (releaseError) {
         // The retried message can still claim it once the lease runs out.
         console.error("document-processing: could not release for retry", job.documentId, describe(releaseError));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { adminFullName, adminInitials } from "./admin-profile";
 
 describe("adminInitials", () => {

@@ -1,5 +1,5 @@
 // What the profile menu shows about the signed-in admin (admin spec §2 "Shell and navigation").
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 
 export interface AdminProfileView {
   firstName: string | null;

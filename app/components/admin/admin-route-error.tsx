@@ -1,8 +1,8 @@
 // What an admin page shows when its loader refuses or fails: the guard's 403 text, a not-found, or
 // the generic error, inside the shell when the shell itself loaded.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { AdminNotice } from "./admin-shell";
 
 export function AdminRouteError() {

@@ -4,8 +4,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { isNavEntryActive, type AdminNavEntry } from "~/lib/admin-access";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { LogoMark } from "~/components/layout/logo";
 import { AdminIcon } from "./admin-icons";
 import { adminNavCookie } from "./nav-state";

@@ -8,7 +8,7 @@ import { Modal } from "~/components/ui/modal";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_INVITE_PERMISSIONS } from "~/lib/admin-access";
 import { INVITABLE_ROLES } from "~/lib/schemas/admin-invite";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import type { AdminListItem } from "~/server/admin/admins.server";
 import type { AdminsActionResult } from "~/routes/admin.admins";
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { apiClient } from "~/lib/api-client";
 import { confidenceDisplay, formatFileSize } from "~/lib/document-review";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { isApiFailure } from "./api-failure";
 import { formatAdminDate } from "./document-format";
 

@@ -8,7 +8,7 @@ import { useToast } from "~/components/ui/toaster";
 import { Modal } from "~/components/ui/modal";
 import { canReprocess, confidenceDisplay, REJECTION_REASONS, type RejectionReason } from "~/lib/document-review";
 import { apiClient } from "~/lib/api-client";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
 import { formatAdminDate } from "./document-format";
 

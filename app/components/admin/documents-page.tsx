@@ -7,7 +7,7 @@ import { pageControls } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
 import { ADMIN_DOCUMENT_STATUSES, ADMIN_DOCUMENTS_PAGE_SIZE, confidenceDisplay, formatFileSize } from "~/lib/document-review";
 import { DOCUMENT_TYPES } from "~/lib/documents";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { isApiFailure } from "./api-failure";
 import { DocumentDetailsDialog } from "./document-details-dialog";
 import { formatAdminDate } from "./document-format";

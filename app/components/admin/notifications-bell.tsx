@@ -10,7 +10,7 @@ import { adminNotificationAge, bellBadge, bellTarget } from "~/lib/admin-bell";
 import { ApiError, apiClient } from "~/lib/api-client";
 import type { AdminNotificationView } from "~/lib/live/protocol";
 import { ADMIN_BELL_LIMIT, NOTIFICATION_LIST_MAX } from "~/lib/schemas/notifications";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { AdminIcon } from "./admin-icons";
 import { useAdminLive, useAdminLiveEvents } from "./admin-live";
 

@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
 import { useDismiss } from "~/components/ui/use-dismiss";
 import type { AdminRole } from "~/lib/admin-access";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { AdminIcon } from "./admin-icons";
 import { adminFullName, adminInitials } from "./admin-profile";
 

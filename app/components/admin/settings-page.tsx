@@ -15,7 +15,7 @@ import {
   type SettingKey,
   type SettingsTab,
 } from "~/lib/schemas/admin-settings";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 
 type Tab = "profil" | SettingsTab;
 const TAB_ORDER: Tab[] = ["profil", "sistem", "securitate", "notificari"];

@@ -15,7 +15,7 @@ import {
   type QueueCardView,
 } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 
 type QueueAction = "start" | "stop" | "restart";
 type LoadState = "loading" | "ready" | "error";

@@ -7,8 +7,8 @@ import { useToast } from "~/components/ui/toaster";
 import { ADMIN_SWITCH_PAGE_SIZE, pageControls } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
 import { isClosedStatus } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
 
 /** A request as GET /api/admin/switch-requests lists it (admin spec §3 "Switch request (admin view)"). */

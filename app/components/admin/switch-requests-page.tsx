@@ -1,7 +1,7 @@
 // The two tabs of /admin/switch-requests (admin spec §2): 'Cozi și Statistici' (default) and
 // 'Toate cererile'. Each panel loads its own data and shows its own loading and error states.
 import { useId, useState, type KeyboardEvent } from "react";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { ADMIN_TEXTS } from "~/texts/admin";
 import { SwitchQueuesPanel } from "./switch-queues-panel";
 import { SwitchRequestsList } from "./switch-requests-list";
 

@@ -5,8 +5,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { LogoMark } from "~/components/layout/logo";
 import { parseWithZod } from "~/lib/forms";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
-import { TEXTS } from "~/lib/texts";
-import { ADMIN_TEXTS } from "~/lib/texts-admin";
+import { TEXTS } from "~/texts/user";
+import { ADMIN_TEXTS } from "~/texts/admin";
 
 /** The second step: the code from the authenticator app, or a recovery code. */
 export function TwoFactorStep({

@@ -1,10 +1,11 @@
 // The two-step sign-in (phone → 6-digit SMS code) of user spec §2/§4/§5, used by the dialog and by /login.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { apiClient } from "~/lib/api-client";
 import { parseWithZod } from "~/lib/forms";
 import { useEffect, useRef, useState } from "react";
 import { PHONE_MAX_LENGTH, SMS_CODE_LENGTH, normalizePhone, stripNonDigits } from "~/lib/phone";
 import { registerPhoneSchema, verifySmsSchema, type PhoneFormVariant } from "~/lib/schemas/auth";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { useToast } from "~/components/ui/toaster";
 import { pushLocalSwitchContext } from "~/components/switching/switching-client";
 
@@ -22,20 +23,10 @@ interface ApiAnswer {
   user?: { id: string; phone?: string };
 }
 
+/** Each step is sent once (a retried code request would send a second SMS); the status decides. */
 async function postJson(url: string, body: unknown): Promise<{ status: number; data: ApiAnswer }> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  });
-  let data: ApiAnswer = {};
-  try {
-    data = (await res.json()) as ApiAnswer;
-  } catch {
-    data = {};
-  }
-  return { status: res.status, data };
+  const answer = await apiClient().exchange(url, { method: "POST", body });
+  return { status: answer.status, data: (answer.body ?? {}) as ApiAnswer };
 }
 
 export function SignInFlow({

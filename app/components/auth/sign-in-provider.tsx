@@ -4,7 +4,7 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Modal } from "~/components/ui/modal";
 import { readSwitchContext } from "~/lib/switch-context";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import type { SignedInUser } from "./sign-in-flow";
 
 // Loaded when the dialog first opens: most visitors never sign in from the page they land on.

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { useToast } from "~/components/ui/toaster";
 import { confidencePercent, formatUploadTime, isInFlight, processingMethodLabel, statusLabel } from "~/lib/documents";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DocumentsApiError, deleteDocument, downloadDocument, reprocessDocument, type DocumentItem } from "./documents-client";
 
 interface DocumentListProps {

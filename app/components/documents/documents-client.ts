@@ -3,7 +3,7 @@
 // calls go through the shared client (lib/api-client.ts: retries and the response cache).
 import { fileNameFromContentDisposition, uploadErrorMessage, type DocumentType } from "~/lib/documents";
 import { ApiError, apiClient, type ApiRequest } from "~/lib/api-client";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import type { MeterReadingView } from "~/server/documents/meter-readings.server";
 import type { DocumentView } from "~/server/documents/views.server";
 
@@ -25,15 +25,6 @@ export class DocumentsApiError extends Error {
 /** Spec §4: a 401 on documents clears the stored token and phone. */
 function forgetSession() {
   for (const key of ["authToken", "authTokenData", "userPhone"]) window.localStorage.removeItem(key);
-}
-
-async function readJson(res: Response): Promise<Record<string, unknown> | null> {
-  try {
-    return (await res.json()) as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof SyntaxError) return null;
-    throw error;
-  }
 }
 
 /** A JSON call through the shared client (retries, cache), with this page's error handling. */
@@ -60,13 +51,11 @@ export async function fetchDocuments(timeoutMs = 5_000): Promise<DocumentItem[]>
 export async function uploadFiles(type: DocumentType, files: File[]): Promise<DocumentItem[]> {
   const form = new FormData();
   for (const file of files) form.append("documents", file);
-  // Not through the retry wrapper: a repeated upload would come back as a duplicate of itself.
-  const res = await fetch(`/api/documents/upload/${type}`, { method: "POST", body: form, credentials: "same-origin" });
-  apiClient().invalidate("/api/documents");
-  const body = await readJson(res);
-  if (res.status === 401) forgetSession();
-  if (!res.ok || !body || body.success === false) {
-    throw new DocumentsApiError(uploadErrorMessage(res.status, res.statusText, body as { message?: string; error?: string } | null), res.status, res.status === 401);
+  // Once, not through the retry wrapper: a repeated upload would come back as a duplicate of itself.
+  const { ok, status, statusText, body } = await apiClient().exchange(`/api/documents/upload/${type}`, { method: "POST", body: form });
+  if (status === 401) forgetSession();
+  if (!ok || !body || body.success === false) {
+    throw new DocumentsApiError(uploadErrorMessage(status, statusText, body as { message?: string; error?: string } | null), status, status === 401);
   }
   return (body.documents as DocumentItem[] | undefined) ?? [];
 }

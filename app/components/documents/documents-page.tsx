@@ -3,13 +3,13 @@
 // re-read when it pushes a document or meter-reading event (coalesced over 1 s); while it is not,
 // the list is polled as long as a document is pending or processing.
 import { Link } from "@remix-run/react";
-import { PIPELINE_TEXTS } from "~/lib/texts-pipeline";
+import { PIPELINE_TEXTS } from "~/texts/pipeline";
 import type { SupplierDocumentView } from "~/server/switching/contract-files.server";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLiveEvents, useLiveStatus } from "~/components/live/user-live";
 import { useToast } from "~/components/ui/toaster";
 import { formatUploadTime, isInFlight } from "~/lib/documents";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DocumentList } from "./document-list";
 import { DocumentsApiError, fetchDocuments, type DocumentItem, type MeterReadingItem } from "./documents-client";
 import { MeterReadings } from "./meter-readings";

@@ -8,7 +8,7 @@ import { acceptedFor, checkFileBeforeUpload } from "~/lib/documents";
 import { bucharestDay, formatRoDay } from "~/lib/dates";
 import { parseWithZod } from "~/lib/forms";
 import { meterReadingSchema, sanitizeMeterIndex } from "~/lib/schemas/meter-reading";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DocumentsApiError, fetchMeterHistory, submitMeterReading, type MeterReadingItem } from "./documents-client";
 
 interface MeterReadingsProps {

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { acceptedFor, checkFileBeforeUpload, type DocumentType } from "~/lib/documents";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DocumentsApiError, uploadFiles, type DocumentItem } from "./documents-client";
 
 interface UploadAreaProps {

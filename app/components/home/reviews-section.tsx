@@ -5,17 +5,8 @@ import { useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { formatRoDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import { reviewSchema } from "~/lib/schemas/review";
-import { TEXTS } from "~/lib/texts";
-
-export interface ReviewView {
-  id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  date: string;
-  verified: boolean;
-}
+import { reviewSchema, type ReviewView } from "~/lib/schemas/review";
+import { TEXTS } from "~/texts/user";
 
 const LOCAL_REVIEWS_KEY = "localReviews";
 

@@ -1,6 +1,6 @@
 // The how-it-works dialog a signed-out visitor sees after choosing an offer: 5 steps, 'Începe Procesul'.
 import { Modal } from "~/components/ui/modal";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export function SwitchStepsDialog({ open, onClose, onStart }: { open: boolean; onClose: () => void; onStart: () => void }) {
   const t = TEXTS.switchDialog;

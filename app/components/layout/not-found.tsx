@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export function NotFound() {
   const t = TEXTS.notFound;

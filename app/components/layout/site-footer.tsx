@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { LogoMark } from "./logo";
 
 export function SiteFooter() {

@@ -2,7 +2,7 @@ import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
 import { useSignIn } from "~/components/auth/sign-in-provider";
 import { useOptionalUser } from "~/lib/session-user";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { LogoMark } from "./logo";
 import { SignOutButton } from "./sign-out-button";
 import { USER_NAV_ITEMS } from "./user-nav-items";

@@ -4,7 +4,7 @@
 // Loaded lazily by the header and the mobile bar, only for signed-in users; mounting it starts the
 // page's live connection.
 import { useRouteLoaderData } from "@remix-run/react";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { unreadBadge } from "~/lib/unread-badge";
 import { useLiveStatus, useUnreadCount, useUserLive } from "./user-live";
 

@@ -7,7 +7,7 @@ import { useToast } from "~/components/ui/toaster";
 import { ApiError, apiClient } from "~/lib/api-client";
 import type { LiveEvent, NotificationView } from "~/lib/live/protocol";
 import { notificationAge } from "~/lib/notification-age";
-import { LIVE_TEXTS } from "~/lib/texts-live";
+import { LIVE_TEXTS } from "~/texts/live";
 import { setUnreadCount, useLiveEvents, useRecentLiveNotifications } from "~/components/live/user-live";
 
 type LoadState = "ready" | "loading" | "error";

@@ -10,7 +10,7 @@ import {
   type OfferView,
 } from "~/lib/offers";
 import { currentPriceSchema, monthlyKwhSchema } from "~/lib/schemas/offer-preferences";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export interface ComparisonSettings {
   monthlyKwh: number;

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { apiClient } from "~/lib/api-client";
 import { parseWithZod } from "~/lib/forms";
 import { useEffect, useState } from "react";
 import { addDays } from "~/lib/dates";
 import { matchCountyByRegion, reverseGeocodeUrl } from "~/lib/geo-county";
 import { usePublicConfig } from "~/lib/public-config";
 import { offerSearchSchema, type OfferSearch } from "~/lib/schemas/offer-search";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DatePicker } from "./date-picker";
 
 export interface CountyOption {
@@ -37,10 +38,10 @@ export function SearchForm({ today, busy, initial, onSearch }: SearchFormProps) 
   useEffect(() => {
     if (loadedCounties) return;
     const controller = new AbortController();
-    fetch("/api/counties", { signal: controller.signal })
-      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+    apiClient()
+      .request<{ data: CountyOption[] }>("/api/counties", { signal: controller.signal })
       .then((body) => {
-        loadedCounties = (body as { data: CountyOption[] }).data;
+        loadedCounties = body.data;
         setCounties({ status: "ready", counties: loadedCounties });
       })
       .catch((error: unknown) => {

@@ -7,7 +7,7 @@ import {
   initialSearchProgress,
   rotationDelay,
 } from "~/lib/search-progress";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export function SearchingPanel({ countyName, onCountdownEnd }: { countyName: string; onCountdownEnd?: () => void }) {
   const t = TEXTS.search;

@@ -1,7 +1,7 @@
 // A drawn signature: pointer strokes on a canvas (mouse, pen or finger), handed to the form as a PNG
 // data URL in a hidden input whenever a stroke ends.
 import { useEffect, useRef, useState } from "react";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
+import { SIGNING_TEXTS } from "~/texts/signing";
 
 export function SignaturePad({ name, invalid }: { name: string; invalid: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);

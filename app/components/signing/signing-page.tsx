@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { parseWithZod } from "~/lib/forms";
 import { contractSigningSchema } from "~/lib/schemas/contract-signing";
-import { SIGNING_TEXTS } from "~/lib/texts-signing";
+import { SIGNING_TEXTS } from "~/texts/signing";
 import type { SigningActionData, SigningPageData } from "~/server/switching/signing-page.server";
 import { SignaturePad } from "./signature-pad";
 

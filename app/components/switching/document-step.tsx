@@ -5,7 +5,7 @@ import { UploadArea } from "~/components/documents/upload-area";
 import type { DocumentItem } from "~/components/documents/documents-client";
 import { formatUploadTime, statusLabel } from "~/lib/documents";
 import { isAwaitingApproval } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 interface DocumentStepProps {
   type: "document_identitate" | "ultima_factura";

@@ -1,7 +1,7 @@
 // 'Ofertă invalidă' (user spec §2, §5 "Wizard context"): why the stored context cannot open the wizard,
 // and the way back to the search.
 import { Link } from "@remix-run/react";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export function InvalidOffer({ reason, message }: { reason: string; message: string }) {
   const t = TEXTS.switching;

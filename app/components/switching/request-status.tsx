@@ -1,5 +1,5 @@
 // A switch request's status as a coloured badge (user spec §4 statuses, labels in the catalogue).
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 const TONE: Record<string, string> = {
   completed: "ok",

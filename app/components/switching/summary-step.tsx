@@ -13,7 +13,7 @@ import { validityPeriod } from "~/lib/offers";
 import { createSwitchRequestSchema } from "~/lib/schemas/switch-request";
 import { baniToLei, estimateMonthlySavings } from "~/lib/switch-savings";
 import { CONSUMER_TYPES, DEFAULT_TITLE_HOLDER_QUALITY, TITLE_HOLDER_QUALITIES, submitErrorMessage } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { fetchExtraction, forgetLocalSwitchContext, submitSwitchRequest, type ProcessingStatus } from "./switching-client";
 
 /** How long the success toast stays before the history opens (spec §2: "after about 2 seconds"). */

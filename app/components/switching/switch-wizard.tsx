@@ -11,7 +11,7 @@ import { bucharestDay, formatRoDay } from "~/lib/dates";
 import { isInFlight } from "~/lib/documents";
 import { METER_INDEX_MAX_LENGTH, meterReadingSchema, sanitizeMeterIndex } from "~/lib/schemas/meter-reading";
 import { WIZARD_STEP_COUNT, canLeaveStep, wizardDocuments } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 import { DocumentStep } from "./document-step";
 import { SummaryStep, type SummaryOffer } from "./summary-step";
 import { WizardProgress } from "./wizard-progress";

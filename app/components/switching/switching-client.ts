@@ -1,26 +1,13 @@
 // The switch journey's calls from the browser (user spec §7): the switch context kept on the server,
 // the extracted data the wizard's summary shows, and the final submit.
+import { apiClient } from "~/lib/api-client";
 import { SWITCH_CONTEXT_KEY, readSwitchContext, type SwitchContext } from "~/lib/switch-context";
-
-async function readJson(res: Response): Promise<Record<string, unknown> | null> {
-  try {
-    return (await res.json()) as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof SyntaxError) return null;
-    throw error;
-  }
-}
 
 /** Stores the chosen offer for the signed-in user; false when the server refused it. */
 export async function saveSwitchContextOnServer(context: SwitchContext): Promise<boolean> {
-  const res = await fetch("/api/users/switch-context", {
-    method: "PUT",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(context),
-  });
-  if (!res.ok) console.error("switch context refused", res.status, await readJson(res));
-  return res.ok;
+  const answer = await apiClient().exchange("/api/users/switch-context", { method: "PUT", body: context });
+  if (!answer.ok) console.error("switch context refused", answer.status, answer.body);
+  return answer.ok;
 }
 
 /**
@@ -54,12 +41,8 @@ export interface ProcessingStatus {
 }
 
 export async function fetchExtraction(documentId: string): Promise<ExtractionAnswer> {
-  const res = await fetch(`/api/documents/processing-status/${encodeURIComponent(documentId)}`, {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-  });
-  const body = await readJson(res);
-  if (!res.ok || !body || body.success === false) return { ok: false, status: res.status };
+  const { ok, status, body } = await apiClient().exchange(`/api/documents/processing-status/${encodeURIComponent(documentId)}`);
+  if (!ok || !body || body.success === false) return { ok: false, status };
   return { ok: true, data: body as unknown as ProcessingStatus };
 }
 
@@ -69,11 +52,6 @@ export interface SubmitAnswer {
 }
 
 export async function submitSwitchRequest(payload: unknown): Promise<SubmitAnswer> {
-  const res = await fetch("/api/users/request-supplier-switch", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(payload),
-  });
-  return { status: res.status, body: await readJson(res) };
+  const { status, body } = await apiClient().exchange("/api/users/request-supplier-switch", { method: "POST", body: payload });
+  return { status, body };
 }

@@ -1,6 +1,6 @@
 // The wizard's step progress bar (user spec §2): step/4 with the labels ID, Factură, Index, Confirmare.
 import { WIZARD_STEP_COUNT } from "~/lib/switching";
-import { TEXTS } from "~/lib/texts";
+import { TEXTS } from "~/texts/user";
 
 export function WizardProgress({ step }: { step: number }) {
   const t = TEXTS.switching;

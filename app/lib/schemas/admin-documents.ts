@@ -4,7 +4,7 @@
 import * as z from "zod/mini";
 import { ADMIN_DOCUMENT_STATUSES, ADMIN_DOCUMENTS_PAGE_SIZE, REJECTION_REASONS } from "../document-review";
 import { DOCUMENT_TYPES } from "../documents";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 
 const T = ADMIN_TEXTS.documentsPage;
 const notes = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000))));

@@ -2,7 +2,7 @@
 // admin and moderator only; the permissions the spec lists, each defaulting to the invite defaults.
 import * as z from "zod/mini";
 import { DEFAULT_INVITE_PERMISSIONS } from "../admin-access";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 
 const T = ADMIN_TEXTS.adminsPage;
 

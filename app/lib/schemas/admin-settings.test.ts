@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { SETTINGS_DEFAULTS, settingsFormSchema, settingsFromStored, settingsPatchSchema } from "./admin-settings";
 
 const E = ADMIN_TEXTS.settings.errors;

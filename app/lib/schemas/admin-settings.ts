@@ -2,7 +2,7 @@
 // per key, shared by PUT /api/admin/settings (JSON) and the /admin/settings forms (strings), so both
 // apply the same rules. Which keys each tab saves, and who may save them, is here too.
 import * as z from "zod/mini";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { adminNewPasswordSchema } from "./admin-password";
 
 const E = ADMIN_TEXTS.settings.errors;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../texts";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { adminLoginSchema, refreshTokenSchema, registerPhoneSchema, verifySmsSchema } from "./auth";
 
 describe("registerPhoneSchema", () => {

@@ -2,8 +2,8 @@
 // The dialog accepts +40… or 0… and normalises; the /login page wants +40… as typed (user spec §5).
 import * as z from "zod/mini";
 import { CANONICAL_PHONE, SMS_CODE, canonicalPhone, isValidDialogPhone, stripNonDigits } from "../phone";
-import { TEXTS } from "../texts";
-import { ADMIN_TEXTS } from "../texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 
 export type PhoneFormVariant = "dialog" | "login";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGNING_TEXTS } from "../texts-signing";
+import { SIGNING_TEXTS } from "../../texts/signing";
 import { contractSigningSchema } from "./contract-signing";
 
 describe("contract signing form", () => {

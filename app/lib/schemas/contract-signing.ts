@@ -1,7 +1,7 @@
 // The signing form of /semnare/{token} (issue #10, item 5): the SMS code, a typed name or a drawn
 // signature (a PNG data URL from the canvas), and the consent box.
 import * as z from "zod/mini";
-import { SIGNING_TEXTS } from "../texts-signing";
+import { SIGNING_TEXTS } from "../../texts/signing";
 
 const E = SIGNING_TEXTS.errors;
 /** A drawn signature fits well under this (a 600×200 canvas of strokes is ~10–40 KB). */

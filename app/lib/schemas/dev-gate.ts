@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const devGateSchema = z.object({
   username: z.string({ error: TEXTS.devGate.required }).check(z.trim(), z.minLength(1, TEXTS.devGate.required), z.maxLength(100)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 import { meterReadingSchema, sanitizeMeterIndex } from "./meter-reading";
 
 const NOW = Date.parse("2026-11-23T10:00:00Z");

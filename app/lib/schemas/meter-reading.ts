@@ -2,7 +2,7 @@
 // `documents`) and the meter-reading form on /documente. Index rules of user spec §5.
 import * as z from "zod/mini";
 import { addDays, bucharestDay, isIsoDay } from "../dates";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const METER_INDEX_MAX_LENGTH = 20;
 const METER_INDEX = /^[A-Za-z0-9.,-]{1,20}$/;

@@ -1,7 +1,7 @@
 // Inputs of the notifications API (user spec §7): GET /api/notifications?limit&offset and the id in
 // PUT /api/notifications/{id}/read; the admin bell's ?limit (admin spec §9: 20 shown, more on demand).
 import * as z from "zod/mini";
-import { LIVE_TEXTS } from "../texts-live";
+import { LIVE_TEXTS } from "../../texts/live";
 
 export const NOTIFICATION_LIST_MAX = 100;
 export const ADMIN_BELL_LIMIT = 20;

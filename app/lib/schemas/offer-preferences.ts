@@ -1,7 +1,7 @@
 // The results list's own inputs: monthly consumption and the price paid today (both optional to touch).
 import * as z from "zod/mini";
 import { MAX_MONTHLY_KWH } from "../offers";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const monthlyKwhSchema = z.coerce
   .number({ error: TEXTS.search.consumptionInvalid })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 import { offerSearchSchema } from "./offer-search";
 
 const schema = offerSearchSchema("2026-11-23");

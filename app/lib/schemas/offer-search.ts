@@ -3,7 +3,7 @@
 // (docs/benchmarks.md); the API parses with the same schemas.
 import * as z from "zod/mini";
 import { addDays, bucharestDay, isIsoDay } from "../dates";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const CONSUMPTION_TYPES = ["casnic"] as const;
 export const MAX_SEARCH_DAYS_AHEAD = 366;

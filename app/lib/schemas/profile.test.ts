@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 import { profileUpdateSchema } from "./profile";
 
 describe("profileUpdateSchema", () => {

@@ -2,7 +2,7 @@
 // read-only (user spec §2, §5). PUT replaces all three: a missing or empty field clears it (conform
 // turns empty inputs into missing fields, so "missing = unchanged" would make clearing impossible).
 import * as z from "zod/mini";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 export const NAME_MAX_LENGTH = 50;
 // Letters of any script (Romanian diacritics included), with spaces, hyphens and apostrophes between.

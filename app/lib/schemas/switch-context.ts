@@ -4,7 +4,7 @@
 // the offer before the wizard and the request use it.
 import * as z from "zod/mini";
 import { isIsoDay } from "../dates";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 const t = TEXTS.switching;
 /** A monthly estimate beyond this is not an estimate (the search allows at most 5 000 kWh a month). */

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { addDays, bucharestDay, isIsoDay } from "../dates";
 import { CONSUMER_TYPES, SWITCH_NOTICE_DAYS, SWITCH_STATUSES, TITLE_HOLDER_QUALITIES } from "../switching";
-import { TEXTS } from "../texts";
+import { TEXTS } from "../../texts/user";
 
 const t = TEXTS.switching;
 const ID_MAX_LENGTH = 100;

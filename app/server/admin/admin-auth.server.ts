@@ -1,6 +1,7 @@
 // The admin side of authentication: e-mail + password (PBKDF2-SHA256) through remix-auth, a lockout
 // after repeated failures, opaque session tokens stored hashed in admin_sessions (Bearer for the API,
 // an httpOnly cookie for /admin pages), and the one guard every admin route and page calls.
+import type { AppContext } from "../context.server";
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
@@ -16,17 +17,17 @@ import {
 import { newId } from "../../lib/ids";
 import { adminTwoFactorLoginSchema } from "../../lib/schemas/admin-invite";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { adminSessionStorage } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { readPayload } from "../auth/phone-otp-strategy.server";
+import { readPayload } from "../http/request-body.server";
 import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
 import { isApiRequest, requestInfo, type RequestInfo } from "../auth/request-info.server";
 import { bearerToken } from "../auth/tokens.server";
-import { createDb, type Database } from "../db/client.server";
+import { type Database } from "../db/client.server";
 import { adminSessions, admins, auditLog } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endAdminLiveSession } from "../live/publish.server";
@@ -133,15 +134,15 @@ export type AdminLoginResult =
  * as a wrong password.
  */
 export async function adminLogin(
-  env: Env,
+  ctx: AppContext,
   input: AdminLoginInput,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<AdminLoginResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const db = ctx.db;
 
-  const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
+  const ipDecision = await consumeRate(ctx.env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
   if (!ipDecision.allowed) {
     return {
       ok: false,
@@ -226,13 +227,13 @@ export async function openAdminSession(
  * password step applies too.
  */
 export async function completeAdminTwoFactorLogin(
-  env: Env,
+  ctx: AppContext,
   input: AdminTwoFactorLoginInput,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<AdminLoginResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const { env, db } = ctx;
   const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
   if (!ipDecision.allowed) {
     return {
@@ -278,13 +279,13 @@ export class AdminPasswordStrategy<User> extends Strategy<User, { credentials: A
 
 type AdminSignIn = { admin: AdminPrincipal; token: string; expiresAt: number };
 
-export function createAdminAuthenticator(env: Env, options: { now?: number } = {}): Authenticator<AdminSignIn> {
+export function createAdminAuthenticator(ctx: AppContext, options: { now?: number } = {}): Authenticator<AdminSignIn> {
   return new Authenticator<AdminSignIn>().use(
     new AdminPasswordStrategy<AdminSignIn>(async ({ credentials, info }) => {
       const result =
         credentials.step === "password"
-          ? await adminLogin(env, credentials.input, info, options)
-          : await completeAdminTwoFactorLogin(env, credentials.input, info, options);
+          ? await adminLogin(ctx, credentials.input, info, options)
+          : await completeAdminTwoFactorLogin(ctx, credentials.input, info, options);
       if (!result.ok) throw new AuthFailure(result.failure);
       return { admin: result.admin, token: result.token, expiresAt: result.expiresAt };
     }),
@@ -297,11 +298,11 @@ export type AdminSignInResult =
   | { ok: false; failure: AuthFailureInfo };
 
 /** Reads {email, password} (JSON or form), signs in, and returns the token and the page cookie. */
-export async function signInAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminSignInResult> {
+export async function signInAdmin(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<AdminSignInResult> {
   const now = options.now ?? Date.now();
   let signedIn: AdminSignIn;
   try {
-    signedIn = await createAdminAuthenticator(env, { now }).authenticate("admin-password", request);
+    signedIn = await createAdminAuthenticator(ctx, { now }).authenticate("admin-password", request);
   } catch (error) {
     if (error instanceof AuthFailure) return { ok: false, failure: error.info };
     throw error;
@@ -310,7 +311,7 @@ export async function signInAdmin(request: Request, env: Env, options: { now?: n
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookie: await adminSessionCookie(env, request, signedIn.token),
+    setCookie: await adminSessionCookie(ctx.env, request, signedIn.token),
   };
 }
 
@@ -326,8 +327,8 @@ export async function adminSessionCookie(env: Env, request: Request, token: stri
  * The admin settings' session timeout (minutes of inactivity) in ms. A session also ends at its
  * expires_at (ADMIN_SESSION_TTL_MS after sign-in), whichever comes first.
  */
-export async function adminIdleTimeoutMs(env: Env, now?: number): Promise<number> {
-  return (await readSettings(env, { now })).session_timeout * 60_000;
+export async function adminIdleTimeoutMs(ctx: AppContext, now?: number): Promise<number> {
+  return (await readSettings(ctx, { now })).session_timeout * 60_000;
 }
 
 /** Not revoked, not past its TTL, and used within the idle timeout (sign-in counts as use). */
@@ -382,11 +383,11 @@ async function tokenOf(request: Request, env: Env): Promise<string | null> {
 }
 
 /** The signed-in admin, or null. Bearer tokens count on /api/* only; the cookie counts everywhere. */
-export async function getOptionalAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminPrincipal | null> {
-  const token = await tokenOf(request, env);
+export async function getOptionalAdmin(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<AdminPrincipal | null> {
+  const token = await tokenOf(request, ctx.env);
   if (!token) return null;
   const now = options.now ?? Date.now();
-  return adminFromToken(createDb(env.DB), token, now, await adminIdleTimeoutMs(env, now));
+  return adminFromToken(ctx.db, token, now, await adminIdleTimeoutMs(ctx, now));
 }
 
 export interface RequireAdminOptions extends AdminRequirement {
@@ -399,9 +400,9 @@ export interface RequireAdminOptions extends AdminRequirement {
  * The one admin guard: the signed-in admin if it meets the requirement. Otherwise it throws a
  * Response: no session → 401 JSON (pages: redirect to /admin/login); missing role or permission → 403.
  */
-export async function requireAdmin(request: Request, env: Env, options: RequireAdminOptions = {}): Promise<AdminPrincipal> {
+export async function requireAdmin(request: Request, ctx: AppContext, options: RequireAdminOptions = {}): Promise<AdminPrincipal> {
   const mode = options.mode ?? (isApiRequest(request) ? "api" : "page");
-  const admin = await getOptionalAdmin(request, env, options);
+  const admin = await getOptionalAdmin(request, ctx, options);
   if (!admin) {
     if (mode === "api") throw authFailureResponse({ code: "unauthorized", status: 401, message: ADMIN_TEXTS.sessionRequired });
     const url = new URL(request.url);
@@ -420,26 +421,26 @@ export async function requireAdmin(request: Request, env: Env, options: RequireA
  * (the session that changed its own password stays signed in); their live sockets close too.
  */
 export async function endAdminSessions(
-  env: Env,
+  ctx: Pick<AppContext, "env" | "db">,
   adminId: string,
   options: { exceptSessionId?: string; now?: number } = {},
 ): Promise<number> {
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const open = and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt));
   const ended = await db
     .update(adminSessions)
     .set({ revokedAt: options.now ?? Date.now() })
     .where(options.exceptSessionId ? and(open, ne(adminSessions.id, options.exceptSessionId)) : open)
     .returning({ sessionId: adminSessions.id });
-  await Promise.all(ended.map((row) => endAdminLiveSession(env, row.sessionId)));
+  await Promise.all(ended.map((row) => endAdminLiveSession(ctx.env, row.sessionId)));
   return ended.length;
 }
 
 /** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie that clears the cookie. */
-export async function logoutAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<{ setCookie: string; revoked: boolean }> {
+export async function logoutAdmin(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<{ setCookie: string; revoked: boolean }> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
-  const token = await tokenOf(request, env);
+  const db = ctx.db;
+  const token = await tokenOf(request, ctx.env);
   let revoked = false;
   if (token) {
     const ended = await db
@@ -450,9 +451,9 @@ export async function logoutAdmin(request: Request, env: Env, options: { now?: n
     revoked = ended.length > 0;
     if (ended[0]) {
       await writeAudit(db, { adminId: ended[0].adminId, action: "admin_logout", ip: requestInfo(request).ip, now });
-      await endAdminLiveSession(env, ended[0].sessionId);
+      await endAdminLiveSession(ctx.env, ended[0].sessionId);
     }
   }
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
+  const storage = adminSessionStorage(ctx.env, request, ADMIN_SESSION_TTL_MS / 1000);
   return { setCookie: await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))), revoked };
 }

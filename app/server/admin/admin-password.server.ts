@@ -3,13 +3,12 @@
 // (app/lib/schemas/admin-password.ts), and every other session of the admin ends at once.
 import { eq } from "drizzle-orm";
 import type { AdminPasswordChangeInput } from "../../lib/schemas/admin-settings";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { RATE_LIMITS, consumeRate, refundRate, retryAfterSeconds } from "../auth/rate-limit.server";
 import type { RequestInfo } from "../auth/request-info.server";
-import { createDb } from "../db/client.server";
 import { admins } from "../db/schema.server";
-import type { Env } from "../env.server";
+import type { AppContext } from "../context.server";
 import { endAdminSessions, writeAudit, type AdminPrincipal } from "./admin-auth.server";
 
 export type PasswordChangeResult =
@@ -17,14 +16,14 @@ export type PasswordChangeResult =
   | { ok: false; status: 400 | 429; code: "current_password_wrong" | "same_password" | "rate_limited"; field: "currentPassword" | "newPassword"; message: string; retryAfterSeconds?: number };
 
 export async function changeOwnPassword(
-  env: Env,
+  ctx: AppContext,
   admin: AdminPrincipal,
   input: AdminPasswordChangeInput,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<PasswordChangeResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const { env, db } = ctx;
   const t = ADMIN_TEXTS.settings.profile;
 
   // Per admin, not per IP: a stolen session must not be able to try passwords from many addresses.
@@ -51,7 +50,7 @@ export async function changeOwnPassword(
     .update(admins)
     .set({ passwordHash: await hashPassword(input.newPassword), failedLoginCount: 0, lockedUntil: null })
     .where(eq(admins.id, admin.id));
-  const endedSessions = await endAdminSessions(env, admin.id, { exceptSessionId: admin.sessionId, now });
+  const endedSessions = await endAdminSessions({ env, db }, admin.id, { exceptSessionId: admin.sessionId, now });
   await writeAudit(db, { adminId: admin.id, action: "admin_password_changed", details: { ended_sessions: endedSessions }, ip: info.ip, now });
   return { ok: true, endedSessions };
 }

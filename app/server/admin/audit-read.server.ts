@@ -1,8 +1,7 @@
 // Reads of personal data by admins, written to the audit log while the "activity logging" setting is
 // on (admin settings, issue #12 item 4). One function for every admin read of personal data: user
 // detail, document view, switch requests with names and phones.
-import { createDb } from "../db/client.server";
-import type { Env } from "../env.server";
+import type { AppContext } from "../context.server";
 import { readSettings } from "../settings/settings.server";
 import { writeAudit } from "./admin-auth.server";
 
@@ -13,7 +12,7 @@ export type PersonalDataResource = "user_detail" | "user_activity" | "user_docum
  * off. Returns whether it wrote. Call it after the read succeeded, not for a 4xx.
  */
 export async function auditRead(
-  env: Env,
+  ctx: AppContext,
   entry: {
     adminId: string;
     resource: PersonalDataResource;
@@ -25,8 +24,8 @@ export async function auditRead(
   },
 ): Promise<boolean> {
   const now = entry.now ?? Date.now();
-  if (!(await readSettings(env, { now })).activity_logging) return false;
-  await writeAudit(createDb(env.DB), {
+  if (!(await readSettings(ctx, { now })).activity_logging) return false;
+  await writeAudit(ctx.db, {
     adminId: entry.adminId,
     action: "personal_data_read",
     target: entry.target,

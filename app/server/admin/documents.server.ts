@@ -7,7 +7,7 @@ import { and, avg, count, desc, eq, inArray, isNotNull, like, min, or, sql } fro
 import { canDecide, canReprocess, correctableFieldsOf, type RejectionReason } from "../../lib/document-review";
 import { PROGRESS_KEYS } from "../../lib/documents";
 import type { AdminDocumentListQuery } from "../../lib/schemas/admin-documents";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import type { Database } from "../db/client.server";
 import { admins, auditLog, documentEvents, documents, users } from "../db/schema.server";
 import type { Env } from "../env.server";

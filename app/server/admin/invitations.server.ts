@@ -5,7 +5,7 @@ import { parseAdminPermissions, type AdminRole } from "../../lib/admin-access";
 import { newId } from "../../lib/ids";
 import { adminNewPasswordSchema } from "../../lib/schemas/admin-password";
 import { invitePermissions, type AdminInviteInput } from "../../lib/schemas/admin-invite";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { hashPassword } from "../auth/password.server";
 import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
@@ -13,6 +13,7 @@ import type { RequestInfo } from "../auth/request-info.server";
 import type { Database } from "../db/client.server";
 import { adminInvitations, admins } from "../db/schema.server";
 import type { Env } from "../env.server";
+import { appConfig } from "../config.server";
 import { createMailSender, type MailDeps } from "../mail/mail.server";
 import { endAdminSessions, openAdminSession, writeAudit, type AdminPrincipal } from "./admin-auth.server";
 import { removeTwoFactor } from "./two-factor.server";
@@ -91,7 +92,7 @@ export async function inviteAdmin(
   });
 
   const mail = ADMIN_TEXTS.inviteMail;
-  const sent = await createMailSender(env, options.mail).send({
+  const sent = await createMailSender({ env, config: appConfig(env), db }, options.mail).send({
     to: input.email,
     subject: mail.subject,
     text: mail.body(ADMIN_TEXTS.roles[role], invitationLink(env, token), formatRoInstant(expiresAt)),
@@ -253,7 +254,7 @@ export async function revokeAdmin(
     .returning({ id: admins.id });
   if (revoked.length !== 1) return { ok: false, reason: "already_revoked" };
   await db.delete(adminInvitations).where(eq(adminInvitations.adminId, adminId));
-  const sessionsEnded = await endAdminSessions(env, adminId, { now });
+  const sessionsEnded = await endAdminSessions({ env, db }, adminId, { now });
   await writeAudit(db, {
     adminId: actor.id,
     action: "admin_revoked",

@@ -1,11 +1,11 @@
 // The interim /admin overview: counts read straight from D1, one block per permission (admin spec §6).
 // A block the admin may not see is not queried at all. The full dashboard (spec §2) replaces this.
+import type { AppContext } from "../context.server";
 import { count, gte, sql } from "drizzle-orm";
 import { canAccess, type AdminAccessSubject, type AdminPermission } from "../../lib/admin-access";
 import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
-import { createDb, type Database } from "../db/client.server";
+import { type Database } from "../db/client.server";
 import { documents, offerCollections, switchRequests, users } from "../db/schema.server";
-import type { Env } from "../env.server";
 
 export const DOCUMENT_STATUSES = ["pending", "processing", "verified", "rejected", "failed", "uploaded"] as const;
 export const SWITCH_REQUEST_STATUSES = ["created", "processing", "awaiting_signature", "completed", "failed", "cancelled"] as const;
@@ -95,10 +95,10 @@ export function overviewVisibleTo(admin: AdminAccessSubject, overview: AdminOver
 }
 
 /** What this admin may see of the platform right now. */
-export async function adminOverview(env: Pick<Env, "DB">, admin: AdminAccessSubject, options: { now?: number } = {}): Promise<AdminOverview> {
+export async function adminOverview(ctx: AppContext, admin: AdminAccessSubject, options: { now?: number } = {}): Promise<AdminOverview> {
   const now = options.now ?? Date.now();
   const day = bucharestDay(now);
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const may = (block: keyof typeof OVERVIEW_BLOCK_PERMISSIONS) => canAccess(admin, OVERVIEW_BLOCK_PERMISSIONS[block]);
 
   const [usersBlock, documentsBlock, switchBlock, collectionsBlock] = await Promise.all([

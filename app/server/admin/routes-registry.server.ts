@@ -2,8 +2,8 @@
 // through `guardAdminApi`, which refuses routes missing from this list, and
 // tests/integration/admin-route-guard.test.ts checks each entry for every role: a new admin route
 // must be added here to work at all.
+import type { AppContext } from "../context.server";
 import type { AdminRequirement } from "../../lib/admin-access";
-import type { Env } from "../env.server";
 import { requireAdmin, type AdminPrincipal } from "./admin-auth.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -85,9 +85,9 @@ export function findAdminApiRoute(method: string, pathname: string): AdminApiRou
 }
 
 /** The guard for a registered, non-public admin API route; throws the 401/403 Response itself. */
-export async function guardAdminApi(request: Request, env: Env, options: { now?: number } = {}): Promise<AdminPrincipal> {
+export async function guardAdminApi(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<AdminPrincipal> {
   const route = findAdminApiRoute(request.method, new URL(request.url).pathname);
   if (!route) throw new Error(`${request.method} ${new URL(request.url).pathname} is not in ADMIN_API_ROUTES`);
   if (route.access === "public") throw new Error(`${route.method} ${route.path} is public: it has no admin to return`);
-  return requireAdmin(request, env, { ...route.access, mode: "api", now: options.now });
+  return requireAdmin(request, ctx, { ...route.access, mode: "api", now: options.now });
 }

@@ -6,7 +6,7 @@ import type { Database } from "../db/client.server";
 import { suppliers } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { supplierQueue } from "../switching/pipeline.server";
-import type { QueueStats } from "../../../workers/durable-objects/supplier-queue";
+import type { QueueStats } from "../switching/queue-stats.server";
 
 export type QueueCard = QueueCardView;
 

@@ -2,7 +2,7 @@
 // (admin view)", §4, §7): filters and pages of 20, a status change with notes, a cancel. Every change
 // writes the request's log, a user notification, the audit log, and tells the supplier's queue.
 import { and, count, desc, eq, gte, inArray, like, lt, notInArray, or, sql } from "drizzle-orm";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { addDays, bucharestDayStart } from "../../lib/dates";
 import { microToDecimal } from "../../lib/money";
 import { shortId } from "../../lib/ids";
@@ -132,7 +132,7 @@ export async function changeSwitchStatusAsAdmin(
     .returning();
   if (!row) return { ok: false, reason: "closed" };
   await logInsert(db, row.id, row.currentStep, T.statusLog(from, input.status, input.adminNotes), "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId: row.userId,
     event: "switch_request_updated",
     type: input.status === "failed" ? "error" : "info",
@@ -172,7 +172,7 @@ export async function cancelSwitchAsAdmin(
     .returning();
   if (!row) return { ok: false, reason: "closed" };
   await logInsert(db, row.id, row.currentStep, T.cancelledLog(input.reason), "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId: row.userId,
     event: "switch_request_cancelled",
     type: "warning",

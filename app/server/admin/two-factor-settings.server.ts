@@ -1,7 +1,7 @@
 // The signed-in admin's own two-factor settings (/admin/two-factor): start an enrolment, confirm it
 // with a first code (recovery codes shown once), disable it with a current code. Each change is audited.
 import { otpauthUri } from "../../lib/totp";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import type { Env } from "../env.server";
 import { endAdminSessions, writeAudit, type AdminPrincipal } from "./admin-auth.server";
@@ -97,7 +97,7 @@ export async function confirmTwoFactor(
     await writeAudit(db, { adminId: admin.id, action: "admin_two_factor_confirm_failed", ip, now });
     return { ok: false, reason: "invalid_code" };
   }
-  await endAdminSessions(env, admin.id, { exceptSessionId: admin.sessionId, now });
+  await endAdminSessions({ env, db }, admin.id, { exceptSessionId: admin.sessionId, now });
   await writeAudit(db, {
     adminId: admin.id,
     action: "admin_two_factor_enabled",

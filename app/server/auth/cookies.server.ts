@@ -41,30 +41,33 @@ function tolerant<Data>(storage: SessionStorage<Data>): SessionStorage<Data> {
   };
 }
 
+/** One cookie session storage for both kinds of page session; each says its name, scope and lifetime. */
+function pageSessionStorage<Data>(
+  env: Env,
+  request: Request,
+  cookie: { name: string; sameSite: "lax"; path: string; maxAge: number },
+): SessionStorage<Data> {
+  return tolerant(
+    createCookieSessionStorage<Data>({
+      cookie: { ...cookie, httpOnly: true, secure: secure(env, request), secrets: [requireSecret(env, "SESSION_SECRET")] },
+    }),
+  );
+}
+
 export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<UserCookieData> {
-  return tolerant(createCookieSessionStorage<UserCookieData>({
-    cookie: {
+  return pageSessionStorage<UserCookieData>(env, request, {
       name: USER_COOKIE_NAME,
-      httpOnly: true,
-      secure: secure(env, request),
       sameSite: "lax",
       path: "/",
       maxAge: maxAgeSeconds,
-      secrets: [requireSecret(env, "SESSION_SECRET")],
-    },
-  }));
+  });
 }
 
 export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<AdminCookieData> {
-  return tolerant(createCookieSessionStorage<AdminCookieData>({
-    cookie: {
+  return pageSessionStorage<AdminCookieData>(env, request, {
       name: ADMIN_COOKIE_NAME,
-      httpOnly: true,
-      secure: secure(env, request),
       sameSite: "lax",
       path: "/",
       maxAge: maxAgeSeconds,
-      secrets: [requireSecret(env, "SESSION_SECRET")],
-    },
-  }));
+  });
 }

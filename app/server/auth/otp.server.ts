@@ -2,14 +2,15 @@
 // HMAC-SHA256 keyed with OTP_HASH_KEY, valid 5 minutes, dead after 5 attempts, one new code per 60 s
 // and at most 5 an hour per phone, plus per-IP limits. The answer to a code request never depends on
 // whether the phone belongs to an account: accounts are created at the first successful verification.
+import type { AppContext } from "../context.server";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { SMS_CODE_LENGTH } from "../../lib/phone";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
-import { createDb, type Database } from "../db/client.server";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
+import { type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
-import type { Env } from "../env.server";
+import { appConfig } from "../config.server";
 import { notifyAdmins } from "../notifications/notifications.server";
 import { readSettings } from "../settings/settings.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
@@ -44,17 +45,17 @@ export type CodeRequestResult =
 
 /** Sends a fresh code to a canonical phone, if the limits allow. */
 export async function requestSignInCode(
-  env: Env,
+  ctx: AppContext,
   phone: string,
   info: RequestInfo,
   options: OtpOptions = {},
 ): Promise<CodeRequestResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
-  const key = requireSecret(env, "OTP_HASH_KEY");
+  const db = ctx.db;
+  const key = requireSecret(ctx.env, "OTP_HASH_KEY");
 
   const ipKey = `sms-ip:${info.ip}` as const;
-  const ipDecision = await consumeRate(env, ipKey, smsPerIpRules(env), now);
+  const ipDecision = await consumeRate(ctx.env, ipKey, smsPerIpRules(appConfig(ctx.env).sms), now);
   if (!ipDecision.allowed) {
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     return {
@@ -63,10 +64,10 @@ export async function requestSignInCode(
     };
   }
   const phoneKey = `sms-phone:${phone}` as const;
-  const phoneDecision = await consumeRate(env, phoneKey, RATE_LIMITS.smsPerPhone, now);
+  const phoneDecision = await consumeRate(ctx.env, phoneKey, RATE_LIMITS.smsPerPhone, now);
   if (!phoneDecision.allowed) {
     // Asking again too early is a slip, not an attack: it should not eat into the IP's allowance.
-    await refundRate(env, ipKey, ipDecision);
+    await refundRate(ctx.env, ipKey, ipDecision);
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     const wait = retryAfterSeconds(phoneDecision);
     return {
@@ -97,13 +98,13 @@ export async function requestSignInCode(
     }),
   ]);
 
-  const sms = options.sms ?? createSmsSender(env);
+  const sms = options.sms ?? createSmsSender(ctx);
   const sent = await sms.send({ to: phone, text: TEXTS.auth.smsBody(code) });
   if (!sent.ok) {
     console.error(`SMS via ${sms.provider} failed: ${sent.error} ${sent.detail}`);
     await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challengeId));
     // The person never got a code: let them ask again at once.
-    await refundRate(env, phoneKey, phoneDecision);
+    await refundRate(ctx.env, phoneKey, phoneDecision);
     await logAuthEvent(db, { action: "sms_send_failed", success: false, phone, info, now });
     return {
       ok: false,
@@ -129,17 +130,17 @@ const exhausted: AuthFailureInfo = { code: "too_many_attempts", status: 429, mes
  * created; a suspended user is refused.
  */
 export async function verifySignInCode(
-  env: Env,
+  ctx: AppContext,
   phone: string,
   code: string,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<CodeCheckResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
-  const key = requireSecret(env, "OTP_HASH_KEY");
+  const db = ctx.db;
+  const key = requireSecret(ctx.env, "OTP_HASH_KEY");
 
-  const ipDecision = await consumeRate(env, `verify-ip:${info.ip}`, RATE_LIMITS.verifyPerIp, now);
+  const ipDecision = await consumeRate(ctx.env, `verify-ip:${info.ip}`, RATE_LIMITS.verifyPerIp, now);
   if (!ipDecision.allowed) {
     return {
       ok: false,
@@ -194,7 +195,7 @@ export async function verifySignInCode(
   // is asked for. The code request answers the same for every phone (issue 15: no account
   // enumeration); only the owner of the phone gets this far, and telling them tells nobody else
   // anything. Existing accounts sign in as usual.
-  if (!(await readSettings(env, { now })).new_registrations) {
+  if (!(await readSettings(ctx, { now })).new_registrations) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
     if (!existing) {
       await logAuthEvent(db, { action: "registration_refused_closed", success: false, phone, info, now });
@@ -214,7 +215,7 @@ export async function verifySignInCode(
   await logAuthEvent(db, { action: "login", success: true, userId: user.id, phone, info, now });
   if (isNewUser) {
     const n = ADMIN_TEXTS.notifications.userRegistered;
-    await notifyAdmins(env, { type: "user_registered", title: n.title, message: n.message(phone), metadata: { user_id: user.id, user_phone: phone }, now });
+    await notifyAdmins(ctx, { type: "user_registered", title: n.title, message: n.message(phone), metadata: { user_id: user.id, user_phone: phone }, now });
   }
   return { ok: true, user: signedIn ?? user, isNewUser };
 }

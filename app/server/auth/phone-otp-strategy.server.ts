@@ -3,7 +3,8 @@
 // code. Failures are thrown as AuthFailure (remix-auth strategies return a user or throw).
 import { Strategy } from "remix-auth/strategy";
 import { verifySmsSchema, type PhoneFormVariant } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
+import { readPayload } from "../http/request-body.server";
 import { AuthFailure } from "./errors.server";
 import { requestInfo, type RequestInfo } from "./request-info.server";
 
@@ -12,27 +13,6 @@ export interface PhoneOtpVerifyParams {
   code: string;
   info: RequestInfo;
   request: Request;
-}
-
-/**
- * The fields of a JSON object or form body; {} for anything else (another type, malformed JSON, an
- * array, a multipart body without its boundary, invalid UTF-8), so the caller's schema answers with
- * its field errors. Never throws: a body is the client's input, not a server fault.
- */
-export async function readPayload(request: Request): Promise<Record<string, unknown>> {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  try {
-    if (type.includes("application/json")) {
-      const body: unknown = await request.json();
-      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    }
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      return Object.fromEntries(await request.formData());
-    }
-  } catch {
-    return {};
-  }
-  return {};
 }
 
 export class PhoneOtpStrategy<User> extends Strategy<User, PhoneOtpVerifyParams> {

@@ -1,7 +1,18 @@
 // The limits of sign-in (user spec §9 plus our own per-IP limits), enforced by the RateLimiter
 // Durable Object: one instance per key, so every check is serialised per phone or per IP.
-import type { RateDecision, RateRule } from "../../../workers/durable-objects/rate-limiter";
 import type { Env } from "../env.server";
+
+/** The RateLimiter Durable Object's protocol (workers/durable-objects/rate-limiter.ts). */
+export interface RateRule {
+  /** reported back when this rule refuses */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export type RateDecision =
+  | { allowed: true; hitId: string }
+  | { allowed: false; rule: string; retryAfterMs: number };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,15 +45,11 @@ export const RATE_LIMITS = {
  * The per-IP code limits, tunable per deployment (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR): many
  * people can share one address (carrier NAT, an office; every browser of the local e2e run is 127.0.0.1).
  */
-export function smsPerIpRules(env: Pick<Env, "SMS_IP_CODES_PER_10_MIN" | "SMS_IP_CODES_PER_HOUR">): RateRule[] {
-  const limit = (raw: string | undefined, fallback: number) => {
-    const n = Number(raw);
-    return raw !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
-  };
+export function smsPerIpRules(limits: { ipCodesPer10Min: number; ipCodesPerHour: number }): RateRule[] {
   const [burst, hourly] = RATE_LIMITS.smsPerIp;
   return [
-    { ...burst, limit: limit(env.SMS_IP_CODES_PER_10_MIN, burst.limit) },
-    { ...hourly, limit: limit(env.SMS_IP_CODES_PER_HOUR, hourly.limit) },
+    { ...burst, limit: limits.ipCodesPer10Min },
+    { ...hourly, limit: limits.ipCodesPerHour },
   ];
 }
 

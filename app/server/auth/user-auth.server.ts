@@ -3,11 +3,11 @@
 //   signInWithPhoneCode   step 2: phone + code → session (tokens for API clients + page cookie)
 //   getOptionalUser / requireUser   who is asking (Bearer on /api/*, cookie everywhere)
 //   refreshTokens, logoutUser
+import type { AppContext } from "../context.server";
 import { redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { registerPhoneSchema, type PhoneFormVariant } from "../../lib/schemas/auth";
-import { TEXTS } from "../../lib/texts";
-import { createDb } from "../db/client.server";
+import { TEXTS } from "../../texts/user";
 import type { Env } from "../env.server";
 import { endUserLiveSession } from "../live/publish.server";
 import type { SmsSender } from "../sms/sms.server";
@@ -15,7 +15,8 @@ import { logAuthEvent } from "./auth-logs.server";
 import { userSessionStorage } from "./cookies.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "./errors.server";
 import { requestSignInCode, verifySignInCode, type CodeRequestResult } from "./otp.server";
-import { PhoneOtpStrategy, readPayload } from "./phone-otp-strategy.server";
+import { PhoneOtpStrategy } from "./phone-otp-strategy.server";
+import { readPayload } from "../http/request-body.server";
 import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "./rate-limit.server";
 import { isApiRequest, requestInfo } from "./request-info.server";
 import { bearerToken } from "./tokens.server";
@@ -83,14 +84,14 @@ interface ClockOptions {
 
 /** remix-auth with the phone + SMS code strategy; built per request because it needs the bindings. */
 export function createUserAuthenticator(
-  env: Env,
+  ctx: AppContext,
   options: ClockOptions & { variant?: PhoneFormVariant } = {},
 ): Authenticator<{ user: UserRow; isNewUser: boolean }> {
   const authenticator = new Authenticator<{ user: UserRow; isNewUser: boolean }>();
   authenticator.use(
     new PhoneOtpStrategy(
       async ({ phone, code, info }) => {
-        const checked = await verifySignInCode(env, phone, code, info, { now: options.now });
+        const checked = await verifySignInCode(ctx, phone, code, info, { now: options.now });
         if (!checked.ok) throw new AuthFailure(checked.failure);
         return { user: checked.user, isNewUser: checked.isNewUser };
       },
@@ -106,7 +107,7 @@ export type SendCodeResult = CodeRequestResult & { phone?: string };
 /** Step 1. Reads {phoneNumber} (JSON or form) and sends a code; the answer is the same for any phone. */
 export async function sendSignInCode(
   request: Request,
-  env: Env,
+  ctx: AppContext,
   options: ClockOptions & { variant?: PhoneFormVariant; sms?: SmsSender } = {},
 ): Promise<SendCodeResult> {
   const variant = options.variant ?? "dialog";
@@ -125,19 +126,19 @@ export async function sendSignInCode(
     };
   }
   const phone = parsed.data.phoneNumber;
-  const result = await requestSignInCode(env, phone, requestInfo(request), options);
+  const result = await requestSignInCode(ctx, phone, requestInfo(request), options);
   return { ...result, phone };
 }
 
 /** Opens a session for a signed-in user: API tokens plus the Set-Cookie for pages. */
 export async function createUserSession(
   request: Request,
-  env: Env,
+  ctx: AppContext,
   userId: string,
   options: ClockOptions = {},
 ): Promise<{ tokens: TokenSet; sessionId: string; setCookie: string }> {
-  const { familyId, tokens } = await openSession(env, userId, requestInfo(request), options);
-  const storage = userSessionStorage(env, request, COOKIE_MAX_AGE_SECONDS);
+  const { familyId, tokens } = await openSession(ctx, userId, requestInfo(request), options);
+  const storage = userSessionStorage(ctx.env, request, COOKIE_MAX_AGE_SECONDS);
   const session = await storage.getSession();
   session.set("sid", familyId);
   session.set("uid", userId);
@@ -154,36 +155,36 @@ export type SignInResult =
  */
 export async function signInWithPhoneCode(
   request: Request,
-  env: Env,
+  ctx: AppContext,
   options: ClockOptions & { variant?: PhoneFormVariant } = {},
 ): Promise<SignInResult> {
   let signedIn: { user: UserRow; isNewUser: boolean };
   try {
-    signedIn = await createUserAuthenticator(env, options).authenticate("phone-otp", request);
+    signedIn = await createUserAuthenticator(ctx, options).authenticate("phone-otp", request);
   } catch (error) {
     if (error instanceof AuthFailure) return { ok: false, failure: error.info };
     throw error;
   }
-  const session = await createUserSession(request, env, signedIn.user.id, options);
+  const session = await createUserSession(request, ctx, signedIn.user.id, options);
   return { ok: true, ...signedIn, ...session };
 }
 
 /** The signed-in user, or null. Bearer tokens count on /api/* only; the cookie counts everywhere. */
-export async function getOptionalUser(request: Request, env: Env, options: ClockOptions = {}): Promise<CurrentUser | null> {
+export async function getOptionalUser(request: Request, ctx: AppContext, options: ClockOptions = {}): Promise<CurrentUser | null> {
   const now = options.now ?? Date.now();
   if (isApiRequest(request)) {
     const token = bearerToken(request);
     if (token) {
-      const found = await userFromAccessToken(env, token, now);
+      const found = await userFromAccessToken(ctx, token, now);
       // A bad Bearer token is an answer in itself; do not fall back to a cookie.
       return found ? currentUser(found.user, found.familyId, "bearer") : null;
     }
   }
-  const storage = userSessionStorage(env, request, COOKIE_MAX_AGE_SECONDS);
+  const storage = userSessionStorage(ctx.env, request, COOKIE_MAX_AGE_SECONDS);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const sid = session.get("sid");
   if (!sid) return null;
-  const user = await liveSessionUser(createDb(env.DB), sid, now);
+  const user = await liveSessionUser(ctx.db, sid, now);
   if (!user || user.id !== session.get("uid")) return null;
   return currentUser(user, sid, "cookie");
 }
@@ -196,8 +197,8 @@ export interface RequireUserOptions extends ClockOptions {
 }
 
 /** The signed-in user, or a thrown Response (401 JSON for the API, redirect to /login for pages). */
-export async function requireUser(request: Request, env: Env, options: RequireUserOptions = {}): Promise<CurrentUser> {
-  const user = await getOptionalUser(request, env, options);
+export async function requireUser(request: Request, ctx: AppContext, options: RequireUserOptions = {}): Promise<CurrentUser> {
+  const user = await getOptionalUser(request, ctx, options);
   if (user) return user;
   const mode = options.mode ?? (isApiRequest(request) ? "api" : "page");
   if (mode === "api") {
@@ -208,7 +209,7 @@ export async function requireUser(request: Request, env: Env, options: RequireUs
   const headers = new Headers();
   // A cookie naming a dead session is cleared so the page does not keep asking about it.
   if (request.headers.get("Cookie")?.includes("cmic_session=")) {
-    headers.append("Set-Cookie", await destroyUserCookie(request, env));
+    headers.append("Set-Cookie", await destroyUserCookie(request, ctx.env));
   }
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
@@ -241,20 +242,20 @@ export async function destroyUserCookie(request: Request, env: Env): Promise<str
 /** POST /api/auth/refresh-token: a new token pair, or a failure (reuse revokes the session). */
 export async function refreshTokens(
   request: Request,
-  env: Env,
+  ctx: AppContext,
   refreshToken: string,
   options: ClockOptions = {},
 ): Promise<RefreshResult> {
   const now = options.now ?? Date.now();
   const info = requestInfo(request);
-  const decision = await consumeRate(env, `refresh-ip:${info.ip}`, RATE_LIMITS.refreshPerIp, now);
+  const decision = await consumeRate(ctx.env, `refresh-ip:${info.ip}`, RATE_LIMITS.refreshPerIp, now);
   if (!decision.allowed) {
     return {
       ok: false,
       failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(decision) },
     };
   }
-  return rotateRefreshToken(env, refreshToken, info, { now });
+  return rotateRefreshToken(ctx, refreshToken, info, { now });
 }
 
 /**
@@ -263,13 +264,13 @@ export async function refreshTokens(
  */
 export async function logoutUser(
   request: Request,
-  env: Env,
+  ctx: AppContext,
   options: ClockOptions & { refreshToken?: string } = {},
 ): Promise<{ setCookie: string; revoked: boolean }> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const info = requestInfo(request);
-  const user = await getOptionalUser(request, env, { now });
+  const user = await getOptionalUser(request, ctx, { now });
   let family: { familyId: string; userId: string } | null = user ? { familyId: user.sessionId, userId: user.id } : null;
   if (!family && options.refreshToken) family = await familyOfRefreshToken(db, options.refreshToken);
   let revoked = false;
@@ -277,8 +278,8 @@ export async function logoutUser(
     revoked = (await revokeFamily(db, family.familyId, now)) > 0;
     if (revoked) {
       await logAuthEvent(db, { action: "logout", success: true, userId: family.userId, phone: user?.phone, info, now });
-      await endUserLiveSession(env, family.userId, family.familyId);
+      await endUserLiveSession(ctx.env, family.userId, family.familyId);
     }
   }
-  return { setCookie: await destroyUserCookie(request, env), revoked };
+  return { setCookie: await destroyUserCookie(request, ctx.env), revoked };
 }

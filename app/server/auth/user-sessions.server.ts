@@ -3,10 +3,11 @@
 // (replaced_by) and a new one issued. Presenting a retired token again means it was copied, so the
 // whole family is revoked. Access tokens and the page cookie name the family; a family is live while
 // its newest row is unrevoked and unexpired, so logout or revocation takes effect on the next request.
+import type { AppContext } from "../context.server";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { newId } from "../../lib/ids";
-import { TEXTS } from "../../lib/texts";
-import { createDb, type Database } from "../db/client.server";
+import { TEXTS } from "../../texts/user";
+import { type Database } from "../db/client.server";
 import { userSessions, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endUserLiveSession } from "../live/publish.server";
@@ -54,13 +55,13 @@ async function issueTokens(env: Env, userId: string, familyId: string, refreshTo
 
 /** Opens a session family for a signed-in user and issues its first tokens. */
 export async function openSession(
-  env: Env,
+  ctx: AppContext,
   userId: string,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<{ familyId: string; tokens: TokenSet }> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const familyId = newId(now);
   const refreshToken = randomToken();
   const expiresAt = now + REFRESH_TOKEN_TTL_MS;
@@ -74,7 +75,7 @@ export async function openSession(
     userAgent: info.userAgent,
     createdAt: now,
   });
-  return { familyId, tokens: await issueTokens(env, userId, familyId, refreshToken, now, expiresAt) };
+  return { familyId, tokens: await issueTokens(ctx.env, userId, familyId, refreshToken, now, expiresAt) };
 }
 
 export async function revokeFamily(db: Database, familyId: string, now: number): Promise<number> {
@@ -87,13 +88,13 @@ export async function revokeFamily(db: Database, familyId: string, now: number):
 }
 
 /** Signs a user out everywhere (e.g. when an admin suspends the account), live sockets included. */
-export async function revokeAllUserSessions(env: Env, userId: string, now: number = Date.now()): Promise<number> {
-  const revoked = await createDb(env.DB)
+export async function revokeAllUserSessions(ctx: AppContext, userId: string, now: number = Date.now()): Promise<number> {
+  const revoked = await ctx.db
     .update(userSessions)
     .set({ revokedAt: now })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
-  await endUserLiveSession(env, userId, null);
+  await endUserLiveSession(ctx.env, userId, null);
   return revoked.length;
 }
 
@@ -103,13 +104,13 @@ export type RefreshResult = { ok: true; tokens: TokenSet; familyId: string } | {
 
 /** Exchanges a refresh token for a new pair (rotation with reuse detection). */
 export async function rotateRefreshToken(
-  env: Env,
+  ctx: AppContext,
   refreshToken: string,
   info: RequestInfo,
   options: { now?: number } = {},
 ): Promise<RefreshResult> {
   const now = options.now ?? Date.now();
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const [row] = await db
     .select({ session: userSessions, user: users })
     .from(userSessions)
@@ -123,7 +124,7 @@ export async function rotateRefreshToken(
     if (session.replacedBy !== null) {
       // A retired token came back: whoever holds the family's tokens may be an attacker.
       await revokeFamily(db, session.familyId, now);
-      await endUserLiveSession(env, user.id, session.familyId);
+      await endUserLiveSession(ctx.env, user.id, session.familyId);
       await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
       return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
     }
@@ -132,7 +133,7 @@ export async function rotateRefreshToken(
   if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
   if (user.status === "suspended") {
     await revokeFamily(db, session.familyId, now);
-    await endUserLiveSession(env, user.id, session.familyId);
+    await endUserLiveSession(ctx.env, user.id, session.familyId);
     return { ok: false, failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended } };
   }
 
@@ -145,7 +146,7 @@ export async function rotateRefreshToken(
   if (!retired) {
     // Lost a race with another refresh of the same token: that is reuse too.
     await revokeFamily(db, session.familyId, now);
-    await endUserLiveSession(env, user.id, session.familyId);
+    await endUserLiveSession(ctx.env, user.id, session.familyId);
     await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
     return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
   }
@@ -162,7 +163,7 @@ export async function rotateRefreshToken(
     createdAt: now,
   });
   await logAuthEvent(db, { action: "token_refreshed", success: true, userId: user.id, phone: user.phone, info, now });
-  return { ok: true, familyId: session.familyId, tokens: await issueTokens(env, user.id, session.familyId, nextToken, now, expiresAt) };
+  return { ok: true, familyId: session.familyId, tokens: await issueTokens(ctx.env, user.id, session.familyId, nextToken, now, expiresAt) };
 }
 
 /** The user of a live session family, or null (revoked, expired, retired or suspended). */
@@ -186,13 +187,13 @@ export async function liveSessionUser(db: Database, familyId: string, now: numbe
 
 /** The user and session named by a Bearer access token, if the token is valid and its session live. */
 export async function userFromAccessToken(
-  env: Env,
+  ctx: AppContext,
   token: string,
   now: number = Date.now(),
 ): Promise<{ user: UserRow; familyId: string } | null> {
-  const check = await verifyAccessToken(requireSecret(env, "SESSION_SECRET"), token, "user", now);
+  const check = await verifyAccessToken(requireSecret(ctx.env, "SESSION_SECRET"), token, "user", now);
   if (!check.ok) return null;
-  const user = await liveSessionUser(createDb(env.DB), check.claims.sid, now);
+  const user = await liveSessionUser(ctx.db, check.claims.sid, now);
   if (!user || user.id !== check.claims.sub) return null;
   return { user, familyId: check.claims.sid };
 }

@@ -1,6 +1,6 @@
 // Document failures as typed values; routes turn them into the HTTP status and the Romanian message
 // (user spec §8: 400 shows the server message, 413 too large, 401 session, 5xx server error).
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { jsonError } from "../http.server";
 import type { UploadRejection } from "./magic-bytes.server";

@@ -1,6 +1,7 @@
 // The document-processing queue's message and the settings of its processing, shared by the
 // producers (upload, reprocess, sweep) and the consumer (workers/queues/document-processing.ts).
 import { z } from "zod";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { markQueued } from "./repository.server";
 import type { Database } from "../db/client.server";
@@ -23,9 +24,8 @@ export function retryDelaySeconds(attempt: number): number {
 }
 
 /** How long a run may hold a document in `processing`; after that the sweep or a new message may take it. */
-export function processingLeaseMs(env: Pick<Env, "DOCUMENT_STUCK_MINUTES">): number {
-  const minutes = Number(env.DOCUMENT_STUCK_MINUTES);
-  return (Number.isFinite(minutes) && minutes > 0 ? minutes : 10) * 60_000;
+export function processingLeaseMs(env: Env): number {
+  return appConfig(env).documents.processingLeaseMs;
 }
 
 /** Sends one message per document and records when, for the sweep. */

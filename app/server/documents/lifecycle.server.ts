@@ -1,11 +1,12 @@
 // What happens to a document outside a processing run: reprocess (user), re-queue when stuck
 // (cron sweep), give up as `failed`. No extraction code here, so routes may import it.
+import type { AppContext } from "../context.server";
 import { and, eq, isNull } from "drizzle-orm";
-import { TEXTS } from "../../lib/texts";
-import { createDb, type Database } from "../db/client.server";
+import { TEXTS } from "../../texts/user";
+import { type Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import {
   adminNotificationInsert,
   newAdminNotification,
@@ -18,8 +19,8 @@ import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, type DocumentJo
 import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type DocumentRow, type ReprocessReset } from "./repository.server";
 
 /** Marks a document `failed` (if it is still unfinished) and tells its owner. */
-export async function giveUpOnDocument(env: Env, documentId: string, error: string, now: number): Promise<boolean> {
-  const db = createDb(env.DB);
+export async function giveUpOnDocument(ctx: AppContext, documentId: string, error: string, now: number): Promise<boolean> {
+  const db = ctx.db;
   const [row] = await markFailedUpdate(db, documentId, error, now);
   if (!row) return false;
   const n = TEXTS.documentNotifications.failed;
@@ -43,8 +44,8 @@ export async function giveUpOnDocument(env: Env, documentId: string, error: stri
     now,
   });
   await db.batch([documentEventInsert(db, row.id, "failed", error.slice(0, 500), now), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
-  await publishUserNotification(env, note);
-  await publishAdminNotification(env, adminNote);
+  await publishUserNotification(ctx.env, note);
+  await publishAdminNotification(ctx.env, adminNote);
   return true;
 }
 
@@ -80,14 +81,14 @@ const SWEEP_BATCH = 50;
  * died mid-run) or `pending` and never processed long after being queued. A document that has
  * already used MAX_DOCUMENT_RUNS runs is given up as `failed` instead of looping forever.
  */
-export async function requeueStuckDocuments(env: Env, now: number = Date.now()): Promise<SweepResult> {
-  const db = createDb(env.DB);
-  const stuck = await findStuckDocuments(db, now, processingLeaseMs(env), SWEEP_BATCH);
+export async function requeueStuckDocuments(ctx: AppContext, now: number = Date.now()): Promise<SweepResult> {
+  const db = ctx.db;
+  const stuck = await findStuckDocuments(db, now, processingLeaseMs(ctx.env), SWEEP_BATCH);
   const jobs: DocumentJob[] = [];
   let failed = 0;
   for (const row of stuck) {
     if (row.processingAttempts >= MAX_DOCUMENT_RUNS) {
-      if (await giveUpOnDocument(env, row.id, `gave up after ${row.processingAttempts} runs`, now)) failed++;
+      if (await giveUpOnDocument(ctx, row.id, `gave up after ${row.processingAttempts} runs`, now)) failed++;
       continue;
     }
     // Only if nothing moved it since it was read (a consumer may have just finished it).
@@ -100,6 +101,6 @@ export async function requeueStuckDocuments(env: Env, now: number = Date.now()):
     await documentEventInsert(db, row.id, "requeued_by_sweep", row.status, now);
     jobs.push({ documentId: row.id, userId: row.userId, reason: "sweep" });
   }
-  await enqueueDocuments(env, db, jobs, now);
+  await enqueueDocuments(ctx.env, db, jobs, now);
   return { requeued: jobs.length, failed };
 }

@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { MeterReadingInput } from "../../lib/schemas/meter-reading";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import { documents, meterReadings } from "../db/schema.server";
 import type { Env } from "../env.server";

@@ -3,6 +3,7 @@
 // (pii_encrypted), and put back together for the owner. The machine readable zone carries the CNP
 // and the card number, so its lines are sealed too, as are the zone/print disagreements of those fields.
 import { decryptPiiJson, encryptPiiJson, importPiiKey } from "../crypto/pii.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import type { BillExtraction } from "./extraction/bill-parser.server";
 import type { ExtractedData } from "./extraction/extract-document.server";
@@ -83,7 +84,7 @@ export function joinExtraction(plain: ExtractedData, secrets: ExtractionSecrets 
 /** Seals the secrets of an extraction for one document (the id is the associated data). */
 export async function sealExtraction(env: Env, documentId: string, data: ExtractedData): Promise<{ extractedDataJson: string; piiEncrypted: string | null }> {
   const { plain, secrets } = splitExtraction(data);
-  const piiEncrypted = secrets ? await encryptPiiJson(await importPiiKey(env.PII_ENCRYPTION_KEY), secrets, documentId) : null;
+  const piiEncrypted = secrets ? await encryptPiiJson(await importPiiKey(appConfig(env).secrets.piiEncryptionKey), secrets, documentId) : null;
   return { extractedDataJson: JSON.stringify(plain), piiEncrypted };
 }
 
@@ -96,6 +97,6 @@ export async function openExtraction(
   if (!row.extractedDataJson) return null;
   const plain = JSON.parse(row.extractedDataJson) as ExtractedData;
   if (!options.reveal || !row.piiEncrypted) return plain;
-  const secrets = await decryptPiiJson<ExtractionSecrets>(await importPiiKey(env.PII_ENCRYPTION_KEY), row.piiEncrypted, row.id);
+  const secrets = await decryptPiiJson<ExtractionSecrets>(await importPiiKey(appConfig(env).secrets.piiEncryptionKey), row.piiEncrypted, row.id);
   return joinExtraction(plain, secrets);
 }

@@ -4,11 +4,13 @@
 //
 // Imports the extraction core: only Worker-bundled code (workers/queues, workerd tests) may import
 // this file, never a Remix route (docs/decisions/0005-offline-ocr.md).
+import type { AppContext } from "../context.server";
 import { eq } from "drizzle-orm";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
-import { createDb, type Database } from "../db/client.server";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
+import { type Database } from "../db/client.server";
 import { meterReadings } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import {
   adminNotificationInsert,
@@ -37,7 +39,6 @@ import {
 } from "./repository.server";
 import { readDocumentFile } from "./storage.server";
 import {
-  DEFAULT_BILL_MAX_AGE_DAYS,
   combineValidations,
   crossCheck,
   decideStatus,
@@ -76,7 +77,7 @@ function unreadableValidation(data: Extract<ExtractedData, { kind: "unreadable" 
 async function validate(env: Env, db: Database, row: DocumentRow, result: ExtractionResult, now: number): Promise<ValidationDetails> {
   const data = result.extractedData;
   if (data.kind === "unreadable") return unreadableValidation(data);
-  const maxAgeDays = Number(env.BILL_MAX_AGE_DAYS) || DEFAULT_BILL_MAX_AGE_DAYS;
+  const maxAgeDays = appConfig(env).documents.billMaxAgeDays;
   const own = data.kind === "id_card" ? verifyIdentity(data, { now, ocrQuality: result.ocrQuality }) : verifyBill(data, { now, ocrQuality: result.ocrQuality, maxAgeDays });
   // The holder check needs only names, which are stored in clear: no decryption here.
   const counterpartType = data.kind === "id_card" ? "ultima_factura" : "document_identitate";
@@ -119,14 +120,14 @@ function notificationFor(row: DocumentRow, status: "verified" | "rejected" | "pe
  * caller retries the message with backoff). A redelivered message for a finished document is a no-op.
  */
 export async function processDocumentJob(
-  env: Env,
+  ctx: AppContext,
   job: DocumentJob,
   deps: ProcessingDeps,
   options: { firstDelivery: boolean },
 ): Promise<JobOutcome> {
-  const db = createDb(env.DB);
+  const db = ctx.db;
   const started = await currentTime(deps);
-  const row = await claimForProcessing(db, job.documentId, job.userId, started, processingLeaseMs(env));
+  const row = await claimForProcessing(db, job.documentId, job.userId, started, processingLeaseMs(ctx.env));
   if (!row) return { kind: "skipped", reason: "not_claimable" };
 
   if (options.firstDelivery) {
@@ -142,13 +143,13 @@ export async function processDocumentJob(
       now: started,
     });
     await db.batch([documentEventInsert(db, row.id, "processing", job.reason, started), userNotificationInsert(db, note)]);
-    await publishUserNotification(env, note);
+    await publishUserNotification(ctx.env, note);
   }
 
-  const bytes = await readDocumentFile(env, row.r2Key);
+  const bytes = await readDocumentFile(ctx.env, row.r2Key);
   if (!bytes) {
     // The stored file is gone: no retry can bring it back.
-    await giveUpOnDocument(env, row.id, "file missing from storage", started);
+    await giveUpOnDocument(ctx, row.id, "file missing from storage", started);
     return { kind: "failed", reason: "file missing from storage" };
   }
 
@@ -160,9 +161,9 @@ export async function processDocumentJob(
     now: started,
     ocr: deps.ocr,
   });
-  const details = await validate(env, db, row, result, started);
+  const details = await validate(ctx.env, db, row, result, started);
   const status = decisionStatus(details);
-  const sealed = await sealExtraction(env, row.id, result.extractedData);
+  const sealed = await sealExtraction(ctx.env, row.id, result.extractedData);
   const finished = await currentTime(deps);
   const processingMs = Math.max(0, finished - started);
 
@@ -189,9 +190,9 @@ export async function processDocumentJob(
   const note = newUserNotification(notificationFor(row, status, details, finished));
   const adminNote = adminNotificationFor(row, status, details, finished);
   await db.batch([documentEventInsert(db, row.id, action, notes, finished), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
-  await publishUserNotification(env, note);
-  await publishAdminNotification(env, adminNote);
-  if (row.documentType === "poza_contor") await announceMeterPhotoProcessed(env, db, row, status, finished);
+  await publishUserNotification(ctx.env, note);
+  await publishAdminNotification(ctx.env, adminNote);
+  if (row.documentType === "poza_contor") await announceMeterPhotoProcessed(ctx.env, db, row, status, finished);
   return { kind: "finished", status, confidence: details.confidence, processingMs };
 }
 

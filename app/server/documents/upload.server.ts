@@ -5,10 +5,11 @@
 import { inArray } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { IDENTITY_SUBTYPES, MAX_FILES_PER_UPLOAD, type DocumentType } from "../../lib/documents";
-import { TEXTS } from "../../lib/texts";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { TEXTS } from "../../texts/user";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import type { Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { adminNotificationInsert, newAdminNotification, publishAdminNotification } from "../notifications/notifications.server";
 import { documentFailure, type DocumentFailure } from "./errors.server";
@@ -30,9 +31,8 @@ export type UploadForm =
 /** Room for the multipart framing and a few text fields around the files. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function maxUploadBytes(env: Pick<Env, "DOCUMENT_MAX_BYTES">): number {
-  const configured = Number(env.DOCUMENT_MAX_BYTES);
-  return Number.isFinite(configured) && configured > 0 ? configured : 10 * 1024 * 1024;
+export function maxUploadBytes(env: Env): number {
+  return appConfig(env).documents.maxUploadBytes;
 }
 
 /** Reads the multipart body: the files of `field` and the text fields; refuses oversize early. */

@@ -1,6 +1,6 @@
 // Documents as the API shows them (user spec §3 "Document", "Extraction summary"; §7 rows).
 import { PROGRESS_KEYS, type DocumentType } from "../../lib/documents";
-import { ADMIN_TEXTS } from "../../lib/texts-admin";
+import { ADMIN_TEXTS } from "../../texts/admin";
 import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { analyseBill } from "./analysis.server";

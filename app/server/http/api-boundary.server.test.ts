@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { apiRoutesOf, checkOrigin, envelopeApiError, findApiRoute, isApiPath } from "./api-boundary.server";
 
 const noop = () => null;

@@ -5,7 +5,7 @@
 // error's 500) is turned into the envelope too, without a stack. Pages get the same path, Origin
 // and error handling, answered in plain text.
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { jsonError } from "../http.server";
 
 /** JSON and form bodies of the API are small; uploads (multipart) are read and limited by their route. */

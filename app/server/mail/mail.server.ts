@@ -2,8 +2,7 @@
 // (local: stores each message, readable on /dev/mail-outbox; local environments only) or "http" (a
 // transactional mail API reached with one JSON POST).
 import { isLocalEnvironment } from "../deployment.server";
-import type { Env } from "../env.server";
-import { createDb } from "../db/client.server";
+import type { AppContext } from "../context.server";
 import { HttpMailSender } from "./http-mail.server";
 import { OutboxMailSender } from "./outbox.server";
 
@@ -41,13 +40,9 @@ class UnavailableMailSender implements MailSender {
   }
 }
 
-function numberVar(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(parsed) ? parsed : fallback;
-}
-
-export function createMailSender(env: Env, deps: MailDeps = {}): MailSender {
-  switch (env.MAIL_PROVIDER) {
+export function createMailSender({ env, config, db }: Pick<AppContext, "env" | "config" | "db">, deps: MailDeps = {}): MailSender {
+  const mail = config.mail;
+  switch (mail.provider) {
     case "outbox":
       // An outbox outside a local environment would swallow every invitation: refuse loudly instead.
       if (!isLocalEnvironment(env)) {
@@ -56,24 +51,24 @@ export function createMailSender(env: Env, deps: MailDeps = {}): MailSender {
           "the outbox mail adapter runs only locally (APP_ENV development or test)",
         );
       }
-      return new OutboxMailSender(createDb(env.DB), {
-        latencyMs: numberVar(env.MAIL_OUTBOX_LATENCY_MS, 0),
-        failureRate: numberVar(env.MAIL_OUTBOX_FAILURE_RATE, 0),
+      return new OutboxMailSender(db, {
+        latencyMs: mail.outbox.latencyMs,
+        failureRate: mail.outbox.failureRate,
         sleep: deps.sleep,
         random: deps.random,
       });
     case "http":
-      if (!env.MAIL_API_URL || !env.MAIL_API_KEY || !env.MAIL_FROM) {
+      if (!mail.http.url || !mail.http.apiKey || !mail.from) {
         return new UnavailableMailSender("http", "MAIL_API_URL, MAIL_API_KEY and MAIL_FROM must be set");
       }
       return new HttpMailSender({
-        url: env.MAIL_API_URL,
-        apiKey: env.MAIL_API_KEY,
-        from: env.MAIL_FROM,
-        timeoutMs: numberVar(env.MAIL_API_TIMEOUT_MS, 8000),
+        url: mail.http.url,
+        apiKey: mail.http.apiKey,
+        from: mail.from,
+        timeoutMs: mail.http.timeoutMs,
         fetch: deps.fetch,
       });
     default:
-      return new UnavailableMailSender(env.MAIL_PROVIDER || "none", `unknown MAIL_PROVIDER "${env.MAIL_PROVIDER}"`);
+      return new UnavailableMailSender(mail.provider || "none", `unknown MAIL_PROVIDER "${mail.provider}"`);
   }
 }

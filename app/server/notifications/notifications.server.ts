@@ -5,9 +5,10 @@
 //   pushUserEvent(env, ...)           a push without a row (progress of a running step)
 // and the same three for admins (notifyAdmins, newAdminNotification/adminNotificationInsert/
 // publishAdminNotification). The stream is chosen from the event name (live/streams.server.ts).
+import type { AppContext } from "../context.server";
 import { newId } from "../../lib/ids";
 import type { AdminNotificationView, LiveEvent, NotificationView } from "../../lib/live/protocol";
-import { createDb, type Database } from "../db/client.server";
+import { type Database } from "../db/client.server";
 import { adminNotifications, notifications } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { pushAdminNotification, pushToUser } from "../live/publish.server";
@@ -40,7 +41,6 @@ export interface UserNotificationInput {
 }
 
 export type UserNotificationRow = typeof notifications.$inferSelect;
-type LiveEnv = Pick<Env, "DB" | "USER_CHANNEL" | "ADMIN_CHANNEL">;
 
 export function newUserNotification(input: UserNotificationInput): UserNotificationRow {
   const now = input.now ?? Date.now();
@@ -91,10 +91,10 @@ export function publishUserNotification(env: Pick<Env, "USER_CHANNEL" | "ADMIN_C
 }
 
 /** Writes a notification for a user and pushes it live. */
-export async function notifyUser(env: LiveEnv, input: UserNotificationInput): Promise<UserNotificationRow> {
+export async function notifyUser(ctx: Pick<AppContext, "env" | "db">, input: UserNotificationInput): Promise<UserNotificationRow> {
   const row = newUserNotification(input);
-  await userNotificationInsert(createDb(env.DB), row);
-  await publishUserNotification(env, row);
+  await userNotificationInsert(ctx.db, row);
+  await publishUserNotification(ctx.env, row);
   return row;
 }
 
@@ -153,9 +153,9 @@ export function publishAdminNotification(env: Pick<Env, "USER_CHANNEL" | "ADMIN_
   return pushAdminNotification(env, adminNotificationView(row));
 }
 
-export async function notifyAdmins(env: LiveEnv, input: AdminNotificationInput): Promise<AdminNotificationRow> {
+export async function notifyAdmins(ctx: Pick<AppContext, "env" | "db">, input: AdminNotificationInput): Promise<AdminNotificationRow> {
   const row = newAdminNotification(input);
-  await adminNotificationInsert(createDb(env.DB), row);
-  await publishAdminNotification(env, row);
+  await adminNotificationInsert(ctx.db, row);
+  await publishAdminNotification(ctx.env, row);
   return row;
 }

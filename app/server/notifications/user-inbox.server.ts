@@ -1,11 +1,11 @@
 // A user's notification list (user spec §2 "Notifications", §7): read newest first, mark one or all as
 // read. Every query is scoped by the owner's id, so another user's notification is "not found". A
 // change is pushed to the user's other tabs so their badges follow.
+import type { AppContext } from "../context.server";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { NotificationView } from "../../lib/live/protocol";
-import { createDb, type Database } from "../db/client.server";
+import { type Database } from "../db/client.server";
 import { notifications } from "../db/schema.server";
-import type { Env } from "../env.server";
 import { notificationView, pushUserEvent } from "./notifications.server";
 
 /** user spec §9: pages ask for 100; the unread badge counts the unread among the latest 100. */
@@ -48,11 +48,10 @@ export async function listNotifications(db: Database, userId: string, page: { li
   return { notifications: rows.map(notificationView), total: Number(totals?.n ?? 0), unreadCount: unread };
 }
 
-type InboxEnv = Pick<Env, "DB" | "USER_CHANNEL" | "ADMIN_CHANNEL">;
 
 /** Marks one of the user's notifications read; null when the user has no such notification. */
-export async function markNotificationRead(env: InboxEnv, userId: string, id: string): Promise<{ notification: NotificationView; unreadCount: number } | null> {
-  const db = createDb(env.DB);
+export async function markNotificationRead(ctx: AppContext, userId: string, id: string): Promise<{ notification: NotificationView; unreadCount: number } | null> {
+  const db = ctx.db;
   const [row] = await db
     .update(notifications)
     .set({ read: true })
@@ -60,12 +59,12 @@ export async function markNotificationRead(env: InboxEnv, userId: string, id: st
     .returning();
   if (!row) return null;
   const unread = await unreadCount(db, userId);
-  await pushUserEvent(env, userId, "notifications_read", { ids: [id], unreadCount: unread });
+  await pushUserEvent(ctx.env, userId, "notifications_read", { ids: [id], unreadCount: unread });
   return { notification: notificationView(row), unreadCount: unread };
 }
 
-export async function markAllNotificationsRead(env: InboxEnv, userId: string): Promise<{ updated: number; unreadCount: number }> {
-  const db = createDb(env.DB);
+export async function markAllNotificationsRead(ctx: AppContext, userId: string): Promise<{ updated: number; unreadCount: number }> {
+  const db = ctx.db;
   const updated = await db
     .update(notifications)
     .set({ read: true })
@@ -73,6 +72,6 @@ export async function markAllNotificationsRead(env: InboxEnv, userId: string): P
     .returning({ id: notifications.id });
   // Not simply 0: a notification may have arrived since the update.
   const unread = await unreadCount(db, userId);
-  await pushUserEvent(env, userId, "notifications_read", { all: true, unreadCount: unread });
+  await pushUserEvent(ctx.env, userId, "notifications_read", { all: true, unreadCount: unread });
   return { updated: updated.length, unreadCount: unread };
 }

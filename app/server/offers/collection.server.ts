@@ -6,7 +6,7 @@ import type { OfferView } from "../../lib/offers";
 import type { OfferSearch } from "../../lib/schemas/offer-search";
 import type { Database } from "../db/client.server";
 import { findCounty, listSuppliers } from "./reference.server";
-import type { CollectionConfig } from "./source-config.server";
+import type { CollectionConfig } from "../config.server";
 import { CatalogOfferSource } from "./sources/catalog-source.server";
 import { ComparatorOfferSource } from "./sources/comparator-source.server";
 import { OfferSourceError, type OfferSource, type SourceCounty } from "./sources/source.server";

@@ -1,10 +1,10 @@
 // GET /api/offers and its checkUrl: the HTTP face of the OfferCollector (user spec §4, §7).
 import type { OfferSearch } from "../../lib/schemas/offer-search";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Env } from "../env.server";
 import { jsonError, jsonOk } from "../http.server";
 import { collectionKey } from "./collection.server";
-import { collectionConfigFromEnv } from "./source-config.server";
+import { appConfig } from "../config.server";
 
 function collector(env: Env, search: OfferSearch) {
   return env.OFFER_COLLECTOR.get(env.OFFER_COLLECTOR.idFromName(collectionKey(search)));
@@ -22,7 +22,7 @@ export function checkUrlFor(search: OfferSearch, jobId: string): string {
 export async function searchOffers(env: Env, search: OfferSearch): Promise<Response> {
   let config;
   try {
-    config = collectionConfigFromEnv(env);
+    config = appConfig(env).offers;
   } catch (error) {
     console.error("offer collection configuration", error);
     return jsonError(503, "collection_unavailable", TEXTS.search.loadFailed);

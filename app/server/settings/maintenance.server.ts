@@ -2,8 +2,8 @@
 // Romanian maintenance page and the public API a JSON 503; the back-office, its API, the health check
 // and static files stay reachable so the admins can work and turn it off. Checked once, in the
 // Worker's fetch entry (workers/app.ts), before any route runs.
-import { TEXTS } from "../../lib/texts";
-import type { Env } from "../env.server";
+import { TEXTS } from "../../texts/user";
+import type { AppContext } from "../context.server";
 import { jsonError } from "../http.server";
 import { isApiPath } from "../http/api-boundary.server";
 import { readSettings } from "./settings.server";
@@ -56,10 +56,10 @@ p{line-height:1.55;margin:0}
 }
 
 /** The maintenance answer for a request, or null when the site is open or the path is exempt. */
-export async function maintenanceResponse(request: Request, env: Env, options: { now?: number } = {}): Promise<Response | null> {
+export async function maintenanceResponse(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<Response | null> {
   const pathname = new URL(request.url).pathname;
   if (isMaintenanceExempt(pathname)) return null;
-  if (!(await readSettings(env, options)).maintenance_mode) return null;
+  if (!(await readSettings(ctx, options)).maintenance_mode) return null;
   const headers = { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
   if (isApiPath(pathname)) {
     const response = jsonError(503, "maintenance", TEXTS.adminSettings.maintenanceMessage);

@@ -2,9 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { AdminSettings, SettingKey, SettingsPatch } from "../../lib/schemas/admin-settings";
 import { writeAudit } from "../admin/admin-auth.server";
-import { createDb } from "../db/client.server";
 import { settings as settingsTable } from "../db/schema.server";
-import type { Env } from "../env.server";
+import type { AppContext } from "../context.server";
 import { clearSettingsCache, readSettings } from "./settings.server";
 
 export interface SettingsChange {
@@ -17,12 +16,12 @@ export interface SettingsChange {
  * with {before, after} of just those keys. Nothing changed → nothing written.
  */
 export async function writeSettings(
-  env: Env,
+  ctx: AppContext,
   input: { adminId: string; patch: SettingsPatch; ip: string; now?: number },
 ): Promise<SettingsChange> {
   const now = input.now ?? Date.now();
-  const db = createDb(env.DB);
-  const current = await readSettings(env, { now, fresh: true });
+  const db = ctx.db;
+  const current = await readSettings(ctx, { now, fresh: true });
   const changed = (Object.keys(input.patch) as SettingKey[]).filter(
     (key) => input.patch[key] !== undefined && input.patch[key] !== current[key],
   );

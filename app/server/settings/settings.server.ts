@@ -3,10 +3,9 @@
 // Writing is in settings-write.server.ts (it audits, and the admin guard here reads the timeout).
 import { inArray } from "drizzle-orm";
 import { SETTING_KEYS, settingsFromStored, type AdminSettings } from "../../lib/schemas/admin-settings";
-import { createDb } from "../db/client.server";
 import { settings as settingsTable } from "../db/schema.server";
 import { isLocalEnvironment } from "../deployment.server";
-import type { Env } from "../env.server";
+import type { AppContext } from "../context.server";
 
 /**
  * How long an isolate reuses what it read. Maintenance mode is checked on every request of the
@@ -36,8 +35,8 @@ export function clearSettingsCache(): void {
   delete cacheHolder()[CACHE_KEY];
 }
 
-async function loadSettings(env: Env): Promise<AdminSettings> {
-  const rows = await createDb(env.DB)
+async function loadSettings(ctx: AppContext): Promise<AdminSettings> {
+  const rows = await ctx.db
     .select({ key: settingsTable.key, valueJson: settingsTable.valueJson })
     .from(settingsTable)
     .where(inArray(settingsTable.key, SETTING_KEYS));
@@ -50,18 +49,18 @@ async function loadSettings(env: Env): Promise<AdminSettings> {
       stored.set(row.key, undefined);
     }
   }
-  const { settings, invalid } = settingsFromStored(stored, { local: isLocalEnvironment(env) });
+  const { settings, invalid } = settingsFromStored(stored, { local: isLocalEnvironment(ctx.env) });
   if (invalid.length > 0) console.error(`settings: stored value unreadable, default used for ${invalid.join(", ")}`);
   return settings;
 }
 
 /** The current settings, at most SETTINGS_CACHE_MS old; `fresh` reads D1. */
-export function readSettings(env: Env, options: { now?: number; fresh?: boolean } = {}): Promise<AdminSettings> {
+export function readSettings(ctx: AppContext, options: { now?: number; fresh?: boolean } = {}): Promise<AdminSettings> {
   const now = options.now ?? Date.now();
   const holder = cacheHolder();
   const cached = holder[CACHE_KEY];
   if (!options.fresh && cached && now - cached.at >= 0 && now - cached.at < SETTINGS_CACHE_MS) return cached.value;
-  const value = loadSettings(env);
+  const value = loadSettings(ctx);
   holder[CACHE_KEY] = { at: now, value };
   // A failed read is not kept: the next request tries again.
   value.catch(() => {

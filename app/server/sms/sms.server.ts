@@ -1,8 +1,8 @@
 // Sending an SMS, behind one interface; SMS_PROVIDER picks the adapter: "outbox" (local, stores and
 // logs each message, readable on /dev/sms-outbox; local environments only) or "http" (a real HTTP SMS gateway).
 import { isLocalEnvironment } from "../deployment.server";
-import type { Env } from "../env.server";
-import { createDb } from "../db/client.server";
+import { appConfig } from "../config.server";
+import type { AppContext } from "../context.server";
 import { HttpSmsGateway } from "./http-gateway.server";
 import { OutboxSmsSender } from "./outbox.server";
 
@@ -47,36 +47,32 @@ class UnavailableSender implements SmsSender {
   }
 }
 
-function numberVar(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(parsed) ? parsed : fallback;
-}
-
-export function createSmsSender(env: Env, deps: SmsDeps = {}): SmsSender {
-  switch (env.SMS_PROVIDER) {
+export function createSmsSender({ env, db }: Pick<AppContext, "env" | "db">, deps: SmsDeps = {}): SmsSender {
+  const sms = appConfig(env).sms;
+  switch (sms.provider) {
     case "outbox":
       // An outbox outside a local environment would swallow every sign-in code: refuse loudly instead.
       if (!isLocalEnvironment(env)) {
         return new UnavailableSender("outbox", "the outbox SMS adapter runs only locally (APP_ENV development or test)");
       }
-      return new OutboxSmsSender(createDb(env.DB), {
-        latencyMs: numberVar(env.SMS_OUTBOX_LATENCY_MS, 0),
-        failureRate: numberVar(env.SMS_OUTBOX_FAILURE_RATE, 0),
+      return new OutboxSmsSender(db, {
+        latencyMs: sms.outbox.latencyMs,
+        failureRate: sms.outbox.failureRate,
         sleep: deps.sleep,
         random: deps.random,
       });
     case "http":
-      if (!env.SMS_GATEWAY_URL || !env.SMS_GATEWAY_TOKEN) {
+      if (!sms.gateway.url || !sms.gateway.token) {
         return new UnavailableSender("http", "SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN must be set");
       }
       return new HttpSmsGateway({
-        url: env.SMS_GATEWAY_URL,
-        token: env.SMS_GATEWAY_TOKEN,
-        sender: env.SMS_SENDER || "CURENT",
-        timeoutMs: numberVar(env.SMS_GATEWAY_TIMEOUT_MS, 5000),
+        url: sms.gateway.url,
+        token: sms.gateway.token,
+        sender: sms.gateway.sender,
+        timeoutMs: sms.gateway.timeoutMs,
         fetch: deps.fetch,
       });
     default:
-      return new UnavailableSender(env.SMS_PROVIDER || "none", `unknown SMS_PROVIDER "${env.SMS_PROVIDER}"`);
+      return new UnavailableSender(sms.provider || "none", `unknown SMS_PROVIDER "${sms.provider}"`);
   }
 }

@@ -8,11 +8,12 @@ import type { CreateSwitchRequestInput } from "../../lib/schemas/switch-request"
 import { estimateMonthlySavings } from "../../lib/switch-savings";
 import { stepProgress } from "../../lib/switching";
 import { newId } from "../../lib/ids";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import { findOwnedMeterReading } from "../documents/meter-readings.server";
 import { readDocumentData } from "../documents/corrections.server";
 import { findOwnedDocument, type DocumentRow } from "../documents/repository.server";
+import type { AppContext } from "../context.server";
 import type { Env } from "../env.server";
 import { adminNotificationInsert, newAdminNotification, publishAdminNotification, notifyUser } from "../notifications/notifications.server";
 import { checkedSwitchContext, clearSwitchContextStatement } from "./context.server";
@@ -61,12 +62,12 @@ function isOpenPodConflict(error: unknown): boolean {
 }
 
 export async function createSwitchRequest(
-  env: Env,
-  db: Database,
+  ctx: AppContext,
   userId: string,
   input: CreateSwitchRequestInput,
   now = Date.now(),
 ): Promise<CreateSwitchResult> {
+  const { env, db } = ctx;
   if (input.consumerType === "prosumator") return fail("prosumer_not_accepted");
   if (!input.termsAccepted) return fail("terms_not_accepted");
 
@@ -165,8 +166,8 @@ export async function createSwitchRequest(
 
   const inserted = await findOwnedRequest(db, userId, id);
   await publishAdminNotification(env, adminCreated);
-  await enqueueSwitch(env, inserted!.request, offer.supplierName);
-  await notifyUser(env, {
+  await enqueueSwitch(ctx, inserted!.request, offer.supplierName);
+  await notifyUser({ env, db }, {
     userId,
     event: "switch_request_created",
     type: "success",

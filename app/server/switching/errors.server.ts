@@ -1,7 +1,7 @@
 // Switch failures as typed values; routes turn them into the HTTP status and the Romanian message
 // (user spec §5 final-submit checks, §8). Input problems are 400, someone else's (or no) object 404,
 // a state that forbids the action 409.
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { jsonError } from "../http.server";
 
 export type SwitchErrorCode =

@@ -4,7 +4,7 @@
 import type { CancelSwitchRequestInput } from "../../lib/schemas/switch-request";
 import { canCancelAutomation, isClosedStatus } from "../../lib/switching";
 import { canCancelSwitch } from "../../lib/withdrawal";
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
 import type { Env } from "../env.server";
 import { notifyUser } from "../notifications/notifications.server";
@@ -32,7 +32,7 @@ export async function cancelSwitchRequest(
   const row = await changeStatus(db, userId, id, { status: "cancelled", cancelReason: input.reason, ...from }, now);
   if (!row) return { ok: false, failure: switchFailure("cancel_refused") };
   await logInsert(db, id, null, t.log.cancelled(input.reason), "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId,
     event: "switch_request_cancelled",
     type: "warning",
@@ -53,7 +53,7 @@ export async function cancelSwitchAutomation(env: Env, db: Database, userId: str
   const row = await changeStatus(db, userId, id, { status: "paused", from: [found.request.status] }, now);
   if (!row) return { ok: false, failure: switchFailure("automation_cancel_refused") };
   await logInsert(db, id, found.request.currentStep, t.log.automationCancelled, "warning", now);
-  await notifyUser(env, {
+  await notifyUser({ env, db }, {
     userId,
     event: "switch_request_updated",
     type: "info",

@@ -3,10 +3,11 @@
 // (workers/durable-objects/supplier-queue.ts), which runs the steps in app/server/switching/pipeline/.
 // The pipeline reads the request's status from D1 before each step, so a request cancelled (or paused
 // by cancel-automation) meanwhile is dropped there; the journey needs no call of its own for that.
-import { TEXTS } from "../../lib/texts";
+import type { AppContext } from "../context.server";
+import { TEXTS } from "../../texts/user";
 import { stepProgress } from "../../lib/switching";
 import { and, eq, lt } from "drizzle-orm";
-import { createDb, type Database } from "../db/client.server";
+import { type Database } from "../db/client.server";
 import { suppliers, switchRequests } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { logInsert, stepUpdate, type SwitchRequestRow } from "./requests.server";
@@ -30,8 +31,8 @@ export function waitingQueuePipeline(db: Database, now: () => number = Date.now)
 }
 
 /** Records the wait, then hands the request to its supplier's SupplierQueue. */
-export function supplierQueuePipeline(env: Env, now: () => number = Date.now): SwitchPipeline {
-  const db = createDb(env.DB);
+export function supplierQueuePipeline(ctx: AppContext, now: () => number = Date.now): SwitchPipeline {
+  const db = ctx.db;
   const waiting = waitingQueuePipeline(db, now);
   return {
     async enqueue(request, supplierName) {
@@ -42,7 +43,7 @@ export function supplierQueuePipeline(env: Env, now: () => number = Date.now): S
         .where(eq(suppliers.id, request.targetSupplierId))
         .limit(1);
       if (!supplier) throw new Error(`supplier ${request.targetSupplierId} vanished`);
-      await supplierQueue(env, supplier.id).enqueue(request.id, supplier);
+      await supplierQueue(ctx.env, supplier.id).enqueue(request.id, supplier);
     },
   };
 }
@@ -60,12 +61,12 @@ export async function stopSwitchInQueue(env: Env, request: SwitchRequestRow): Pr
   await supplierQueue(env, request.targetSupplierId).cancel(request.id, { tellSupplier: cancelled && Boolean(request.supplierApplicationId) });
 }
 
-export function switchPipeline(env: Env): SwitchPipeline {
-  return supplierQueuePipeline(env);
+export function switchPipeline(ctx: AppContext): SwitchPipeline {
+  return supplierQueuePipeline(ctx);
 }
 
-export async function enqueueSwitch(env: Env, request: SwitchRequestRow, supplierName: string): Promise<void> {
-  await switchPipeline(env).enqueue(request, supplierName);
+export async function enqueueSwitch(ctx: AppContext, request: SwitchRequestRow, supplierName: string): Promise<void> {
+  await switchPipeline(ctx).enqueue(request, supplierName);
 }
 
 /** A request still `created` this long after creation may have missed its queue (the hand-over failed). */
@@ -75,8 +76,8 @@ export const STRANDED_AFTER_MS = 2 * 60_000;
  * Hands requests that are still `created` a while after creation to their supplier's queue again. The
  * queue ignores a request it already holds, so this only rescues those whose hand-over was lost.
  */
-export async function requeueStrandedSwitches(env: Env, now = Date.now(), limit = 500): Promise<number> {
-  const db = createDb(env.DB);
+export async function requeueStrandedSwitches(ctx: AppContext, now = Date.now(), limit = 500): Promise<number> {
+  const db = ctx.db;
   const rows = await db
     .select({ id: switchRequests.id, supplierId: suppliers.id, maxConcurrent: suppliers.maxConcurrent })
     .from(switchRequests)
@@ -85,7 +86,7 @@ export async function requeueStrandedSwitches(env: Env, now = Date.now(), limit 
     .orderBy(switchRequests.createdAt)
     .limit(limit);
   const results = await Promise.all(
-    rows.map((row) => supplierQueue(env, row.supplierId).enqueue(row.id, { id: row.supplierId, maxConcurrent: row.maxConcurrent })),
+    rows.map((row) => supplierQueue(ctx.env, row.supplierId).enqueue(row.id, { id: row.supplierId, maxConcurrent: row.maxConcurrent })),
   );
   return results.filter((r) => r.accepted).length;
 }

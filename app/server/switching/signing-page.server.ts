@@ -5,7 +5,7 @@ import { formatRoDay } from "../../lib/dates";
 import { parseWithZod } from "../../lib/forms";
 import { microToDecimal } from "../../lib/money";
 import { contractSigningSchema } from "../../lib/schemas/contract-signing";
-import { SIGNING_TEXTS } from "../../lib/texts-signing";
+import { SIGNING_TEXTS } from "../../texts/signing";
 import { withdrawalDeadline } from "../../lib/withdrawal";
 import { requestInfo } from "../auth/request-info.server";
 import { readFormData } from "../http.server";

@@ -9,9 +9,10 @@ import { randomDigits, toHex, hmacSha256 } from "../auth/crypto.server";
 import { constantTimeEqualText } from "../auth/crypto.server";
 import type { Database } from "../db/client.server";
 import { suppliers, switchRequests, users } from "../db/schema.server";
+import { appConfig } from "../config.server";
 import type { Env } from "../env.server";
 import { createSmsSender } from "../sms/sms.server";
-import { SIGNING_TEXTS } from "../../lib/texts-signing";
+import { SIGNING_TEXTS } from "../../texts/signing";
 import { signatureTokenHash } from "./pipeline/steps.server";
 import type { SwitchRequestRow } from "./requests.server";
 
@@ -51,8 +52,9 @@ export function signingState(request: SwitchRequestRow, now: number): SigningSta
 }
 
 async function codeHash(env: Env, requestId: string, code: string): Promise<string> {
-  if (!env.OTP_HASH_KEY) throw new Error("OTP_HASH_KEY is not set");
-  return toHex(await hmacSha256(env.OTP_HASH_KEY, `signature:v1:${requestId}:${code}`));
+  const key = appConfig(env).secrets.otpHashKey;
+  if (!key) throw new Error("OTP_HASH_KEY is not set");
+  return toHex(await hmacSha256(key, `signature:v1:${requestId}:${code}`));
 }
 
 export type SendCodeResult = { ok: true } | { ok: false; reason: "not_ready" | "cooldown" | "sms_failed"; retryAfterSeconds?: number };
@@ -69,7 +71,7 @@ export async function sendSigningCode(env: Env, db: Database, found: SigningRequ
     .update(switchRequests)
     .set({ signatureCodeHash: await codeHash(env, request.id, code), signatureCodeExpiresAt: now + SIGNING_CODE_TTL_MS, updatedAt: now })
     .where(eq(switchRequests.id, request.id));
-  const sent = await createSmsSender(env).send({ to: found.user.phone, text: SIGNING_TEXTS.smsCode(code) });
+  const sent = await createSmsSender({ env, db }).send({ to: found.user.phone, text: SIGNING_TEXTS.smsCode(code) });
   return sent.ok ? { ok: true } : { ok: false, reason: "sms_failed" };
 }
 

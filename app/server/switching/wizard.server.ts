@@ -2,7 +2,7 @@
 // stored switch context checked on the server (none, stale, ids missing), the chosen offer read again
 // for the county and the desired date, the user's identity documents and bills (rejected ones hidden),
 // and the last meter reading.
-import { TEXTS } from "../../lib/texts";
+import { TEXTS } from "../../texts/user";
 import { desiredSwitchDate, wizardDocuments, type SwitchContextProblem } from "../../lib/switching";
 import type { Database } from "../db/client.server";
 import { meterReadingHistory, type MeterReadingView } from "../documents/meter-readings.server";

@@ -1,5 +1,5 @@
 // One interface for every place offers come from. Which sources a collection asks is configuration
-// (OFFER_SOURCES), never code: see source-config.server.ts.
+// (OFFER_SOURCES), never code: see app/server/config.server.ts.
 import type { OfferView } from "../../../lib/offers";
 import type { OfferSearch } from "../../../lib/schemas/offer-search";
 

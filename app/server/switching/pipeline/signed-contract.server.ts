@@ -2,7 +2,7 @@
 // the unsigned PDF from R2 (its SHA-256 must still be the one recorded when it was generated), the
 // signature and the audit page, under a new unguessable key. Run inside SupplierQueue, which has the fonts.
 import { and, eq, isNull } from "drizzle-orm";
-import { PIPELINE_TEXTS } from "../../../lib/texts-pipeline";
+import { PIPELINE_TEXTS } from "../../../texts/pipeline";
 import { switchRequests, users } from "../../db/schema.server";
 import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
 import { signContractPdf, type SignatureMark } from "../contract/contract-pdf.server";

@@ -9,7 +9,7 @@
 import { and, eq, isNull, notInArray } from "drizzle-orm";
 import { formatRoDay } from "../../../lib/dates";
 import { microToDecimal } from "../../../lib/money";
-import { PIPELINE_TEXTS } from "../../../lib/texts-pipeline";
+import { PIPELINE_TEXTS } from "../../../texts/pipeline";
 import { CLOSED_SWITCH_STATUSES, stepProgress, type SwitchStatus, type SwitchStep } from "../../../lib/switching";
 import { randomToken, sha256Hex as sha256OfText } from "../../auth/crypto.server";
 import type { Database } from "../../db/client.server";
@@ -18,6 +18,7 @@ import type { BillExtraction } from "../../documents/extraction/bill-parser.serv
 import type { IdCardExtraction } from "../../documents/extraction/id-card-parser.server";
 import { readDocumentData } from "../../documents/corrections.server";
 import { newStorageKey, readDocumentFile, sha256HexOfBytes } from "../../documents/storage.server";
+import { appConfig } from "../../config.server";
 import type { Env } from "../../env.server";
 import { notifyUser, type UserNotificationEvent } from "../../notifications/notifications.server";
 import type { SmsSender } from "../../sms/sms.server";
@@ -128,7 +129,7 @@ async function notify(
   text: { title: string; message: string },
   status: SwitchStatus,
 ) {
-  await notifyUser(deps.env, {
+  await notifyUser(deps, {
     userId: loaded.user.id,
     event,
     type,
@@ -295,7 +296,7 @@ export async function issueSignatureLink(deps: PipelineDeps, loaded: Loaded): Pr
       updatedAt: now,
     })
     .where(eq(switchRequests.id, loaded.request.id));
-  const url = `${deps.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/semnare/${token}`;
+  const url = `${appConfig(deps.env).publicBaseUrl.replace(/\/+$/, "")}/semnare/${token}`;
   const sent = await deps.sms.send({ to: loaded.user.phone, text: T.sms.signatureLink(loaded.supplier.name, url) });
   if (!sent.ok) await log(deps, loaded.request.id, "signature_required", T.log.signatureSmsFailed, "warning");
 }

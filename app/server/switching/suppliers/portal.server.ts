@@ -1,5 +1,5 @@
 // One interface for talking to a new supplier's onboarding system (issue #10, item 3). Which portal a
-// supplier uses (its base URL and credentials) is configuration: see portal-config.server.ts. The local
+// supplier uses (its base URL and credentials) is configuration: see portal-config.server.ts and app/server/config.server.ts. The local
 // stack points every supplier at the supplier portal simulator (scripts/supplier-portal-simulator.mjs),
 // which speaks the same HTTP protocol as the real adapter (http-portal.server.ts).
 
