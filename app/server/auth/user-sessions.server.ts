@@ -97,6 +97,16 @@ export async function revokeAllUserSessions(env: Env, userId: string, now: numbe
   return revoked.length;
 }
 
+/**
+ * Why an account may not sign in or keep a session, or null when it is active: an admin suspended or
+ * deactivated it (admin spec §4 user status).
+ */
+export function blockedAccountFailure(status: UserRow["status"]): AuthFailureInfo | null {
+  if (status === "suspended") return { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended };
+  if (status === "inactive") return { code: "account_inactive", status: 403, message: TEXTS.auth.accountInactive };
+  return null;
+}
+
 const sessionExpired: AuthFailureInfo = { code: "invalid_refresh_token", status: 401, message: TEXTS.auth.sessionExpired };
 
 export type RefreshResult = { ok: true; tokens: TokenSet; familyId: string } | { ok: false; failure: AuthFailureInfo };
@@ -130,10 +140,11 @@ export async function rotateRefreshToken(
     return { ok: false, failure: sessionExpired };
   }
   if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
-  if (user.status === "suspended") {
+  const blocked = blockedAccountFailure(user.status);
+  if (blocked) {
     await revokeFamily(db, session.familyId, now);
     await endUserLiveSession(env, user.id, session.familyId);
-    return { ok: false, failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended } };
+    return { ok: false, failure: blocked };
   }
 
   const nextId = newId(now);
@@ -165,7 +176,7 @@ export async function rotateRefreshToken(
   return { ok: true, familyId: session.familyId, tokens: await issueTokens(env, user.id, session.familyId, nextToken, now, expiresAt) };
 }
 
-/** The user of a live session family, or null (revoked, expired, retired or suspended). */
+/** The user of a live session family, or null (revoked, expired, retired, or the account not active). */
 export async function liveSessionUser(db: Database, familyId: string, now: number): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
@@ -180,7 +191,7 @@ export async function liveSessionUser(db: Database, familyId: string, now: numbe
       ),
     )
     .limit(1);
-  if (!row || row.user.status === "suspended") return null;
+  if (!row || row.user.status !== "active") return null;
   return row.user;
 }
 
