@@ -45,7 +45,7 @@ async function userRow(admin, phone) {
 async function chooseAction(admin, phone, label) {
   const row = await userRow(admin, phone);
   await row.getByRole("button", { name: /^Acțiuni pentru / }).click();
-  await admin.getByRole("menuitem", { name: label }).click();
+  await admin.getByRole("menuitem", { name: label, exact: true }).click();
 }
 
 test("an admin finds a user, reads the detail, suspends them: the user is signed out and cannot sign in", { timeout: 300_000 }, async () => {
@@ -105,7 +105,7 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   // The detail dialog: four tabs, each with real data or its empty state.
   await chooseAction(admin, phone, "Vezi detalii");
   const dialog = admin.getByRole("dialog", { name: "Utilizator: Elena Suspendescu" });
-  await dialog.waitFor();
+  await dialog.getByRole("tab", { name: "Prezentare" }).waitFor();
   assert.deepEqual(await dialog.getByRole("tab").allTextContents(), ["Prezentare", "Activitate", "Documente", "Schimbări"]);
   await dialog.getByText(phone, { exact: true }).waitFor();
   await dialog.getByText("Acte de identitate").waitFor();
@@ -121,7 +121,9 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   await dialog.getByRole("button", { name: "Închide" }).click();
   await dialog.waitFor({ state: "hidden" });
 
-  // Suspend after the browser's confirmation: the list reloads with the new status.
+  // Suspend after the browser's confirmation: the list (every status, same search) reloads with the new status.
+  await admin.getByLabel("Status").selectOption("");
+  await admin.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
   admin.once("dialog", (confirm) => void confirm.accept());
   await chooseAction(admin, phone, "Suspendă");
   await admin.locator(".toast", { hasText: "Statusul utilizatorului a fost actualizat." }).waitFor();
