@@ -180,6 +180,7 @@ export const TEXTS = {
     tooManyRequests: "Prea multe cereri. Încercați din nou mai târziu.",
     accountSuspended: "Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.",
     accountInactive: "Contul dumneavoastră este dezactivat. Contactați echipa de suport pentru a-l reactiva.",
+    accountUnavailable: "Cont indisponibil",
     loggedOut: "Ați fost deconectat.",
     methodNotAllowed: "Metodă HTTP nepermisă pentru această adresă.",
     dialogTitle: "Autentificare",

@@ -139,15 +139,27 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   await requestCodeOnLogin(user, phone);
   await user.getByLabel("Codul primit prin SMS").fill(await readLatestCode(baseUrl, phone));
   await user.getByRole("button", { name: "Verifică și intră în cont" }).click();
-  await user.locator(".toast").getByText("Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.").waitFor();
+  const refused = user.locator(".toast", { hasText: "Cont indisponibil" });
+  await refused.getByText("Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.").waitFor();
   await noHorizontalScroll(user, "user 360");
   await user.screenshot({ path: `${shots}/admin-users-suspended-user-mobile.png` });
 
   // The admin page at 360 px: the table becomes cards, nothing scrolls sideways.
-  await admin.setViewportSize({ width: 360, height: 780 });
-  await userRow(admin, phone);
-  await noHorizontalScroll(admin, "admin 360");
-  await admin.screenshot({ path: `${shots}/admin-users-mobile.png`, fullPage: true });
+  const narrow = await browser.newPage();
+  narrow.on("pageerror", (e) => errors.push(`admin 360: ${e.message}`));
+  await narrow.setViewportSize({ width: 360, height: 780 });
+  await narrow.goto(`${baseUrl}/admin/users`);
+  await narrow.getByLabel("Caută după telefon").fill(national);
+  await narrow.getByRole("button", { name: "Caută", exact: true }).click();
+  await narrow.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
+  await (await userRow(narrow, phone)).getByText("Suspendat", { exact: true }).waitFor();
+  await noHorizontalScroll(narrow, "admin 360");
+  await narrow.screenshot({ path: `${shots}/admin-users-mobile.png`, fullPage: true });
+  await chooseAction(narrow, phone, "Vezi detalii");
+  await narrow.getByRole("dialog").getByRole("tab", { name: "Prezentare" }).waitFor();
+  await noHorizontalScroll(narrow, "admin 360 dialog");
+  await narrow.screenshot({ path: `${shots}/admin-users-detail-mobile.png` });
+  await narrow.close();
 
   // Reactivated, the user signs in again.
   await chooseAction(admin, phone, "Activează");
