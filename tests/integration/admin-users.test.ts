@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, bucharestDayStart } from "../../app/lib/dates";
 import { newId } from "../../app/lib/ids";
 import { CLOSE_SESSION_ENDED } from "../../app/lib/live/protocol";
-import { allowedStatusChange, userStatusActions, USER_STATUSES } from "../../app/lib/schemas/admin-users";
 import { TEXTS } from "../../app/lib/texts";
 import { ADMIN_TEXTS } from "../../app/lib/texts-admin";
 import { requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.server";
@@ -67,15 +66,6 @@ async function signInLater(phone: string, minutesLater: number) {
 function profileMe(headers: Record<string, string>) {
   return SELF.fetch(`${BASE}/api/users/profile/me`, { headers });
 }
-
-describe("the actions menu rule (spec §4)", () => {
-  it("offers Activează unless active, Suspendă only when active, Dezactivează unless inactive", () => {
-    expect(userStatusActions("active")).toEqual(["suspended", "inactive"]);
-    expect(userStatusActions("suspended")).toEqual(["active", "inactive"]);
-    expect(userStatusActions("inactive")).toEqual(["active"]);
-    for (const from of USER_STATUSES) expect(allowedStatusChange(from, from)).toBe(false);
-  });
-});
 
 describe("GET /api/admin/users", () => {
   it("filters by status and registration dates (Bucharest days, inclusive) and pages by 50, newest first", async () => {
