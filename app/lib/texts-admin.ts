@@ -227,6 +227,7 @@ export const ADMIN_TEXTS = {
     allStatuses: "Toate",
     dateFrom: "De la data",
     dateTo: "Până la data",
+    dateRangeInvalid: "Data de început trebuie să fie înaintea datei de sfârșit.",
     reset: "Resetează",
     loading: "Se încarcă...",
     reload: "Reîncarcă",

@@ -40,7 +40,7 @@ interface Filters {
 
 const EMPTY_FILTERS: Filters = { search: "", status: "", dateFrom: "", dateTo: "" };
 
-export const dateFormat = new Intl.DateTimeFormat("ro-RO", { timeZone: "Europe/Bucharest", day: "2-digit", month: "2-digit", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("ro-RO", { timeZone: "Europe/Bucharest", day: "2-digit", month: "2-digit", year: "numeric" });
 
 function ActionsMenu({ user, busy, onDetails, onStatus }: { user: AdminUserListItem; busy: boolean; onDetails: () => void; onStatus: (to: UserStatus) => void }) {
   const t = ADMIN_TEXTS.users;
@@ -98,6 +98,7 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [loadError, setLoadError] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [detailOf, setDetailOf] = useState<AdminUserListItem | null>(null);
 
@@ -114,9 +115,11 @@ export function UsersPage() {
       setState("ready");
     } catch (error) {
       if (!isApiFailure(error)) throw error;
+      const message = t.loadFailed(failureMessage(error, t.unknownError));
       setListing(null);
+      setLoadError(message);
       setState("error");
-      toast({ title: t.errorTitle, description: t.loadFailed(failureMessage(error, t.unknownError)), variant: "destructive" });
+      toast({ title: t.errorTitle, description: message, variant: "destructive" });
     }
   }, [page, filters, toast, t]);
 
@@ -222,7 +225,7 @@ export function UsersPage() {
       ) : null}
       {state === "error" ? (
         <div className="admin-card admin-inline-error" role="alert">
-          <p>{t.loadFailed(t.unknownError)}</p>
+          <p>{loadError}</p>
           <button type="button" className="button secondary small" onClick={() => void load()}>
             {t.reload}
           </button>

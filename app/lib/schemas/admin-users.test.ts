@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADMIN_TEXTS } from "../texts-admin";
 import { adminUserListSchema, adminUserStatusSchema, allowedStatusChange, userStatusActions, USER_STATUSES } from "./admin-users";
 
 describe("the actions menu rule (admin spec §4)", () => {
@@ -16,7 +17,9 @@ describe("adminUserListSchema", () => {
   });
 
   it("refuses a date range that ends before it starts", () => {
-    expect(adminUserListSchema.safeParse({ date_from: "2026-01-02", date_to: "2026-01-01" }).success).toBe(false);
+    const inverted = adminUserListSchema.safeParse({ date_from: "2026-01-02", date_to: "2026-01-01" });
+    expect(inverted.success).toBe(false);
+    expect(inverted.error?.issues[0]).toMatchObject({ path: ["date_to"], message: ADMIN_TEXTS.users.dateRangeInvalid });
     expect(adminUserListSchema.safeParse({ date_from: "2026-01-01", date_to: "2026-01-01" }).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // Payloads of the admin user calls (admin spec §7 `/users*` rows), shared by the routes, the page and tests.
 import * as z from "zod/mini";
+import { ADMIN_TEXTS } from "../texts-admin";
 
 export const USER_STATUSES = ["active", "inactive", "suspended"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -26,7 +27,7 @@ export const adminUserListSchema = z
   })
   .check(
     z.refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-      message: "Data de început trebuie să fie înaintea datei de sfârșit.",
+      message: ADMIN_TEXTS.users.dateRangeInvalid,
       path: ["date_to"],
     }),
   );
