@@ -2,7 +2,7 @@
 // filters, pagination, the shapes, 400s and 404s; the status change and what it does to the user's
 // sessions, sockets and sign-in; reactivation; the audit log. Who may call each row is walked by
 // admin-route-guard.test.ts from ADMIN_API_ROUTES.
-import { SELF, env } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, bucharestDayStart } from "../../app/lib/dates";
 import { newId } from "../../app/lib/ids";
@@ -13,7 +13,7 @@ import { requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.s
 import { createUserSession } from "../../app/server/auth/user-auth.server";
 import { BASE, captureSms, createAdmin, info, openAdminSession, postJson, signInThroughApi, uniqueIp, uniquePhone } from "./auth-helpers";
 import { storeDocument } from "./documents-helpers";
-import { userSocket } from "./live-helpers";
+import { adminSocket, userSocket } from "./live-helpers";
 import { insertMeterReading } from "./switch-helpers";
 
 const T = ADMIN_TEXTS.users;
@@ -297,6 +297,21 @@ describe("PUT /api/admin/users/{id}/status", () => {
     expect(refused.res.status).toBe(403);
     expect(refused.body).toMatchObject({ error: "account_inactive", message: TEXTS.auth.accountInactive });
     expect((await profileMe({ Cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("recounts the live dashboard: the suspended users' card follows", async () => {
+    const channel = env.ADMIN_CHANNEL.get(env.ADMIN_CHANNEL.idFromName("global"));
+    await runInDurableObject(channel, async (_instance, state) => {
+      await state.storage.delete("statsDueAt");
+    });
+    const s = await adminSocket(adminToken, ["dashboard_stats"]);
+    const before = (await s.nextOn("dashboard_stats")).data.details as { users: { suspended: number } };
+    const user = await userOn("2003-09-09");
+    expect((await setStatus(user.id, { status: "suspended" })).status).toBe(200);
+    // The recount runs from the channel's alarm, a second after the change.
+    const after = (await s.nextOn("dashboard_stats")).data.details as { users: { suspended: number } };
+    expect(after.users.suspended).toBe(before.users.suspended + 1);
+    s.socket.close(1000);
   });
 
   it("refuses changes the menu does not offer with 409, changing nothing", async () => {

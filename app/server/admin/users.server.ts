@@ -14,6 +14,7 @@ import type { Database } from "../db/client.server";
 import { auditLog, authLogs, documents, meterReadings, suppliers, switchRequests, users } from "../db/schema.server";
 import { progressView } from "../documents/views.server";
 import type { Env } from "../env.server";
+import { adminDashboardChanged } from "../live/publish.server";
 import { writeAudit, type AdminPrincipal } from "./admin-auth.server";
 import { userCounts } from "./overview.server";
 
@@ -411,5 +412,6 @@ export async function changeUserStatusAsAdmin(
     now,
     target: { type: "user", id: input.id },
   });
+  await adminDashboardChanged(env);
   return { ok: true, status: input.status, previous: from, sessionsRevoked };
 }
