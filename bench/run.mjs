@@ -13,6 +13,7 @@ import { readConfig } from "./lib/config.mjs";
 import { markdownSection, printSection, writeFileEnsuringDir } from "./lib/report.mjs";
 import { billMaxAgeDaysForFixtures } from "../tests/support/fixture-clock.mjs";
 import adminDocuments from "./sections/admin-documents.mjs";
+import adminUsers from "./sections/admin-users.mjs";
 import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
@@ -24,7 +25,7 @@ import signInLoad from "./sections/sign-in-load.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments, adminUsers];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -74,4 +74,6 @@ ALTER TABLE `documents` ADD `review_notes` text;--> statement-breakpoint
 CREATE INDEX `documents_uploaded_idx` ON `documents` (`created_at`);--> statement-breakpoint
 CREATE INDEX `documents_status_uploaded_idx` ON `documents` (`status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `documents_type_uploaded_idx` ON `documents` (`document_type`,`created_at`);--> statement-breakpoint
-CREATE INDEX `documents_user_uploaded_idx` ON `documents` (`user_id`,`created_at`);
+CREATE INDEX `documents_user_uploaded_idx` ON `documents` (`user_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `auth_logs_phone_idx` ON `auth_logs` (`phone`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_status_created_idx` ON `users` (`status`,`created_at`);

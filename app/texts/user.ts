@@ -179,6 +179,8 @@ export const TEXTS = {
     tooManyCodes: "Ați cerut prea multe coduri. Încercați din nou mai târziu.",
     tooManyRequests: "Prea multe cereri. Încercați din nou mai târziu.",
     accountSuspended: "Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.",
+    accountInactive: "Contul dumneavoastră este dezactivat. Contactați echipa de suport pentru a-l reactiva.",
+    accountUnavailable: "Cont indisponibil",
     loggedOut: "Ați fost deconectat.",
     methodNotAllowed: "Metodă HTTP nepermisă pentru această adresă.",
     dialogTitle: "Autentificare",

@@ -120,8 +120,10 @@ export function SignInFlow({
         const { status, data } = await postJson("/api/auth/verify-sms", submission.value);
         if (status >= 400 || !data.success || !data.user) {
           setCode("");
+          // The code was right but an admin suspended or deactivated the account: not a wrong code.
+          const blocked = data.error === "account_suspended" || data.error === "account_inactive";
           toast({
-            title: variant === "login" ? t.wrongCodeLogin : t.verifyFailed.title,
+            title: blocked ? t.accountUnavailable : variant === "login" ? t.wrongCodeLogin : t.verifyFailed.title,
             description: data.message ?? t.verifyFailed.message,
             variant: "destructive",
           });

@@ -49,7 +49,7 @@ function breakdown(rows: { status: string; count: number }[], known: readonly st
   return { total: byStatus.reduce((sum, row) => sum + row.count, 0), byStatus };
 }
 
-async function userCounts(db: Database, day: string): Promise<UserCounts> {
+export async function userCounts(db: Database, day: string): Promise<UserCounts> {
   const today = bucharestDayStart(day);
   const week = bucharestDayStart(mondayOf(day));
   const month = bucharestDayStart(`${day.slice(0, 8)}01`);

@@ -45,6 +45,19 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
     access: { permission: "user_management" },
     file: "app/routes/api.admin.switch-requests.$id.cancel.ts",
   },
+  // Users (issue #12 item 1): everything under user_management (admin spec §2 navigation); the stats
+  // too, as the overview's user block already needs it (OVERVIEW_BLOCK_PERMISSIONS).
+  ...(
+    [
+      ["GET", "/api/admin/users", "app/routes/api.admin.users.ts"],
+      ["GET", "/api/admin/users/stats", "app/routes/api.admin.users.stats.ts"],
+      ["GET", "/api/admin/users/search", "app/routes/api.admin.users.search.ts"],
+      ["GET", "/api/admin/users/:id", "app/routes/api.admin.users.$id.ts"],
+      ["PUT", "/api/admin/users/:id/status", "app/routes/api.admin.users.$id.status.ts"],
+      ["GET", "/api/admin/users/:id/activity", "app/routes/api.admin.users.$id.activity.ts"],
+      ["GET", "/api/admin/users/:id/documents", "app/routes/api.admin.users.$id.documents.ts"],
+    ] as const
+  ).map(([method, path, file]) => ({ method, path, access: { permission: "user_management" as const }, file })),
   // The bell and the live channel token: any admin; what the bell lists is filtered by permission.
   { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },

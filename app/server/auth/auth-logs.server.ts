@@ -13,6 +13,7 @@ export type AuthAction =
   | "sms_code_failed"
   | "login"
   | "login_blocked_suspended"
+  | "login_blocked_inactive"
   | "token_refreshed"
   | "refresh_token_reuse"
   | "logout"

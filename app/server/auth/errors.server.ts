@@ -13,6 +13,7 @@ export type AuthFailureCode =
   | "rate_limited"
   | "sms_failed"
   | "account_suspended"
+  | "account_inactive"
   | "invalid_refresh_token"
   | "refresh_token_reused"
   | "unauthorized"

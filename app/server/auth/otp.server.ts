@@ -20,6 +20,7 @@ import type { AuthFailureInfo } from "./errors.server";
 import { RATE_LIMITS, smsPerIpRules, consumeRate, refundRate, retryAfterSeconds } from "./rate-limit.server";
 import type { RequestInfo } from "./request-info.server";
 import { requireSecret } from "./secrets.server";
+import { blockedAccountFailure } from "./user-sessions.server";
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -127,7 +128,7 @@ const exhausted: AuthFailureInfo = { code: "too_many_attempts", status: 429, mes
 /**
  * Checks a code for a canonical phone. Every attempt counts, the right one included, so after five
  * wrong codes even the right one is refused. On success the code is spent and the user is found or
- * created; a suspended user is refused.
+ * created; a suspended or deactivated user is refused.
  */
 export async function verifySignInCode(
   ctx: AppContext,
@@ -203,13 +204,11 @@ export async function verifySignInCode(
     }
   }
   const { user, isNewUser } = await findOrCreateUser(db, phone, now);
-  if (user.status === "suspended") {
-    await logAuthEvent(db, { action: "login_blocked_suspended", success: false, userId: user.id, phone, info, now });
-    return {
-      ok: false,
-      userId: user.id,
-      failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended },
-    };
+  const blocked = blockedAccountFailure(user.status);
+  if (blocked) {
+    const action = user.status === "suspended" ? "login_blocked_suspended" : "login_blocked_inactive";
+    await logAuthEvent(db, { action, success: false, userId: user.id, phone, info, now });
+    return { ok: false, userId: user.id, failure: blocked };
   }
   const [signedIn] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
   await logAuthEvent(db, { action: "login", success: true, userId: user.id, phone, info, now });

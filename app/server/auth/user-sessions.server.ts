@@ -88,7 +88,7 @@ export async function revokeFamily(db: Database, familyId: string, now: number):
 }
 
 /** Signs a user out everywhere (e.g. when an admin suspends the account), live sockets included. */
-export async function revokeAllUserSessions(ctx: AppContext, userId: string, now: number = Date.now()): Promise<number> {
+export async function revokeAllUserSessions(ctx: Pick<AppContext, "env" | "db">, userId: string, now: number = Date.now()): Promise<number> {
   const revoked = await ctx.db
     .update(userSessions)
     .set({ revokedAt: now })
@@ -96,6 +96,16 @@ export async function revokeAllUserSessions(ctx: AppContext, userId: string, now
     .returning({ id: userSessions.id });
   await endUserLiveSession(ctx.env, userId, null);
   return revoked.length;
+}
+
+/**
+ * Why an account may not sign in or keep a session, or null when it is active: an admin suspended or
+ * deactivated it (admin spec §4 user status).
+ */
+export function blockedAccountFailure(status: UserRow["status"]): AuthFailureInfo | null {
+  if (status === "suspended") return { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended };
+  if (status === "inactive") return { code: "account_inactive", status: 403, message: TEXTS.auth.accountInactive };
+  return null;
 }
 
 const sessionExpired: AuthFailureInfo = { code: "invalid_refresh_token", status: 401, message: TEXTS.auth.sessionExpired };
@@ -131,10 +141,11 @@ export async function rotateRefreshToken(
     return { ok: false, failure: sessionExpired };
   }
   if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
-  if (user.status === "suspended") {
+  const blocked = blockedAccountFailure(user.status);
+  if (blocked) {
     await revokeFamily(db, session.familyId, now);
     await endUserLiveSession(ctx.env, user.id, session.familyId);
-    return { ok: false, failure: { code: "account_suspended", status: 403, message: TEXTS.auth.accountSuspended } };
+    return { ok: false, failure: blocked };
   }
 
   const nextId = newId(now);
@@ -166,7 +177,7 @@ export async function rotateRefreshToken(
   return { ok: true, familyId: session.familyId, tokens: await issueTokens(ctx.env, user.id, session.familyId, nextToken, now, expiresAt) };
 }
 
-/** The user of a live session family, or null (revoked, expired, retired or suspended). */
+/** The user of a live session family, or null (revoked, expired, retired, or the account not active). */
 export async function liveSessionUser(db: Database, familyId: string, now: number): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
@@ -181,7 +192,7 @@ export async function liveSessionUser(db: Database, familyId: string, now: numbe
       ),
     )
     .limit(1);
-  if (!row || row.user.status === "suspended") return null;
+  if (!row || row.user.status !== "active") return null;
   return row.user;
 }
 

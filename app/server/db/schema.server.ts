@@ -34,7 +34,12 @@ export const users = sqliteTable(
     updatedAt: integer("updated_at"),
     lastLoginAt: integer("last_login_at"),
   },
-  (t) => [uniqueIndex("users_phone_unique").on(t.phone), index("users_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("users_phone_unique").on(t.phone),
+    index("users_created_idx").on(t.createdAt),
+    // The admin user list filters by status and pages by creation time (issue #12).
+    index("users_status_created_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const otpChallenges = sqliteTable(
@@ -101,7 +106,11 @@ export const authLogs = sqliteTable(
     success: integer("success", { mode: "boolean" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("auth_logs_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("auth_logs_user_idx").on(t.userId, t.createdAt),
+    // The admin user detail reads a user's latest logs by user id or by phone (issue #12).
+    index("auth_logs_phone_idx").on(t.phone, t.createdAt),
+  ],
 );
 
 export const distributionZones = sqliteTable("distribution_zones", {

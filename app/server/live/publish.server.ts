@@ -40,3 +40,8 @@ export function endUserLiveSession(env: ChannelEnv, userId: string, sessionId: s
 export function endAdminLiveSession(env: ChannelEnv, sessionId: string): Promise<void> {
   return bestEffort("close admin sockets", () => adminChannel(env).endSession(sessionId));
 }
+
+/** Counts the dashboard shows changed without an admin notification (e.g. an admin suspended a user). */
+export function adminDashboardChanged(env: ChannelEnv): Promise<void> {
+  return bestEffort("recount the admin dashboard", () => adminChannel(env).dashboardChanged());
+}
