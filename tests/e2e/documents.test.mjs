@@ -1,5 +1,5 @@
 // Issue #5 journeys: sign in through /login, upload an ID image and a bill PDF of the same person,
-// watch both reach TEXTS.documents.statusLabels.verified through the queue, view and download, delete one with confirmation,
+// watch both reach "Verificat" through the queue, view and download, delete one with confirmation,
 // the upload errors, a meter reading with a photo and the index rules; screenshots at 360 and 1280 px.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -60,7 +60,7 @@ test("documents: upload ID + bill, both verified, view, download, delete, meter 
   await item(page, "bill-electrica-popescu.pdf").waitFor();
   assert.equal(await page.locator(".document-item").count(), 2);
 
-  // Pending/processing first, then TEXTS.documents.statusLabels.verified for both, without reloading (polling).
+  // Pending/processing first, then "Verificat" for both, without reloading (polling).
   await waitForStatus(page, "id-popescu-scan.png", TEXTS.documents.statusLabels.verified);
   await waitForStatus(page, "bill-electrica-popescu.pdf", TEXTS.documents.statusLabels.verified);
   const billFacts = await item(page, "bill-electrica-popescu.pdf").locator(".document-facts dd").allTextContents();

@@ -137,7 +137,7 @@ test("live: a dropped connection comes back on its own and pushes flow again", {
   const first = routes.length;
 
   await routes.at(-1).close({ code: 4000, reason: "network drop" });
-  await page.locator('.header-links .nav-live-dot[data-live="connecting"][title=LIVE_TEXTS.connecting]').waitFor({ state: "attached" });
+  await page.locator(`.header-links .nav-live-dot[data-live="connecting"][title="${LIVE_TEXTS.connecting}"]`).waitFor({ state: "attached" });
   await page.screenshot({ path: `${shots}/live-reconnecting-desktop.png` });
   await waitConnected(page);
   assert.equal(routes.length, first + 1, "one new socket after the drop");

@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_NAV, type AdminNavEntry } from "../../app/lib/admin-access";
-import { BASE, createAdmin, openAdminSession } from "./auth-helpers";
+import { BASE, createAdmin, uniqueIp } from "./auth-helpers";
 
 type Role = "super_admin" | "admin" | "moderator";
 interface Subject {
@@ -29,7 +29,24 @@ function allowed(subject: Subject, entry: AdminNavEntry): boolean {
   return subject.role === "super_admin" || subject.permissions.all === true || subject.permissions[permission] === true;
 }
 
-const page = (entry: AdminNavEntry, headers: Record<string, string> = {}) => SELF.fetch(`${BASE}${entry.href}`, { headers, redirect: "manual" });
+const page = (entry: AdminNavEntry, cookie?: string) =>
+  SELF.fetch(`${BASE}${entry.href}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+
+/** Pages are signed in by the admin cookie, as a browser is: through the login form. */
+const cookies = new Map<string, string>();
+beforeAll(async () => {
+  for (const subject of SUBJECTS) {
+    const admin = await createAdmin(subject.role, subject.permissions);
+    const res = await SELF.fetch(`${BASE}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
+      body: new URLSearchParams({ email: admin.email, password: admin.password, redirectTo: "/admin" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    cookies.set(subject.name, res.headers.get("Set-Cookie")!.split(";")[0]!);
+  }
+});
 
 describe.each(ADMIN_NAV.map((entry) => [entry.href, entry] as const))("page %s", (_href, entry) => {
   it("sends a visitor without a session to the login", async () => {
@@ -39,14 +56,8 @@ describe.each(ADMIN_NAV.map((entry) => [entry.href, entry] as const))("page %s",
   });
 
   describe.each(SUBJECTS.map((subject) => [subject.name, subject] as const))("as %s", (_who, subject) => {
-    let token = "";
-    beforeAll(async () => {
-      const admin = await createAdmin(subject.role, subject.permissions);
-      token = await openAdminSession(admin.id);
-    });
-
     it(`is ${allowed(subject, entry) ? "let through" : "refused with 403"}`, async () => {
-      const res = await page(entry, { Authorization: `Bearer ${token}` });
+      const res = await page(entry, cookies.get(subject.name));
       if (!allowed(subject, entry)) {
         expect(res.status).toBe(403);
         return;
