@@ -1,5 +1,6 @@
 // Bindings and vars of wrangler.toml plus the secrets of .dev.vars.example.
 import type { AdminChannel } from "../../workers/durable-objects/admin-channel";
+import type { MetricsRollup } from "../../workers/durable-objects/metrics-rollup";
 import type { OfferCollector } from "../../workers/durable-objects/offer-collector";
 import type { RateLimiter } from "../../workers/durable-objects/rate-limiter";
 import type { SupplierQueue } from "../../workers/durable-objects/supplier-queue";
@@ -16,8 +17,11 @@ export interface Env {
   OFFER_COLLECTOR: DurableObjectNamespace<OfferCollector>;
   SUPPLIER_QUEUE: DurableObjectNamespace<SupplierQueue>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  METRICS_ROLLUP: DurableObjectNamespace<MetricsRollup>;
 
   APP_ENV: string;
+  /** "off" stops recording metrics (app/server/metrics/recorder.server.ts); anything else records */
+  METRICS_RECORDING?: string;
   PUBLIC_BASE_URL: string;
   SMS_PROVIDER: string;
   /** outbox adapter: simulated delivery latency and failure share (0..1), like a real gateway */

@@ -4,6 +4,8 @@
 // end of the running steps' lease takes them back if the object went away mid-step. The scheduling rules
 // are plain logic in supplier-queue-engine.ts; the steps themselves in app/server/switching/pipeline/.
 import { DurableObject } from "cloudflare:workers";
+import { measuredAdapter } from "../../app/server/metrics/adapters.server";
+import { recordMetricsNow } from "../../app/server/metrics/recorder.server";
 import { PIPELINE_TEXTS } from "../../app/lib/texts-pipeline";
 import { createDb } from "../../app/server/db/client.server";
 import type { Env } from "../../app/server/env.server";
@@ -259,7 +261,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       env: this.env,
       db: createDb(this.env.DB),
-      portal: (supplierId) => supplierPortal(this.env as unknown as Record<string, unknown>, supplierId),
+      portal: (supplierId) => measuredAdapter(this.env, `supplier:${supplierId}`, supplierPortal(this.env as unknown as Record<string, unknown>, supplierId)),
       fonts: CONTRACT_FONTS,
       sms: createSmsSender(this.env),
       now: Date.now,
@@ -359,6 +361,10 @@ export class SupplierQueue extends DurableObject<Env> {
     const current = this.jobs.get(job.requestId) ?? job;
     const after = applyOutcome(current, result, policy, Date.now());
     this.recordTiming({ step: job.step, ms: Date.now() - startedAt, waitedMs, outcome: result.kind });
+    void recordMetricsNow(this.env, [
+      { kind: "switch_step", series: job.step, at: Date.now(), ms: Date.now() - startedAt, error: result.kind === "retry" || result.kind === "fail" },
+      { kind: "queue_wait", series: this.meta.supplierId ?? "unknown", at: startedAt, ms: waitedMs, error: false },
+    ]);
     try {
       if (after.status === "retrying" && result.kind === "retry" && isQueueStep(job.step)) {
         await recordRetry(deps, job.requestId, job.step, result.error);

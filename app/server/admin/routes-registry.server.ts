@@ -49,6 +49,11 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "DELETE", path: "/api/admin/notifications", access: {}, file: "app/routes/api.admin.notifications.ts" },
   { method: "POST", path: "/api/admin/live-token", access: {}, file: "app/routes/api.admin.live-token.ts" },
+  // Monitoring (issue 13): measured metrics and health for system monitoring, automation control for
+  // system administration (admin spec §2 navigation, §6).
+  { method: "GET", path: "/api/admin/metrics", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.ts" },
+  { method: "GET", path: "/api/admin/metrics/resources", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.resources.ts" },
+  { method: "GET", path: "/api/admin/metrics/database", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.database.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

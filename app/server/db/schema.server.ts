@@ -481,15 +481,24 @@ export const reviews = sqliteTable("reviews", {
   verified: integer("verified", { mode: "boolean" }).notNull().default(false),
 });
 
-// Per-minute request counters, written by the Worker, read by the admin metrics.
+// Per-minute aggregates of measured facts (app/server/metrics/): requests per route group, document
+// processing and OCR time per document type, switch steps and queue waits per step, adapters' calls.
+// Written by the MetricsRollup Durable Object with additive upserts, read by the admin metrics and health.
 export const metricsRollups = sqliteTable(
   "metrics_rollups",
   {
     bucketStart: integer("bucket_start").notNull(),
-    routeGroup: text("route_group").notNull(),
-    requests: integer("requests").notNull().default(0),
+    /** request | document | ocr | switch_step | queue_wait | adapter */
+    kind: text("kind").notNull(),
+    /** what the facts are about: a route group, a document type, a step, an adapter */
+    series: text("series").notNull(),
+    count: integer("count").notNull().default(0),
     errors: integer("errors").notNull().default(0),
     totalMs: integer("total_ms").notNull().default(0),
+    minMs: integer("min_ms"),
+    maxMs: integer("max_ms"),
+    /** the latest instant in the bucket of a fact that was not an error */
+    lastOkAt: integer("last_ok_at"),
   },
-  (t) => [primaryKey({ columns: [t.bucketStart, t.routeGroup] })],
+  (t) => [primaryKey({ columns: [t.bucketStart, t.kind, t.series] }), index("metrics_rollups_kind_idx").on(t.kind, t.bucketStart)],
 );

@@ -1,5 +1,6 @@
 // What happens to a document outside a processing run: reprocess (user), re-queue when stuck
 // (cron sweep), give up as `failed`. No extraction code here, so routes may import it.
+import { recordMetricsNow } from "../metrics/recorder.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { TEXTS } from "../../lib/texts";
 import { createDb, type Database } from "../db/client.server";
@@ -43,6 +44,8 @@ export async function giveUpOnDocument(env: Env, documentId: string, error: stri
     now,
   });
   await db.batch([documentEventInsert(db, row.id, "failed", error.slice(0, 500), now), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
+  // A failed run counts in the processing error rate; its duration is not known here.
+  await recordMetricsNow(env, [{ kind: "document", series: row.documentType, at: now, ms: 0, error: true }]);
   await publishUserNotification(env, note);
   await publishAdminNotification(env, adminNote);
   return true;

@@ -4,6 +4,8 @@
 //
 // Imports the extraction core: only Worker-bundled code (workers/queues, workerd tests) may import
 // this file, never a Remix route (docs/decisions/0005-offline-ocr.md).
+import { recordMetricsNow } from "../metrics/recorder.server";
+import type { MetricFact } from "../metrics/rollup.server";
 import { eq } from "drizzle-orm";
 import { TEXTS } from "../../lib/texts";
 import { ADMIN_TEXTS } from "../../lib/texts-admin";
@@ -191,6 +193,9 @@ export async function processDocumentJob(
   await publishUserNotification(env, note);
   await publishAdminNotification(env, adminNote);
   if (row.documentType === "poza_contor") await announceMeterPhotoProcessed(env, db, row, status, finished);
+  const facts: MetricFact[] = [{ kind: "document", series: row.documentType, at: finished, ms: processingMs, error: false }];
+  if (result.timings.ocrMs !== null) facts.push({ kind: "ocr", series: row.documentType, at: finished, ms: result.timings.ocrMs, error: false });
+  await recordMetricsNow(env, facts);
   return { kind: "finished", status, confidence: details.confidence, processingMs };
 }
 

@@ -3,6 +3,7 @@
 import { isLocalEnvironment } from "../deployment.server";
 import type { Env } from "../env.server";
 import { createDb } from "../db/client.server";
+import { measuredAdapter } from "../metrics/adapters.server";
 import { HttpSmsGateway } from "./http-gateway.server";
 import { OutboxSmsSender } from "./outbox.server";
 
@@ -53,6 +54,10 @@ function numberVar(value: string | undefined, fallback: number): number {
 }
 
 export function createSmsSender(env: Env, deps: SmsDeps = {}): SmsSender {
+  return measuredAdapter(env, "sms", smsAdapter(env, deps));
+}
+
+function smsAdapter(env: Env, deps: SmsDeps): SmsSender {
   switch (env.SMS_PROVIDER) {
     case "outbox":
       // An outbox outside a local environment would swallow every sign-in code: refuse loudly instead.
