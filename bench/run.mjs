@@ -17,11 +17,12 @@ import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import live from "./sections/live.mjs";
+import metricsOverhead from "./sections/metrics-overhead.mjs";
 import offerSearch from "./sections/offer-search.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, metricsOverhead];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -204,6 +204,11 @@ export class SupplierQueue extends DurableObject<Env> {
     return this.stats();
   }
 
+  /** The health probe (app/server/admin/system-health.server.ts): this namespace answers. */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+
   async stats(): Promise<QueueStats> {
     const counts: QueueCounts = countJobs([...this.jobs.values()], Date.now());
     const totals = this.meta.totals;

@@ -54,6 +54,7 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/metrics", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.ts" },
   { method: "GET", path: "/api/admin/metrics/resources", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.resources.ts" },
   { method: "GET", path: "/api/admin/metrics/database", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.database.ts" },
+  { method: "GET", path: "/api/admin/system/health", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.system.health.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {
