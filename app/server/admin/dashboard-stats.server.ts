@@ -2,6 +2,7 @@
 // D1 rows. Pure over a db handle and a clock, so GET /users/stats and /documents/stats can share them.
 // Each formula is written where it is computed and recorded in docs/decisions/0013-dashboard-formulas.md.
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { canAccess, type AdminAccessSubject } from "../../lib/admin-access";
 import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
 import type { Database } from "../db/client.server";
 import { documentEvents, documents, switchRequests, users } from "../db/schema.server";
@@ -210,5 +211,24 @@ export async function documentStats(db: Database, now: number): Promise<Document
     },
     processing_queue: { queue_size: queueSize, estimated_wait_time_minutes: average === null ? null : minutes(queueSize * average) },
     rejection_reasons: rejections.map((r) => ({ reason: r.reason, count: n(r.n), percentage: pct(n(r.n), rejectedTotal) ?? 0 })),
+  };
+}
+
+/** The user and document stats the dashboard_stats stream adds to the overview counts. */
+export interface DashboardStats {
+  user_stats: UserStats | null;
+  document_stats: DocumentStats | null;
+}
+
+export async function dashboardStats(db: Database, now: number): Promise<{ user_stats: UserStats; document_stats: DocumentStats }> {
+  const [user_stats, document_stats] = await Promise.all([userStats(db, now), documentStats(db, now)]);
+  return { user_stats, document_stats };
+}
+
+/** What of the stats an admin may see: users with user_management, documents with document_verification (admin spec §6). */
+export function dashboardStatsVisibleTo(admin: AdminAccessSubject, stats: { user_stats: UserStats; document_stats: DocumentStats }): DashboardStats {
+  return {
+    user_stats: canAccess(admin, "user_management") ? stats.user_stats : null,
+    document_stats: canAccess(admin, "document_verification") ? stats.document_stats : null,
   };
 }
