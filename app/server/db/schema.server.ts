@@ -470,6 +470,8 @@ export const automationConfig = sqliteTable("automation_config", {
   status: text("status", { enum: ["running", "stopped", "error"] }).notNull().default("running"),
   lastRestartAt: integer("last_restart_at"),
   updatedAt: integer("updated_at"),
+  /** the automation_config_versions row in force (issue 13 item 4) */
+  activeVersionId: text("active_version_id"),
 });
 
 export const reviews = sqliteTable("reviews", {
@@ -501,4 +503,21 @@ export const metricsRollups = sqliteTable(
     lastOkAt: integer("last_ok_at"),
   },
   (t) => [primaryKey({ columns: [t.bucketStart, t.kind, t.series] }), index("metrics_rollups_kind_idx").on(t.kind, t.bucketStart)],
+);
+
+// Published versions of the switching pipeline's configuration (issue 13 item 4: the spec's automation
+// snapshots): per supplier its concurrency and retry cap. Kept for rollback; automation_config points
+// at the one in force.
+export const automationConfigVersions = sqliteTable(
+  "automation_config_versions",
+  {
+    id: text("id").primaryKey(),
+    /** the operator's snapshot id, unique */
+    snapshotId: text("snapshot_id").notNull(),
+    comment: text("comment"),
+    settingsJson: text("settings_json").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("automation_config_versions_snapshot_unique").on(t.snapshotId)],
 );
