@@ -52,6 +52,8 @@ import {
 export interface QueueStats {
   supplierId: string | null;
   maxConcurrent: number;
+  /** the retry cap in force (a published automation configuration, else SWITCH_MAX_RETRIES) */
+  maxRetries: number;
   activeProcesses: number;
   isRunning: boolean;
   queued: number;
@@ -73,6 +75,8 @@ interface Meta {
   totals: { completed: number; failed: number; cancelled: number };
   /** set by queue-manager start/restart {interval}: how often a request waiting for the supplier's confirmation asks again */
   pollIntervalMs?: number;
+  /** set by a published automation configuration; otherwise SWITCH_MAX_RETRIES */
+  maxRetries?: number;
 }
 
 export interface StepTiming {
@@ -114,6 +118,13 @@ export class SupplierQueue extends DurableObject<Env> {
     this.meta = { ...this.meta, supplierId, maxConcurrent: Math.max(1, Math.min(50, Math.floor(maxConcurrent))) };
     await this.ctx.storage.put("meta", this.meta);
     this.kick();
+  }
+
+  /** A published automation configuration (app/server/admin/automation.server.ts): concurrency and retry cap. */
+  async applySettings(supplierId: string, settings: { maxConcurrent: number; maxRetries: number }): Promise<{ maxConcurrent: number; maxRetries: number }> {
+    this.meta = { ...this.meta, maxRetries: Math.max(0, Math.min(20, Math.floor(settings.maxRetries))) };
+    await this.configure(supplierId, settings.maxConcurrent);
+    return { maxConcurrent: this.meta.maxConcurrent, maxRetries: this.meta.maxRetries ?? this.config.maxRetries };
   }
 
   /** Takes a created request; asking again for the same request changes nothing. */
@@ -216,6 +227,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       supplierId: this.meta.supplierId,
       maxConcurrent: this.meta.maxConcurrent,
+      maxRetries: this.meta.maxRetries ?? this.config.maxRetries,
       activeProcesses: counts.running,
       isRunning: this.meta.isRunning,
       queued: counts.queued,
@@ -254,7 +266,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       ...DEFAULT_POLICY,
       maxConcurrent: this.meta.maxConcurrent,
-      maxRetries: config.maxRetries,
+      maxRetries: this.meta.maxRetries ?? config.maxRetries,
       backoffBaseMs: config.backoffBaseMs,
       backoffMaxMs: config.backoffMaxMs,
       stepLeaseMs: config.stepLeaseMs,

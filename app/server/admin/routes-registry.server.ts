@@ -55,6 +55,14 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   { method: "GET", path: "/api/admin/metrics/resources", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.resources.ts" },
   { method: "GET", path: "/api/admin/metrics/database", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.database.ts" },
   { method: "GET", path: "/api/admin/system/health", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.system.health.ts" },
+  ...(["config", "status", "versions"] as const).map((name) => ({
+    method: "GET" as const,
+    path: `/api/admin/automation/${name}`,
+    access: { permission: "system_admin" as const },
+    file: `app/routes/api.admin.automation.${name}.ts`,
+  })),
+  { method: "POST", path: "/api/admin/automation/update-snapshot", access: { permission: "system_admin" }, file: "app/routes/api.admin.automation.update-snapshot.ts" },
+  { method: "POST", path: "/api/admin/automation/restart", access: { permission: "system_admin" }, file: "app/routes/api.admin.automation.restart.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {
