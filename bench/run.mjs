@@ -12,6 +12,7 @@ import { startLocalServer } from "../tests/support/local-server.mjs";
 import { readConfig } from "./lib/config.mjs";
 import { markdownSection, printSection, writeFileEnsuringDir } from "./lib/report.mjs";
 import { billMaxAgeDaysForFixtures } from "../tests/support/fixture-clock.mjs";
+import adminDashboard from "./sections/admin-dashboard.mjs";
 import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
@@ -22,7 +23,7 @@ import offerSearch from "./sections/offer-search.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, metricsOverhead];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, metricsOverhead, adminDashboard];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -2,13 +2,14 @@
 // set; the route loads each set on its own and passes live pushes in.
 import type { QueueCardView } from "~/lib/admin-queues";
 import { successRatePercent } from "~/lib/admin-queues";
+import { responseTimeBand } from "~/lib/admin-monitoring";
 import { TEXTS } from "~/lib/texts";
 import { ADMIN_TEXTS } from "~/lib/texts-admin";
 import type { AdminMetrics } from "~/server/admin/metrics.server";
 import type { DocumentStats, UserStats } from "~/server/admin/dashboard-stats.server";
 import type { QueueOverview } from "~/server/admin/switch-queues.server";
 import type { SystemHealth } from "~/server/admin/system-health.server";
-import { HealthBadge, NotOnEdge, PercentBar, ResponseTime, decimalFormat, numberFormat, percentFormat, timeFormat } from "./monitoring-ui";
+import { HealthBadge, NotOnEdge, PercentBar, decimalFormat, numberFormat, percentFormat, timeFormat } from "./monitoring-ui";
 
 const t = ADMIN_TEXTS.dashboard;
 const o = ADMIN_TEXTS.overview;
@@ -102,7 +103,7 @@ export function SystemAdvanced({ health }: { health: SystemHealth }) {
           <HealthBadge status={health.database.status} />
         </Metric>
         <Metric label={s.responseTime}>
-          <ResponseTime ms={health.database.response_time} />
+          <span className={`response-time band-${responseTimeBand(health.database.response_time)}`}>{`${fmt(health.database.response_time)} ms`}</span>
         </Metric>
         <Metric label={s.pool}>
           <NotOnEdge />
