@@ -58,25 +58,15 @@ export const ADMIN_TEXTS = {
     errorTitle: "A apărut o eroare",
     backToDashboard: "Înapoi la Dashboard",
   },
-  // The interim overview on /admin: card titles from spec §2 "Dashboard"; the rest is ours.
+  // The /admin dashboard's user cards (spec §2 "Dashboard"), and the document status names.
   overview: {
     totalUsers: "Total Utilizatori",
     newToday: "Noi Astăzi",
     currentMonth: "Luna Curentă",
     suspended: "Suspendați",
-    documentsEmpty: "Nu există documente disponibile",
-    switchRequestsEmpty: "Nicio cerere găsită",
     // ours
-    title: "Prezentare generală",
-    intro: "Cifrele sunt citite din baza de date și se actualizează în timp real.",
-    updatedAt: (time: string) => `Actualizat la ${time}`,
-    refresh: "Reîncarcă",
-    users: "Utilizatori",
     activeCount: (n: string) => `Activi: ${n}`,
     weekCount: (n: string) => `Săptămâna aceasta: ${n}`,
-    total: (n: string) => `Total: ${n}`,
-    usersEmpty: "Niciun utilizator înregistrat încă.",
-    documents: "Documente după status",
     documentStatus: {
       pending: "În așteptare",
       processing: "În procesare",
@@ -85,24 +75,6 @@ export const ADMIN_TEXTS = {
       failed: "Eșuate",
       uploaded: "Încărcate",
     } as Record<string, string>,
-    switchRequests: "Cereri de schimbare furnizor după status",
-    switchStatus: {
-      created: "Create",
-      processing: "În procesare",
-      awaiting_signature: "Așteaptă semnătura",
-      completed: "Finalizate",
-      failed: "Eșuate",
-      cancelled: "Anulate",
-    } as Record<string, string>,
-    offerCollections: "Colectări de oferte astăzi",
-    offerCollectionsEmpty: "Nicio colectare de oferte astăzi.",
-    collectionStatus: {
-      started: "Pornite",
-      running: "În desfășurare",
-      completed: "Finalizate",
-      failed: "Eșuate",
-    } as Record<string, string>,
-    nothingPermitted: "Contul dumneavoastră nu are permisiuni pentru statisticile afișate aici.",
   },
   // Switch requests and their queues (admin spec §2 "Switch requests", §4 queue control, §8).
   switchQueues: {

@@ -57,7 +57,7 @@ async function signIn(page) {
   await page.getByLabel("Parolă").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Autentificare" }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
-  await page.getByRole("heading", { name: "Prezentare generală" }).waitFor();
+  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
 }
 
 test("admin login: messages, loading state, the super admin's shell and logout (desktop)", async () => {
@@ -104,8 +104,8 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   const total = page.locator(".admin-stat", { hasText: "Total Utilizatori" }).locator(".admin-stat-value");
   assert.ok(Number(await total.textContent()) >= 1, "the user made above is counted");
   await page.locator(".admin-stat", { hasText: "Noi Astăzi" }).waitFor();
-  for (const heading of ["Utilizatori", "Documente după status", "Cereri de schimbare furnizor după status", "Colectări de oferte astăzi"]) {
-    await page.getByRole("heading", { name: heading }).waitFor();
+  for (const heading of ["Utilizatori", "Statistici documente", "Cozi furnizori", "Metrici de performanță"]) {
+    await page.getByRole("heading", { name: heading, exact: true }).waitFor();
   }
   assert.equal(await page.locator(".site-header, .site-footer").count(), 0);
   await page.screenshot({ path: `${shots}/admin-desktop.png`, fullPage: true });
