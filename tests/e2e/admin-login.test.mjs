@@ -105,7 +105,7 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   assert.ok(Number(await total.textContent()) >= 1, "the user made above is counted");
   await page.locator(".admin-stat", { hasText: "Noi Astăzi" }).waitFor();
   for (const heading of ["Utilizatori", "Statistici documente", "Cozi furnizori", "Metrici de performanță"]) {
-    await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+    await page.getByRole("heading", { name: heading, exact: true, level: 2 }).waitFor();
   }
   assert.equal(await page.locator(".site-header, .site-footer").count(), 0);
   await page.screenshot({ path: `${shots}/admin-desktop.png`, fullPage: true });
