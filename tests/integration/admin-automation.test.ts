@@ -73,6 +73,10 @@ describe("automation", () => {
     const audit = await env.DB.prepare("SELECT action, details_json FROM audit_log WHERE admin_id = ? ORDER BY created_at, id").bind(admin.id).all<{ action: string; details_json: string }>();
     expect(audit.results.map((r) => r.action)).toEqual(["automation.publish", "automation.publish", "automation.rollback"]);
     expect(JSON.parse(audit.results[2]!.details_json)).toMatchObject({ before: { currentSnapshotId: "v-test-2" }, after: { currentSnapshotId: "v-test-1" } });
+
+    // Durable Object state outlives this file's D1: leave the queues as the vars and seed configure them.
+    await call("update-snapshot", admin.headers, { snapshotId: "v-test-restore", restartServices: false, settings: initial.body.data.settings });
+    expect((await queueStats(first)).maxConcurrent).toBe(initial.body.data.settings.suppliers[first]!.maxConcurrent);
   });
 
   it("restarts every SupplierQueue", async () => {
