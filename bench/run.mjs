@@ -14,18 +14,20 @@ import { markdownSection, printSection, writeFileEnsuringDir } from "./lib/repor
 import { billMaxAgeDaysForFixtures } from "../tests/support/fixture-clock.mjs";
 import adminDocuments from "./sections/admin-documents.mjs";
 import adminUsers from "./sections/admin-users.mjs";
+import adminDashboard from "./sections/admin-dashboard.mjs";
 import documents from "./sections/documents.mjs";
 import homeAssets from "./sections/home-assets.mjs";
 import httpRoutes from "./sections/http-routes.mjs";
 import journeys from "./sections/journeys.mjs";
 import lighthouse from "./sections/lighthouse.mjs";
 import live from "./sections/live.mjs";
+import metricsOverhead from "./sections/metrics-overhead.mjs";
 import offerSearch from "./sections/offer-search.mjs";
 import signInLoad from "./sections/sign-in-load.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments, adminUsers];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments, adminUsers, metricsOverhead, adminDashboard];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

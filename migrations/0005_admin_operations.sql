@@ -42,6 +42,16 @@ CREATE TABLE `admin_two_factor` (
 	FOREIGN KEY (`admin_id`) REFERENCES `admins`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `automation_config_versions` (
+	`id` text PRIMARY KEY NOT NULL,
+	`snapshot_id` text NOT NULL,
+	`comment` text,
+	`settings_json` text NOT NULL,
+	`created_by` text,
+	`created_at` integer DEFAULT (CAST(unixepoch('subsec') * 1000 AS INTEGER)) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `automation_config_versions_snapshot_unique` ON `automation_config_versions` (`snapshot_id`);--> statement-breakpoint
 CREATE TABLE `document_field_corrections` (
 	`id` text PRIMARY KEY NOT NULL,
 	`document_id` text NOT NULL,
@@ -66,7 +76,27 @@ CREATE TABLE `mail_outbox` (
 );
 --> statement-breakpoint
 CREATE INDEX `mail_outbox_to_idx` ON `mail_outbox` (`to_address`,`created_at`);--> statement-breakpoint
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_metrics_rollups` (
+	`bucket_start` integer NOT NULL,
+	`kind` text NOT NULL,
+	`series` text NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
+	`errors` integer DEFAULT 0 NOT NULL,
+	`total_ms` integer DEFAULT 0 NOT NULL,
+	`min_ms` integer,
+	`max_ms` integer,
+	`last_ok_at` integer,
+	PRIMARY KEY(`bucket_start`, `kind`, `series`)
+);
+--> statement-breakpoint
+-- The old per-route counters are not carried over: the rollups restart with the new kinds and series.
+DROP TABLE `metrics_rollups`;--> statement-breakpoint
+ALTER TABLE `__new_metrics_rollups` RENAME TO `metrics_rollups`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+CREATE INDEX `metrics_rollups_kind_idx` ON `metrics_rollups` (`kind`,`bucket_start`);--> statement-breakpoint
 ALTER TABLE `admin_sessions` ADD `last_seen_at` integer;--> statement-breakpoint
+ALTER TABLE `automation_config` ADD `active_version_id` text;--> statement-breakpoint
 ALTER TABLE `documents` ADD `reviewed_by` text;--> statement-breakpoint
 ALTER TABLE `documents` ADD `reviewed_at` integer;--> statement-breakpoint
 ALTER TABLE `documents` ADD `rejection_reason` text;--> statement-breakpoint

@@ -9,6 +9,7 @@ import type { Env } from "../app/server/env.server";
 import { devGateResponse } from "../app/server/dev-gate.server";
 import { devToolsEnabled, isDevToolPath, isLocalEnvironment } from "../app/server/deployment.server";
 import { servingRequest } from "../app/server/foreground.server";
+import { recordMetrics, requestFact } from "../app/server/metrics/recorder.server";
 import {
   apiRoutesOf,
   checkApiBody,
@@ -33,6 +34,7 @@ import { consumeDocumentBatch } from "./queues/document-processing";
 import { runSweeps } from "./sweeps";
 
 export { AdminChannel } from "./durable-objects/admin-channel";
+export { MetricsRollup } from "./durable-objects/metrics-rollup";
 export { OfferCollector } from "./durable-objects/offer-collector";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export { SupplierQueue } from "./durable-objects/supplier-queue";
@@ -109,8 +111,12 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
 
 export default {
   async fetch(request, env, ctx) {
+    const startedAt = Date.now();
     // Counted as foreground work: the document consumer lets it finish before its next OCR pass.
-    return servingRequest(() => answer(request, env, ctx));
+    const response = await servingRequest(() => answer(request, env, ctx));
+    // Time to the response head (a streamed body goes on after it); recorded off the response path.
+    recordMetrics(env, (p) => ctx.waitUntil(p), [requestFact(new URL(request.url).pathname, response.status, startedAt, Date.now())]);
+    return response;
   },
 
   async queue(batch, env) {

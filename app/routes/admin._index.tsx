@@ -1,15 +1,33 @@
-// /admin: until the full dashboard lands, an overview of real counts from D1, each block shown only
-// to admins with the matching permission (the server does not even query the others). The counts
-// follow the dashboard_stats stream of the admin live channel; the header shows its state.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+// /admin, the dashboard (admin spec §2 "Dashboard" sections 1–8, §4 "Dashboard loading", live pushes).
+// Each data set is a deferred promise computed only for admins allowed to see it (spec §6), so each
+// block shows its own spinner and its own error; a block that failed waits for live data. Pushes on the
+// admin channel replace the user, document and system-health blocks.
+import { defer, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useAdminLive, useAdminLiveEvents } from "~/components/admin/admin-live";
 import { AdminRouteError } from "~/components/admin/admin-route-error";
+import {
+  DocumentAdvanced,
+  DocumentCounts,
+  PerformanceBlock,
+  QueueBlock,
+  SystemAdvanced,
+  UserAdvanced,
+  UserCards,
+  updatedAt,
+} from "~/components/admin/dashboard-blocks";
+import { useToast } from "~/components/ui/toaster";
+import { canAccess } from "~/lib/admin-access";
+import type { LiveStatus } from "~/lib/live/connection";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
-import { adminOverview, type AdminOverview, type StatusBreakdown } from "~/server/admin/overview.server";
+import { documentStats, userStats, type DocumentStats, type UserStats } from "~/server/admin/dashboard-stats.server";
+import { adminMetrics } from "~/server/admin/metrics.server";
+import { OVERVIEW_BLOCK_PERMISSIONS } from "~/server/admin/overview.server";
+import { queueStats } from "~/server/admin/switch-queues.server";
+import { systemHealth, type SystemHealth } from "~/server/admin/system-health.server";
 
 export const meta: MetaFunction = () => [
   { title: `${ADMIN_TEXTS.nav.dashboard} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
@@ -17,72 +35,26 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
   const admin = await requireAdmin(request, context, { mode: "page" });
-  return adminOverview(context, admin);
+  const db = context.db;
+  const now = Date.now();
+  const may = (permission: Parameters<typeof canAccess>[1]) => canAccess(admin, permission);
+  return defer({
+    generatedAt: now,
+    streams: [
+      ...(Object.values(OVERVIEW_BLOCK_PERMISSIONS).some(may) ? ["dashboard_stats"] : []),
+      ...(may("system_monitoring") ? ["system_health"] : []),
+    ],
+    users: may("user_management") ? userStats(db, now) : null,
+    system: may("system_monitoring") ? systemHealth(context, now) : null,
+    documents: may("document_verification") ? documentStats(db, now) : null,
+    queues: queueStats(env, db),
+    metrics: may("system_monitoring") ? adminMetrics(env, db, now) : null,
+  });
 }
 
-const numberFormat = new Intl.NumberFormat("ro-RO");
-const fmt = (n: number) => numberFormat.format(n);
-const timeFormat = new Intl.DateTimeFormat("ro-RO", {
-  timeZone: "Europe/Bucharest",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-function StatCard({ title, value, sub, tone }: { title: string; value: number; sub?: string; tone?: "warning" }) {
-  return (
-    <div className={`admin-stat${tone ? ` ${tone}` : ""}`}>
-      <p className="admin-stat-title">{title}</p>
-      <p className="admin-stat-value">{fmt(value)}</p>
-      {sub ? <p className="admin-stat-sub">{sub}</p> : null}
-    </div>
-  );
-}
-
-function StatusSection({
-  id,
-  title,
-  block,
-  labels,
-  empty,
-}: {
-  id: string;
-  title: string;
-  block: StatusBreakdown;
-  labels: Record<string, string>;
-  empty: string;
-}) {
-  return (
-    <section className="admin-card admin-section" aria-labelledby={id} data-section={id}>
-      <div className="admin-section-head">
-        <h2 id={id}>{title}</h2>
-        {block.total > 0 ? <p className="admin-muted">{ADMIN_TEXTS.overview.total(fmt(block.total))}</p> : null}
-      </div>
-      {block.total === 0 ? (
-        <p className="admin-empty">{empty}</p>
-      ) : (
-        <dl className="admin-status-list">
-          {block.byStatus.map((row) => (
-            <div key={row.status} className={`admin-status-row${row.count === 0 ? " zero" : ""}`} data-status={row.status}>
-              <dt>
-                <span className={`admin-dot status-${row.status}`} aria-hidden="true" />
-                {labels[row.status] ?? row.status}
-              </dt>
-              <dd>{fmt(row.count)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </section>
-  );
-}
-
-const DASHBOARD_STREAMS = ["dashboard_stats"] as const;
-
-function LiveBadge({ status }: { status: "disconnected" | "connecting" | "connected" | "error" }) {
+function LiveBadge({ status }: { status: LiveStatus }) {
   const t = ADMIN_TEXTS.live;
   const [label, tone] = status === "connected" ? [t.connected, "connected"] : status === "connecting" ? [t.connecting, "connecting"] : [t.disconnected, "disconnected"];
   return (
@@ -92,91 +64,94 @@ function LiveBadge({ status }: { status: "disconnected" | "connecting" | "connec
   );
 }
 
-export default function AdminOverviewPage() {
+/** A block's failure: the spec's toast once, then the block waits for live data. */
+function BlockFailed() {
+  const toast = useToast();
+  const m = ADMIN_TEXTS.monitoring;
+  useEffect(() => {
+    toast({ title: m.dashboardLoadFailedTitle, description: m.dashboardLoadFailed });
+  }, [toast, m]);
+  return <p className="admin-muted dashboard-block-error">{ADMIN_TEXTS.dashboard.blockFailed}</p>;
+}
+
+function Block<T>({ id, title, data, live, render }: { id: string; title: string; data: Promise<T> | null; live: T | null; render: (value: T) => ReactNode }) {
+  if (data === null) return null;
+  return (
+    <section className="admin-card admin-section dashboard-block" aria-labelledby={id} data-section={id}>
+      <h2 id={id}>{title}</h2>
+      {live !== null ? (
+        render(live)
+      ) : (
+        <Suspense fallback={<p className="admin-muted" role="status">{ADMIN_TEXTS.dashboard.loading}</p>}>
+          <Await resolve={data} errorElement={<BlockFailed />}>
+            {(value) => render(value as T)}
+          </Await>
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+export default function AdminDashboard() {
   const loaded = useLoaderData<typeof loader>();
-  const [overview, setOverview] = useState<AdminOverview>(loaded);
-  const revalidator = useRevalidator();
-  const t = ADMIN_TEXTS.overview;
-  const liveStatus = useAdminLive(DASHBOARD_STREAMS);
-  useEffect(() => setOverview(loaded), [loaded]);
-  // Live pushes replace the blocks (admin spec §4); the server sends only those this admin may see.
+  const t = ADMIN_TEXTS.dashboard;
+  const status = useAdminLive(loaded.streams);
+  const [liveUsers, setLiveUsers] = useState<UserStats | null>(null);
+  const [liveDocuments, setLiveDocuments] = useState<DocumentStats | null>(null);
+  const [liveHealth, setLiveHealth] = useState<SystemHealth | null>(null);
+  const [updated, setUpdated] = useState(loaded.generatedAt);
   useAdminLiveEvents(
-    (stream) => stream === "dashboard_stats",
-    (events) => setOverview(events[events.length - 1]!.details as unknown as AdminOverview),
+    (stream) => stream === "dashboard_stats" || stream === "system_health",
+    (events) => {
+      for (const event of events) {
+        const details = event.details as Record<string, unknown>;
+        if (event.event === "system_health") setLiveHealth(details as unknown as SystemHealth);
+        else {
+          if (details.user_stats) setLiveUsers(details.user_stats as UserStats);
+          if (details.document_stats) setLiveDocuments(details.document_stats as DocumentStats);
+        }
+      }
+      setUpdated(Date.now());
+    },
     0,
   );
-  const { users, documents, switchRequests, offerCollectionsToday } = overview;
-  const nothing = !users && !documents && !switchRequests && !offerCollectionsToday;
+  const users = loaded.users as Promise<UserStats> | null;
+  const documents = loaded.documents as Promise<DocumentStats> | null;
 
   return (
-    <div className="admin-page">
-      <div className="admin-page-head">
+    <div className="admin-page dashboard">
+      <div className="admin-page-head" data-section="dashboard-header">
         <div>
           <h1>{t.title}</h1>
-          <p className="admin-muted">
-            {t.intro} {t.updatedAt(timeFormat.format(overview.generatedAt))}
-          </p>
+          <p className="admin-muted">{updatedAt(updated)}</p>
         </div>
-        <LiveBadge status={liveStatus} />
-        <button
-          type="button"
-          className="button secondary small"
-          disabled={revalidator.state !== "idle"}
-          onClick={() => revalidator.revalidate()}
-        >
-          {t.refresh}
-        </button>
+        <LiveBadge status={status} />
       </div>
-
-      {nothing ? <p className="admin-card admin-empty">{t.nothingPermitted}</p> : null}
-
-      {users ? (
-        <section className="admin-section" aria-labelledby="admin-users" data-section="admin-users">
-          <h2 id="admin-users" className="admin-section-title">
-            {t.users}
-          </h2>
-          {users.total === 0 ? (
-            <p className="admin-card admin-empty">{t.usersEmpty}</p>
-          ) : (
-            <div className="admin-stats">
-              <StatCard title={t.totalUsers} value={users.total} sub={t.activeCount(fmt(users.active))} />
-              <StatCard title={t.newToday} value={users.newToday} sub={t.weekCount(fmt(users.newThisWeek))} />
-              <StatCard title={t.currentMonth} value={users.newThisMonth} />
-              <StatCard title={t.suspended} value={users.suspended} tone={users.suspended > 0 ? "warning" : undefined} />
-            </div>
-          )}
-        </section>
-      ) : null}
-
-      <div className="admin-grid">
-        {documents ? (
-          <StatusSection
-            id="admin-documents"
-            title={t.documents}
-            block={documents}
-            labels={t.documentStatus}
-            empty={t.documentsEmpty}
-          />
-        ) : null}
-        {switchRequests ? (
-          <StatusSection
-            id="admin-switch-requests"
-            title={t.switchRequests}
-            block={switchRequests}
-            labels={t.switchStatus}
-            empty={t.switchRequestsEmpty}
-          />
-        ) : null}
-        {offerCollectionsToday ? (
-          <StatusSection
-            id="admin-offer-collections"
-            title={t.offerCollections}
-            block={offerCollectionsToday}
-            labels={t.collectionStatus}
-            empty={t.offerCollectionsEmpty}
-          />
-        ) : null}
-      </div>
+      <Block id="dashboard-users" title={t.sections.users} data={users} live={liveUsers} render={(s) => <UserCards stats={s} />} />
+      <Block id="dashboard-user-advanced" title={t.sections.userAdvanced} data={users} live={liveUsers} render={(s) => <UserAdvanced stats={s} />} />
+      <Block
+        id="dashboard-system"
+        title={t.sections.system}
+        data={loaded.system as Promise<SystemHealth> | null}
+        live={liveHealth}
+        render={(h) => <SystemAdvanced health={h} />}
+      />
+      <Block id="dashboard-documents" title={t.sections.documents} data={documents} live={liveDocuments} render={(s) => <DocumentCounts stats={s} />} />
+      <Block id="dashboard-document-advanced" title={t.sections.documentAdvanced} data={documents} live={liveDocuments} render={(s) => <DocumentAdvanced stats={s} />} />
+      <Block
+        id="dashboard-queues"
+        title={t.sections.queues}
+        data={loaded.queues as Promise<Awaited<ReturnType<typeof queueStats>>>}
+        live={null}
+        render={(q) => <QueueBlock overview={q.overview} queues={q.queues} />}
+      />
+      <Block
+        id="dashboard-performance"
+        title={t.sections.performance}
+        data={loaded.metrics as Promise<Awaited<ReturnType<typeof adminMetrics>>> | null}
+        live={null}
+        render={(metrics) => <PerformanceBlock metrics={metrics} />}
+      />
     </div>
   );
 }

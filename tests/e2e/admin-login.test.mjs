@@ -58,7 +58,7 @@ async function signIn(page) {
   await page.getByLabel("Parolă").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Autentificare" }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
-  await page.getByRole("heading", { name: ADMIN_TEXTS.overview.title }).waitFor();
+  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
 }
 
 test("admin login: messages, loading state, the super admin's shell and logout (desktop)", async () => {
@@ -104,9 +104,9 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.dashboard);
   const total = page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.totalUsers }).locator(".admin-stat-value");
   assert.ok(Number(await total.textContent()) >= 1, "the user made above is counted");
-  await page.locator(".admin-stat", { hasText: ADMIN_TEXTS.overview.newToday }).waitFor();
-  for (const heading of ["Utilizatori", ADMIN_TEXTS.overview.documents, ADMIN_TEXTS.overview.switchRequests, ADMIN_TEXTS.overview.offerCollections]) {
-    await page.getByRole("heading", { name: heading }).waitFor();
+  await page.locator(".admin-stat", { hasText: "Noi Astăzi" }).waitFor();
+  for (const heading of ["Utilizatori", "Statistici documente", "Cozi furnizori", "Metrici de performanță"]) {
+    await page.getByRole("heading", { name: heading, exact: true, level: 2 }).waitFor();
   }
   assert.equal(await page.locator(".site-header, .site-footer").count(), 0);
   await page.screenshot({ path: `${shots}/admin-desktop.png`, fullPage: true });

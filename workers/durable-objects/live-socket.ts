@@ -97,6 +97,11 @@ export abstract class LiveChannel<P extends { sessionId: string }> extends Durab
     return null;
   }
 
+  /** The health probe (app/server/admin/system-health.server.ts): this namespace answers. */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response(LIVE_TEXTS.channel.upgradeRequired, { status: 426 });

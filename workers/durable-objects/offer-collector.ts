@@ -59,6 +59,11 @@ export class OfferCollector extends DurableObject<Env> {
   }
 
   /** Returns the cached result, joins the running job, or starts one; waits up to `instantWaitMs` for it. */
+  /** The health probe (app/server/admin/system-health.server.ts): this namespace answers. */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+
   async start(search: OfferSearch, config: CollectionConfig): Promise<CollectionAnswer> {
     const now = Date.now();
     const job = this.job;

@@ -11,6 +11,11 @@ interface Hit {
 }
 
 export class RateLimiter extends DurableObject<Env> {
+  /** The health probe (app/server/admin/system-health.server.ts): this namespace answers. */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+
   /** Records a hit when every rule still has room; otherwise records nothing and says which rule refused. */
   async consume(rules: RateRule[], now: number): Promise<RateDecision> {
     const longest = Math.max(...rules.map((rule) => rule.windowMs));

@@ -6,6 +6,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { PIPELINE_TEXTS } from "../../app/texts/pipeline";
 import { createAppContext } from "../../app/server/context.server";
+import { measuredAdapter } from "../../app/server/metrics/adapters.server";
+import { recordMetricsNow } from "../../app/server/metrics/recorder.server";
 import type { Env } from "../../app/server/env.server";
 import { createSmsSender } from "../../app/server/sms/sms.server";
 import { CONTRACT_FONTS } from "../../app/server/switching/contract/contract-fonts.server";
@@ -55,6 +57,8 @@ interface Meta {
   totals: { completed: number; failed: number; cancelled: number };
   /** set by queue-manager start/restart {interval}: how often a request waiting for the supplier's confirmation asks again */
   pollIntervalMs?: number;
+  /** set by a published automation configuration; otherwise SWITCH_MAX_RETRIES */
+  maxRetries?: number;
 }
 
 export interface StepTiming {
@@ -96,6 +100,13 @@ export class SupplierQueue extends DurableObject<Env> {
     this.meta = { ...this.meta, supplierId, maxConcurrent: Math.max(1, Math.min(50, Math.floor(maxConcurrent))) };
     await this.ctx.storage.put("meta", this.meta);
     this.kick();
+  }
+
+  /** A published automation configuration (app/server/admin/automation.server.ts): concurrency and retry cap. */
+  async applySettings(supplierId: string, settings: { maxConcurrent: number; maxRetries: number }): Promise<{ maxConcurrent: number; maxRetries: number }> {
+    this.meta = { ...this.meta, maxRetries: Math.max(0, Math.min(20, Math.floor(settings.maxRetries))) };
+    await this.configure(supplierId, settings.maxConcurrent);
+    return { maxConcurrent: this.meta.maxConcurrent, maxRetries: this.meta.maxRetries ?? this.config.maxRetries };
   }
 
   /** Takes a created request; asking again for the same request changes nothing. */
@@ -186,6 +197,11 @@ export class SupplierQueue extends DurableObject<Env> {
     return this.stats();
   }
 
+  /** The health probe (app/server/admin/system-health.server.ts): this namespace answers. */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+
   async stats(): Promise<QueueStats> {
     const counts: QueueCounts = countJobs([...this.jobs.values()], Date.now());
     const totals = this.meta.totals;
@@ -193,6 +209,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       supplierId: this.meta.supplierId,
       maxConcurrent: this.meta.maxConcurrent,
+      maxRetries: this.meta.maxRetries ?? this.config.maxRetries,
       activeProcesses: counts.running,
       isRunning: this.meta.isRunning,
       queued: counts.queued,
@@ -232,7 +249,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       ...DEFAULT_POLICY,
       maxConcurrent: this.meta.maxConcurrent,
-      maxRetries: config.maxRetries,
+      maxRetries: this.meta.maxRetries ?? config.maxRetries,
       backoffBaseMs: config.backoffBaseMs,
       backoffMaxMs: config.backoffMaxMs,
       stepLeaseMs: config.stepLeaseMs,
@@ -244,7 +261,7 @@ export class SupplierQueue extends DurableObject<Env> {
     return {
       env: this.app.env,
       db: this.app.db,
-      portal: (supplierId) => supplierPortal(this.app.env as unknown as Record<string, unknown>, supplierId),
+      portal: (supplierId) => measuredAdapter(this.app.env, `supplier:${supplierId}`, supplierPortal(this.app.env as unknown as Record<string, unknown>, supplierId)),
       fonts: CONTRACT_FONTS,
       sms: createSmsSender(this.app),
       now: Date.now,
@@ -344,6 +361,10 @@ export class SupplierQueue extends DurableObject<Env> {
     const current = this.jobs.get(job.requestId) ?? job;
     const after = applyOutcome(current, result, policy, Date.now());
     this.recordTiming({ step: job.step, ms: Date.now() - startedAt, waitedMs, outcome: result.kind });
+    void recordMetricsNow(this.env, [
+      { kind: "switch_step", series: job.step, at: Date.now(), ms: Date.now() - startedAt, error: result.kind === "retry" || result.kind === "fail" },
+      { kind: "queue_wait", series: this.meta.supplierId ?? "unknown", at: startedAt, ms: waitedMs, error: false },
+    ]);
     try {
       if (after.status === "retrying" && result.kind === "retry" && isQueueStep(job.step)) {
         await recordRetry(deps, job.requestId, job.step, result.error);

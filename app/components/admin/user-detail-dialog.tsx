@@ -207,7 +207,7 @@ function Switches({ user }: { user: UserDetail }) {
             <td data-label={t.switchColumns.to}>{s.to_supplier}</td>
             <td data-label={t.switchColumns.date}>{s.switch_date}</td>
             <td data-label={t.switchColumns.status}>
-              <span className={`admin-badge status-${s.status}`}>{ADMIN_TEXTS.overview.switchStatus[s.status] ?? s.status}</span>
+              <span className={`admin-badge status-${s.status}`}>{ADMIN_TEXTS.users.switchStatus[s.status] ?? s.status}</span>
             </td>
             <td data-label={t.switchColumns.savings}>{s.savings_amount === null ? "—" : t.savings(lei.format(s.savings_amount))}</td>
           </tr>

@@ -83,6 +83,20 @@ export const ADMIN_API_ROUTES: readonly AdminApiRoute[] = [
   // system_admin, like the Sistem page. An admin's own password is changed on the page's Profil tab.
   { method: "GET", path: "/api/admin/settings", access: {}, file: "app/routes/api.admin.settings.ts" },
   { method: "PUT", path: "/api/admin/settings", access: { permission: "system_admin" }, file: "app/routes/api.admin.settings.ts" },
+  // Monitoring (issue 13): measured metrics and health for system monitoring, automation control for
+  // system administration (admin spec §2 navigation, §6).
+  { method: "GET", path: "/api/admin/metrics", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.ts" },
+  { method: "GET", path: "/api/admin/metrics/resources", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.resources.ts" },
+  { method: "GET", path: "/api/admin/metrics/database", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.metrics.database.ts" },
+  { method: "GET", path: "/api/admin/system/health", access: { permission: "system_monitoring" }, file: "app/routes/api.admin.system.health.ts" },
+  ...(["config", "status", "versions"] as const).map((name) => ({
+    method: "GET" as const,
+    path: `/api/admin/automation/${name}`,
+    access: { permission: "system_admin" as const },
+    file: `app/routes/api.admin.automation.${name}.ts`,
+  })),
+  { method: "POST", path: "/api/admin/automation/update-snapshot", access: { permission: "system_admin" }, file: "app/routes/api.admin.automation.update-snapshot.ts" },
+  { method: "POST", path: "/api/admin/automation/restart", access: { permission: "system_admin" }, file: "app/routes/api.admin.automation.restart.ts" },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

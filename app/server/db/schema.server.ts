@@ -492,6 +492,8 @@ export const automationConfig = sqliteTable("automation_config", {
   status: text("status", { enum: ["running", "stopped", "error"] }).notNull().default("running"),
   lastRestartAt: integer("last_restart_at"),
   updatedAt: integer("updated_at"),
+  /** the automation_config_versions row in force (issue 13 item 4) */
+  activeVersionId: text("active_version_id"),
 });
 
 export const reviews = sqliteTable("reviews", {
@@ -503,17 +505,43 @@ export const reviews = sqliteTable("reviews", {
   verified: integer("verified", { mode: "boolean" }).notNull().default(false),
 });
 
-// Per-minute request counters, written by the Worker, read by the admin metrics.
+// Per-minute aggregates of measured facts (app/server/metrics/): requests per route group, document
+// processing and OCR time per document type, switch steps and queue waits per step, adapters' calls.
+// Written by the MetricsRollup Durable Object with additive upserts, read by the admin metrics and health.
 export const metricsRollups = sqliteTable(
   "metrics_rollups",
   {
     bucketStart: integer("bucket_start").notNull(),
-    routeGroup: text("route_group").notNull(),
-    requests: integer("requests").notNull().default(0),
+    /** request | document | ocr | switch_step | queue_wait | adapter */
+    kind: text("kind").notNull(),
+    /** what the facts are about: a route group, a document type, a step, an adapter */
+    series: text("series").notNull(),
+    count: integer("count").notNull().default(0),
     errors: integer("errors").notNull().default(0),
     totalMs: integer("total_ms").notNull().default(0),
+    minMs: integer("min_ms"),
+    maxMs: integer("max_ms"),
+    /** the latest instant in the bucket of a fact that was not an error */
+    lastOkAt: integer("last_ok_at"),
   },
-  (t) => [primaryKey({ columns: [t.bucketStart, t.routeGroup] })],
+  (t) => [primaryKey({ columns: [t.bucketStart, t.kind, t.series] }), index("metrics_rollups_kind_idx").on(t.kind, t.bucketStart)],
+);
+
+// Published versions of the switching pipeline's configuration (issue 13 item 4: the spec's automation
+// snapshots): per supplier its concurrency and retry cap. Kept for rollback; automation_config points
+// at the one in force.
+export const automationConfigVersions = sqliteTable(
+  "automation_config_versions",
+  {
+    id: text("id").primaryKey(),
+    /** the operator's snapshot id, unique */
+    snapshotId: text("snapshot_id").notNull(),
+    comment: text("comment"),
+    settingsJson: text("settings_json").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("automation_config_versions_snapshot_unique").on(t.snapshotId)],
 );
 
 // ---- document review (issue #12) ----

@@ -1,6 +1,7 @@
 // What happens to a document outside a processing run: reprocess (user), re-queue when stuck
 // (cron sweep), give up as `failed`. No extraction code here, so routes may import it.
 import type { AppContext } from "../context.server";
+import { recordMetricsNow } from "../metrics/recorder.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { TEXTS } from "../../texts/user";
 import { type Database } from "../db/client.server";
@@ -44,6 +45,8 @@ export async function giveUpOnDocument(ctx: AppContext, documentId: string, erro
     now,
   });
   await db.batch([documentEventInsert(db, row.id, "failed", error.slice(0, 500), now), userNotificationInsert(db, note), adminNotificationInsert(db, adminNote)]);
+  // A failed run counts in the processing error rate; its duration is not known here.
+  await recordMetricsNow(ctx.env, [{ kind: "document", series: row.documentType, at: now, ms: 0, error: true }]);
   await publishUserNotification(ctx.env, note);
   await publishAdminNotification(ctx.env, adminNote);
   return true;

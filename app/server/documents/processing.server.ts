@@ -5,6 +5,8 @@
 // Imports the extraction core: only Worker-bundled code (workers/queues, workerd tests) may import
 // this file, never a Remix route (docs/decisions/0005-offline-ocr.md).
 import type { AppContext } from "../context.server";
+import { recordMetricsNow } from "../metrics/recorder.server";
+import type { MetricFact } from "../metrics/rollup.server";
 import { eq } from "drizzle-orm";
 import { TEXTS } from "../../texts/user";
 import { ADMIN_TEXTS } from "../../texts/admin";
@@ -193,6 +195,9 @@ export async function processDocumentJob(
   await publishUserNotification(ctx.env, note);
   await publishAdminNotification(ctx.env, adminNote);
   if (row.documentType === "poza_contor") await announceMeterPhotoProcessed(ctx.env, db, row, status, finished);
+  const facts: MetricFact[] = [{ kind: "document", series: row.documentType, at: finished, ms: processingMs, error: false }];
+  if (result.timings.ocrMs !== null) facts.push({ kind: "ocr", series: row.documentType, at: finished, ms: result.timings.ocrMs, error: false });
+  await recordMetricsNow(ctx.env, facts);
   return { kind: "finished", status, confidence: details.confidence, processingMs };
 }
 

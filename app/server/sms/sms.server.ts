@@ -3,6 +3,7 @@
 import { isLocalEnvironment } from "../deployment.server";
 import { appConfig } from "../config.server";
 import type { AppContext } from "../context.server";
+import { measuredAdapter } from "../metrics/adapters.server";
 import { HttpSmsGateway } from "./http-gateway.server";
 import { OutboxSmsSender } from "./outbox.server";
 
@@ -47,7 +48,11 @@ class UnavailableSender implements SmsSender {
   }
 }
 
-export function createSmsSender({ env, db }: Pick<AppContext, "env" | "db">, deps: SmsDeps = {}): SmsSender {
+export function createSmsSender(ctx: Pick<AppContext, "env" | "db">, deps: SmsDeps = {}): SmsSender {
+  return measuredAdapter(ctx.env, "sms", smsAdapter(ctx, deps));
+}
+
+function smsAdapter({ env, db }: Pick<AppContext, "env" | "db">, deps: SmsDeps): SmsSender {
   const sms = appConfig(env).sms;
   switch (sms.provider) {
     case "outbox":

@@ -2,6 +2,8 @@
 export interface QueueStats {
   supplierId: string | null;
   maxConcurrent: number;
+  /** the retry cap in force (a published automation configuration, else SWITCH_MAX_RETRIES) */
+  maxRetries: number;
   activeProcesses: number;
   isRunning: boolean;
   queued: number;
