@@ -1,10 +1,11 @@
 // Every admin page module guards its loader and its action with requireAdmin (decision 0011); the
-// login and logout pages are the only ones an admin reaches without a session.
+// login and logout pages, and the invitation page (the invitee has no account yet; its single-use
+// token is its guard, tests/integration/admin-invitations.test.ts), are reached without a session.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const ROUTES = new URL("../../app/routes/", import.meta.url);
-const UNGUARDED = new Set(["admin_.login.tsx", "admin_.logout.tsx"]);
+const UNGUARDED = new Set(["admin_.login.tsx", "admin_.logout.tsx", "admin_.invitatie.$token.tsx"]);
 const pages = readdirSync(ROUTES).filter((file) => /^admin[._]/.test(file) || file === "admin.tsx").filter((file) => !UNGUARDED.has(file));
 
 /** The body of an exported loader or action, up to the next top-level declaration. */
