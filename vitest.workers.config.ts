@@ -41,6 +41,9 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // A guard against a hung test, not a speed check (speed is benched): on the shared 2-core machines
+    // a whole-journey test waits behind OCR and other files' isolates well past vitest's 5 s default.
+    testTimeout: 30_000,
     // Remix's CommonJS packages have require cycles that the module runner cannot load lazily:
     // pre-bundle them to ESM like the production build does.
     deps: {
