@@ -4,14 +4,15 @@ import { TEXTS } from "~/lib/texts";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
+import { withSetCookies } from "~/server/auth/cookies.server";
 import { jsonOk, methodNotAllowed } from "~/server/http.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await guardAdminApi(request, env);
-  const { setCookie } = await logoutAdmin(request, env);
-  return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+  const { setCookies } = await logoutAdmin(request, env);
+  return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: withSetCookies(setCookies, NO_STORE) });
 }
 
 export function loader() {

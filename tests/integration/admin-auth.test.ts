@@ -156,6 +156,37 @@ describe("lockout", () => {
   });
 });
 
+describe("the admin cookie's scope", () => {
+  const cookiePath = (setCookie: string) => /;\s*Path=([^;]+)/i.exec(setCookie)?.[1];
+  const isCleared = (setCookie: string) => /^cmic_admin=;/.test(setCookie) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie);
+
+  it("is written for /admin and /api/admin only, so the browser never sends it to the public site", async () => {
+    const admin = await createAdmin("admin", {});
+    const login = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
+    expect(login.res.status).toBe(200);
+    const setCookies = login.res.headers.getSetCookie();
+    const carrying = setCookies.filter((c) => /^cmic_admin=[^;]+;/.test(c));
+    expect(carrying.map(cookiePath).sort()).toEqual(["/admin", "/api/admin"]);
+    expect(carrying.every((c) => /HttpOnly/.test(c) && /SameSite=Lax/.test(c))).toBe(true);
+    // Both carry the same session: each opens the area it is sent to.
+    const [pageCookie, apiCookie] = carrying.map((c) => c.split(";")[0]!);
+    expect(pageCookie).toBe(apiCookie);
+    expect((await me({ Cookie: apiCookie! })).res.status).toBe(200);
+    // A Path=/ admin cookie of an earlier build is cleared, not left for the public site.
+    expect(setCookies.filter((c) => cookiePath(c) === "/").every(isCleared)).toBe(true);
+  });
+
+  it("logout clears it on both paths (and the legacy Path=/)", async () => {
+    const admin = await createAdmin("admin", {});
+    const login = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
+    const out = await postJson("/api/admin/auth/logout", {}, { Authorization: `Bearer ${login.body.token as string}` });
+    expect(out.res.status).toBe(200);
+    const cleared = out.res.headers.getSetCookie();
+    expect(cleared.every(isCleared)).toBe(true);
+    expect(cleared.map(cookiePath).sort()).toEqual(["/", "/admin", "/api/admin"]);
+  });
+});
+
 describe("admin sessions", () => {
   it("logout revokes the session and clears the cookie", async () => {
     const admin = await createAdmin("admin", {});

@@ -17,7 +17,7 @@ import { newId } from "../../lib/ids";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
 import { TEXTS } from "../../lib/texts";
 import { ADMIN_TEXTS } from "../../lib/texts-admin";
-import { adminSessionStorage } from "../auth/cookies.server";
+import { adminCookieHeaders, adminSessionStorage, clearedAdminCookieHeaders } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -222,7 +222,7 @@ export function createAdminAuthenticator(env: Env, options: { now?: number } = {
 }
 
 export type AdminSignInResult =
-  | ({ ok: true; expiresIn: number; setCookie: string } & AdminSignIn)
+  | ({ ok: true; expiresIn: number; setCookies: string[] } & AdminSignIn)
   | { ok: false; failure: AuthFailureInfo };
 
 /** Reads {email, password} (JSON or form), signs in, and returns the token and the page cookie. */
@@ -235,14 +235,11 @@ export async function signInAdmin(request: Request, env: Env, options: { now?: n
     if (error instanceof AuthFailure) return { ok: false, failure: error.info };
     throw error;
   }
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
-  const session = await storage.getSession();
-  session.set("token", signedIn.token);
   return {
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookie: await storage.commitSession(session),
+    setCookies: await adminCookieHeaders(env, request, signedIn.token, ADMIN_SESSION_TTL_MS / 1000),
   };
 }
 
@@ -333,8 +330,8 @@ export async function endAdminSessions(
   return ended.length;
 }
 
-/** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie that clears the cookie. */
-export async function logoutAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<{ setCookie: string; revoked: boolean }> {
+/** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie values that clear the cookies. */
+export async function logoutAdmin(request: Request, env: Env, options: { now?: number } = {}): Promise<{ setCookies: string[]; revoked: boolean }> {
   const now = options.now ?? Date.now();
   const db = createDb(env.DB);
   const token = await tokenOf(request, env);
@@ -351,6 +348,5 @@ export async function logoutAdmin(request: Request, env: Env, options: { now?: n
       await endAdminLiveSession(env, ended[0].sessionId);
     }
   }
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
-  return { setCookie: await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))), revoked };
+  return { setCookies: await clearedAdminCookieHeaders(env, request), revoked };
 }
