@@ -227,5 +227,11 @@ export const ADMIN_TEXTS = {
       title: "Procesare document eșuată",
       message: (fileName: string, error: string) => `Documentul „${fileName}” nu a putut fi procesat: ${error}`,
     },
+    // harden (issue 15): one alert when the SMS budget runs out
+    smsBudgetExhausted: {
+      title: "Bugetul de SMS a fost epuizat",
+      message: (limit: number, period: "oră" | "zi") =>
+        `S-a atins limita de ${limit} SMS-uri pe ${period}. Codurile noi de autentificare sunt refuzate până la începutul următoarei perioade.`,
+    },
   },
 } as const;

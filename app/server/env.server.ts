@@ -39,9 +39,12 @@ export interface Env {
   /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
   DOCUMENT_STUCK_MINUTES?: string;
   /** suppliers' onboarding portals: see app/server/switching/suppliers/portal-config.server.ts */
-  /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
+  /** per-network sign-in code limits, the SMS budget and the per-IP upload limit (app/server/auth/rate-limit.server.ts) */
   SMS_IP_CODES_PER_10_MIN?: string;
   SMS_IP_CODES_PER_HOUR?: string;
+  SMS_BUDGET_PER_HOUR?: string;
+  SMS_BUDGET_PER_DAY?: string;
+  UPLOAD_IP_PER_10_MIN?: string;
   SUPPLIER_PORTAL_URL?: string;
   SUPPLIER_PORTALS?: string;
   SUPPLIER_PORTAL_TIMEOUT_MS?: string;

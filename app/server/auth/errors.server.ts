@@ -12,6 +12,7 @@ export type AuthFailureCode =
   | "too_many_codes"
   | "rate_limited"
   | "sms_failed"
+  | "sms_budget_exhausted"
   | "account_suspended"
   | "invalid_refresh_token"
   | "refresh_token_reused"
