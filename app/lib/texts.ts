@@ -96,6 +96,8 @@ export const TEXTS = {
     deniedMessage: "Nume utilizator sau parolă incorectă",
     // ours
     required: "Completați ambele câmpuri.",
+    // issue 15
+    tooManyAttempts: (minutes: number) => `Prea multe încercări. Încercați din nou peste ${minutes} ${minutes === 1 ? "minut" : "minute"}.`,
   },
   switchDialog: {
     title: "Cum schimbi furnizorul",

@@ -143,6 +143,10 @@ describe("lockout", () => {
     for (let i = 0; i < 5; i++) await postJson("/api/admin/auth/login", { email: admin.email, password: "wrong" }, ip());
     const rows = await env.DB.prepare("SELECT action FROM audit_log WHERE admin_id = ? ORDER BY created_at, id").bind(admin.id).all<{ action: string }>();
     expect(rows.results.map((r) => r.action)).toEqual([...Array(4).fill("admin_login_failed"), "admin_locked_out"]);
+    // Tries against the lock (even the right password) write nothing more.
+    for (let i = 0; i < 3; i++) await postJson("/api/admin/auth/login", { email: admin.email, password: i ? "wrong" : admin.password }, ip());
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE admin_id = ?").bind(admin.id).first<{ n: number }>();
+    expect(after!.n).toBe(5);
   });
 
   it("limits login attempts per IP across accounts", async () => {
@@ -153,6 +157,20 @@ describe("lockout", () => {
     }
     const refused = await adminLogin(env, { email: "nobody@test.ro", password: "x" }, { ip: address, userAgent: null }, { now: t0 + 21 });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
+  });
+
+  it("writes nothing for tries the IP limit refuses, and one audit row for the lockout", async () => {
+    const address = uniqueIp();
+    const t0 = Date.now();
+    const rowsFor = async () =>
+      (await env.DB.prepare("SELECT action FROM audit_log WHERE ip_address = ? ORDER BY created_at, id").bind(address).all<{ action: string }>()).results.map((r) => r.action);
+    for (let i = 0; i < 20; i++) await adminLogin(env, { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + i });
+    expect(await rowsFor()).toEqual(Array(20).fill("admin_login_failed"));
+    for (let i = 0; i < 15; i++) {
+      const refused = await adminLogin(env, { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + 100 + i });
+      expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited" } });
+    }
+    expect(await rowsFor()).toEqual([...Array(20).fill("admin_login_failed"), "admin_login_ip_locked_out"]);
   });
 });
 

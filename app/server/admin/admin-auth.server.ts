@@ -138,8 +138,19 @@ export async function adminLogin(
   const now = options.now ?? Date.now();
   const db = createDb(env.DB);
 
+  // Counted before anything is read or written: a refused try leaves no audit row; the lockout leaves one.
   const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
   if (!ipDecision.allowed) {
+    if (ipDecision.first) {
+      await writeAudit(db, {
+        adminId: null,
+        action: "admin_login_ip_locked_out",
+        details: { rule: ipDecision.rule, retry_after_seconds: retryAfterSeconds(ipDecision) },
+        ip: info.ip,
+        now,
+        target: { type: "ip", id: info.ip },
+      });
+    }
     return {
       ok: false,
       failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
@@ -153,7 +164,7 @@ export async function adminLogin(
     return { ok: false, failure: invalidCredentials };
   }
   if (row.lockedUntil !== null && row.lockedUntil > now) {
-    await writeAudit(db, { adminId: row.id, action: "admin_login_locked", ip: info.ip, now });
+    // The lock itself was audited once (admin_locked_out); tries against it are not.
     return { ok: false, failure: lockedFailure(row.lockedUntil, now) };
   }
 
