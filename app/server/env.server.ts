@@ -36,8 +36,10 @@ export interface Env {
   GEOCODE_URL?: string;
   DOCUMENT_MAX_BYTES: string;
   BILL_MAX_AGE_DAYS: string;
-  /** minutes a document may stay `processing` (or queued, unprocessed) before the sweep re-queues it */
+  /** minutes a queued document may wait unprocessed before the sweep sends it again (its message was lost) */
   DOCUMENT_STUCK_MINUTES?: string;
+  /** seconds a processing run holds a document without renewing its lease (app/server/documents/jobs.server.ts) */
+  DOCUMENT_LEASE_SECONDS?: string;
   /** suppliers' onboarding portals: see app/server/switching/suppliers/portal-config.server.ts */
   /** per-network sign-in code limits, the SMS budget and the per-IP upload limit (app/server/auth/rate-limit.server.ts) */
   SMS_IP_CODES_PER_10_MIN?: string;

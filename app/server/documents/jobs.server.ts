@@ -22,8 +22,18 @@ export function retryDelaySeconds(attempt: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempt - 1));
 }
 
-/** How long a run may hold a document in `processing`; after that the sweep or a new message may take it. */
-export function processingLeaseMs(env: Pick<Env, "DOCUMENT_STUCK_MINUTES">): number {
+/**
+ * How long a run holds a document in `processing` without renewing its lease (DOCUMENT_LEASE_SECONDS,
+ * 2 minutes); after that the sweep, a new message or the owner's reprocess may take it over. Short,
+ * so a document whose consumer died is free again soon; a run renews it between its stages.
+ */
+export function processingLeaseMs(env: Pick<Env, "DOCUMENT_LEASE_SECONDS">): number {
+  const seconds = Number(env.DOCUMENT_LEASE_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 120) * 1000;
+}
+
+/** How long a queued document may wait unprocessed before the sweep sends it again (its message was lost). */
+export function stuckQueuedMs(env: Pick<Env, "DOCUMENT_STUCK_MINUTES">): number {
   const minutes = Number(env.DOCUMENT_STUCK_MINUTES);
   return (Number.isFinite(minutes) && minutes > 0 ? minutes : 10) * 60_000;
 }

@@ -14,7 +14,7 @@ import {
   publishUserNotification,
   userNotificationInsert,
 } from "../notifications/notifications.server";
-import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, type DocumentJob } from "./jobs.server";
+import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, stuckQueuedMs, type DocumentJob } from "./jobs.server";
 import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type ReprocessReset } from "./repository.server";
 
 /** Marks a document `failed` (if it is still unfinished) and tells its owner. */
@@ -75,7 +75,7 @@ const SWEEP_BATCH = 50;
  */
 export async function requeueStuckDocuments(env: Env, now: number = Date.now()): Promise<SweepResult> {
   const db = createDb(env.DB);
-  const stuck = await findStuckDocuments(db, now, processingLeaseMs(env), SWEEP_BATCH);
+  const stuck = await findStuckDocuments(db, now, processingLeaseMs(env), stuckQueuedMs(env), SWEEP_BATCH);
   const jobs: DocumentJob[] = [];
   let failed = 0;
   for (const row of stuck) {
