@@ -23,6 +23,10 @@ describe("inspectPdf", () => {
     }
   });
 
+  it("refuses a PDF/HTML polyglot that hides its page in a comment", async () => {
+    expect(await inspectPdf(readFileSync(join(generated, "pdf-with-html.pdf")))).toEqual({ ok: false, detail: "PDF with <html inside a comment" });
+  });
+
   it("reads a stream as far as it inflates, as viewers do", async () => {
     const compressed = await deflate("4 0 << /S /JavaScript /JS (x) >>" + " ".repeat(4000));
     const truncated = compressed.subarray(0, compressed.length - 8);

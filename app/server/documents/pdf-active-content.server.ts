@@ -206,7 +206,10 @@ async function scan(data: Uint8Array, depth: number, budget: { left: number }): 
     if (WHITESPACE.has(b)) {
       i++;
     } else if (b === 0x25) {
+      const start = i;
       while (i < data.length && data[i] !== 0x0a && data[i] !== 0x0d) i++;
+      // A polyglot hides its other format in a comment (after %%EOF, say): viewers skip it, sniffers do not.
+      checkForeign(data.subarray(start, i), "a comment");
     } else if (b === 0x2f) {
       let end = i + 1;
       while (end < data.length && !WHITESPACE.has(data[end]!) && !DELIMITERS.has(data[end]!)) end++;
