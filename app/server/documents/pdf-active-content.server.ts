@@ -126,10 +126,13 @@ async function inflate(bytes: Uint8Array, budget: { left: number }): Promise<Uin
   const zlibHeader = bytes.length >= 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
   const format: CompressionFormat = zlibHeader ? "deflate" : "deflate-raw";
   const inflater = new DecompressionStream(format);
-  // Written by hand, not piped: a corrupt stream must fail only the read below, not as an unhandled rejection.
+  // Written beside the reads and always awaited: a corrupt stream or a refusal fails the write too,
+  // and no write may be left pending once this returns (it would outlive the request it belongs to).
   const writer = inflater.writable.getWriter();
-  writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
-  writer.close().catch(() => undefined);
+  const writing = (async () => {
+    await writer.write(bytes as Uint8Array<ArrayBuffer>);
+    await writer.close();
+  })().catch(() => undefined);
   const reader = inflater.readable.getReader();
   try {
     for (;;) {
@@ -141,9 +144,14 @@ async function inflate(bytes: Uint8Array, budget: { left: number }): Promise<Uin
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof Refused) throw error;
-    reader.cancel().catch(() => undefined);
+    if (error instanceof Refused) {
+      await reader.cancel().catch(() => undefined);
+      await writing;
+      throw error;
+    }
+    // A corrupt stream: what inflated before the fault is what viewers show, and is judged.
   }
+  await writing;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
