@@ -111,7 +111,8 @@ try {
   if (selected.some((s) => s.needsServer)) {
     log("seeding a temporary D1 and starting wrangler dev (local mode)");
     // The documents section uploads the generated fixtures, whose bills carry fixed dates.
-    server = await startLocalServer({ vars: { BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures() } });
+    // Every request of the bench comes from 127.0.0.1: one address, many people.
+    server = await startLocalServer({ vars: { BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(), UPLOAD_IP_PER_10_MIN: "10000" } });
     if (interrupted) {
       stopServer();
       process.exit(130);

@@ -1,5 +1,7 @@
 // `npm run dev`: build, migrate + seed the local D1, then serve everything with `wrangler dev` (miniflare).
 import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cronsOf, startLocalCron } from "./dev-cron.mjs";
 
 const port = process.env.PORT ?? "8787";
 // No telemetry, no banner, and no attempt to fetch Request.cf from Cloudflare (an ENOTFOUND stack
@@ -17,13 +19,19 @@ children.push(spawn("node", ["scripts/supplier-portal-simulator.mjs", "--port", 
 if (!process.env.CI) children.push(spawn("npx", ["remix", "watch"], { stdio: "inherit" }));
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--local", "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--local", "--show-interactive-dev-session=false", "--test-scheduled"],
   { stdio: "inherit", env: { ...process.env, ...QUIET_WRANGLER } },
 );
 children.push(server);
 console.log(`\n  ➜  Aplicația rulează la http://127.0.0.1:${port}  (Ctrl+C pentru oprire)\n`);
 
-const stop = () => children.forEach((c) => c.kill("SIGTERM"));
+// The sweeps (stuck documents, lost switch hand-overs, expired rows) run as production's cron would.
+const stopCron = startLocalCron({ baseUrl: `http://127.0.0.1:${port}`, crons: cronsOf(readFileSync("wrangler.toml", "utf8")) });
+
+const stop = () => {
+  stopCron();
+  children.forEach((c) => c.kill("SIGTERM"));
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 server.on("exit", (code) => {

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { devGateSchema } from "~/lib/schemas/dev-gate";
 import { TEXTS } from "~/texts/user";
 import { safeRedirectPath } from "~/server/auth/user-auth.server";
-import { checkDevGateCredentials, devGateEnabled, devGatePassCookie } from "~/server/dev-gate.server";
+import { attemptDevGateLogin, devGateEnabled, devGatePassCookie } from "~/server/dev-gate.server";
 import { readFormData } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +24,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: devGateSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), granted: false, next: "/" }, 400);
   const { username, password, next } = submission.value;
-  if (!(await checkDevGateCredentials(env, username, password))) {
+  const login = await attemptDevGateLogin(env, request, username, password);
+  if (!login.ok && login.status === 429) {
+    const minutes = Math.ceil(login.retryAfterSeconds / 60);
+    return json(
+      { result: submission.reply({ formErrors: [TEXTS.devGate.tooManyAttempts(minutes)], hideFields: ["password"] }), granted: false, next: "/" },
+      { status: 429, headers: { "Retry-After": String(login.retryAfterSeconds) } },
+    );
+  }
+  if (!login.ok) {
     return json(
       { result: submission.reply({ formErrors: [TEXTS.devGate.deniedMessage], hideFields: ["password"] }), granted: false, next: "/" },
       401,

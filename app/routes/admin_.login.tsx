@@ -20,6 +20,7 @@ import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { getOptionalAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
+import { withSetCookies } from "~/server/auth/cookies.server";
 import { adminRedirectPath } from "~/server/admin/shell.server";
 import { readFormData } from "~/server/http.server";
 import adminStyles from "~/styles/admin.css?url";
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: failure.status, headers },
     );
   }
-  throw redirect(adminRedirectPath(formData.get("redirectTo")), { headers: { "Set-Cookie": result.setCookie } });
+  throw redirect(adminRedirectPath(formData.get("redirectTo")), { headers: withSetCookies(result.setCookies) });
 }
 
 export default function AdminLogin() {

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { publicAdmin, signInAdmin } from "~/server/admin/admin-auth.server";
 import { NO_STORE } from "~/server/auth/api.server";
+import { withSetCookies } from "~/server/auth/cookies.server";
 import { authFailureResponse } from "~/server/auth/errors.server";
 import { jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       admin,
       data: { admin },
     },
-    { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+    { headers: withSetCookies(result.setCookies, NO_STORE) },
   );
 }
 

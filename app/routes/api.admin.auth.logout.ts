@@ -4,14 +4,15 @@ import { TEXTS } from "~/texts/user";
 import { logoutAdmin } from "~/server/admin/admin-auth.server";
 import { guardAdminApi } from "~/server/admin/routes-registry.server";
 import { NO_STORE } from "~/server/auth/api.server";
+import { withSetCookies } from "~/server/auth/cookies.server";
 import { jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await guardAdminApi(request, context);
-  const { setCookie } = await logoutAdmin(request, context);
-  return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+  const { setCookies } = await logoutAdmin(request, context);
+  return jsonOk({ message: TEXTS.auth.loggedOut }, { headers: withSetCookies(setCookies, NO_STORE) });
 }
 
 export function loader() {

@@ -4,10 +4,11 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { meterReadingSchema } from "~/lib/schemas/meter-reading";
 import { TEXTS } from "~/texts/user";
 import { readPayload } from "~/server/http/request-body.server";
+import { requestInfo } from "~/server/auth/request-info.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailureResponse } from "~/server/documents/errors.server";
 import { submitMeterReading } from "~/server/documents/meter-readings.server";
-import { maxUploadBytes, readUploadForm, type UploadedFile } from "~/server/documents/upload.server";
+import { chargeUpload, maxUploadBytes, readUploadForm, type UploadedFile } from "~/server/documents/upload.server";
 import { invalidInput, jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";
 
@@ -23,6 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let fields: Record<string, unknown>;
   let photo: UploadedFile | null = null;
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const limited = await chargeUpload(env, user.id, requestInfo(request).ip);
+    if (limited) return documentFailureResponse(limited);
     const form = await readUploadForm(request, maxBytes, { maxFiles: 1, filesRequired: false });
     if (!form.ok) return documentFailureResponse(form.failure);
     fields = form.fields;

@@ -4,9 +4,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { documentTypeOfLabel } from "~/lib/documents";
 import { TEXTS } from "~/texts/user";
+import { requestInfo } from "~/server/auth/request-info.server";
 import { requireUser } from "~/server/auth/user-auth.server";
 import { documentFailure, documentFailureResponse } from "~/server/documents/errors.server";
-import { identitySubtype, maxUploadBytes, readUploadForm, uploadDocuments } from "~/server/documents/upload.server";
+import { chargeUpload, identitySubtype, maxUploadBytes, readUploadForm, uploadDocuments } from "~/server/documents/upload.server";
 import { documentView } from "~/server/documents/views.server";
 import { jsonOk } from "~/server/http.server";
 import { methodNotAllowed } from "~/server/http/responses.server";
@@ -22,6 +23,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const documentType = documentTypeOfLabel(params.documentTypeLabel ?? "");
   if (!documentType) return documentFailureResponse(documentFailure("unknown_document_type"));
 
+  const limited = await chargeUpload(env, user.id, requestInfo(request).ip);
+  if (limited) return documentFailureResponse(limited);
   const maxBytes = maxUploadBytes(env);
   const form = await readUploadForm(request, maxBytes);
   if (!form.ok) return documentFailureResponse(form.failure);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { SPEC_POLL_TIMINGS } from "../lib/offer-collection";
 import type { PublicConfig } from "../lib/public-config";
 import { DEFAULT_BILL_MAX_AGE_DAYS } from "./documents/verification.server";
+import { RATE_LIMITS, type ConfiguredLimits } from "./auth/rate-limit.server";
 import type { Env } from "./env.server";
 
 const SOURCE_NAMES = ["catalog", "comparator"] as const;
@@ -40,8 +41,11 @@ const varsSchema = z
     SMS_GATEWAY_URL: optionalText,
     SMS_GATEWAY_TOKEN: optionalText,
     SMS_SENDER: optionalText,
-    SMS_IP_CODES_PER_10_MIN: positiveIntOr(10),
-    SMS_IP_CODES_PER_HOUR: positiveIntOr(30),
+    SMS_IP_CODES_PER_10_MIN: positiveIntOr(RATE_LIMITS.smsPerNetwork[0].limit),
+    SMS_IP_CODES_PER_HOUR: positiveIntOr(RATE_LIMITS.smsPerNetwork[1].limit),
+    SMS_BUDGET_PER_HOUR: positiveIntOr(RATE_LIMITS.smsBudget[0].limit),
+    SMS_BUDGET_PER_DAY: positiveIntOr(RATE_LIMITS.smsBudget[1].limit),
+    UPLOAD_IP_PER_10_MIN: positiveIntOr(RATE_LIMITS.uploadPerIp[0].limit),
 
     MAIL_PROVIDER: z.string().catch(""),
     MAIL_FROM: optionalText,
@@ -69,6 +73,7 @@ const varsSchema = z
     DOCUMENT_MAX_BYTES: positiveOr(10 * 1024 * 1024),
     BILL_MAX_AGE_DAYS: positiveOr(DEFAULT_BILL_MAX_AGE_DAYS),
     DOCUMENT_STUCK_MINUTES: positiveOr(10),
+    DOCUMENT_LEASE_SECONDS: positiveOr(120),
 
     SUPPLIER_PORTAL_URL: z
       .string()
@@ -119,9 +124,14 @@ const varsSchema = z
       provider: v.SMS_PROVIDER,
       outbox: { latencyMs: v.SMS_OUTBOX_LATENCY_MS, failureRate: v.SMS_OUTBOX_FAILURE_RATE },
       gateway: { url: v.SMS_GATEWAY_URL, token: v.SMS_GATEWAY_TOKEN, sender: v.SMS_SENDER || "CURENT", timeoutMs: v.SMS_GATEWAY_TIMEOUT_MS },
-      ipCodesPer10Min: v.SMS_IP_CODES_PER_10_MIN,
-      ipCodesPerHour: v.SMS_IP_CODES_PER_HOUR,
     },
+    limits: {
+      smsNetworkPer10Min: v.SMS_IP_CODES_PER_10_MIN,
+      smsNetworkPerHour: v.SMS_IP_CODES_PER_HOUR,
+      smsBudgetPerHour: v.SMS_BUDGET_PER_HOUR,
+      smsBudgetPerDay: v.SMS_BUDGET_PER_DAY,
+      uploadIpPer10Min: v.UPLOAD_IP_PER_10_MIN,
+    } satisfies ConfiguredLimits,
     mail: {
       provider: v.MAIL_PROVIDER,
       from: v.MAIL_FROM,
@@ -144,7 +154,8 @@ const varsSchema = z
     documents: {
       maxUploadBytes: v.DOCUMENT_MAX_BYTES,
       billMaxAgeDays: v.BILL_MAX_AGE_DAYS,
-      processingLeaseMs: v.DOCUMENT_STUCK_MINUTES * 60_000,
+      processingLeaseMs: v.DOCUMENT_LEASE_SECONDS * 1000,
+      stuckQueuedMs: v.DOCUMENT_STUCK_MINUTES * 60_000,
     },
     portals: {
       urlTemplate: v.SUPPLIER_PORTAL_URL,

@@ -2,6 +2,8 @@
 // public page and API answer waits behind a user/password screen; /admin keeps its own login.
 import { createCookie } from "@remix-run/cloudflare";
 import { constantTimeEqualText, hmacSha256, toHex } from "./auth/crypto.server";
+import { RATE_LIMITS, consumeRate, refundRate, retryAfterSeconds } from "./auth/rate-limit.server";
+import { requestInfo } from "./auth/request-info.server";
 import { requireSecret } from "./auth/secrets.server";
 import { appConfig } from "./config.server";
 import { isLocalEnvironment } from "./deployment.server";
@@ -38,6 +40,24 @@ export async function checkDevGateCredentials(env: Env, user: string, password: 
   const userOk = constantTimeEqualText(user, gate.user);
   const passwordOk = constantTimeEqualText(password, gate.password);
   return userOk && passwordOk;
+}
+
+export type DevGateLogin = { ok: true } | { ok: false; status: 401 } | { ok: false; status: 429; retryAfterSeconds: number };
+
+/**
+ * Checks a login at the gate, counted per IP before anything else happens (10 tries in 15 minutes);
+ * a right answer gives its try back. The lockout is logged once, not per refused try.
+ */
+export async function attemptDevGateLogin(env: Env, request: Request, user: string, password: string, now = Date.now()): Promise<DevGateLogin> {
+  const ip = requestInfo(request).ip;
+  const decision = await consumeRate(env, `dev-gate-ip:${ip}`, RATE_LIMITS.devGatePerIp, now);
+  if (!decision.allowed) {
+    if (decision.first) console.warn(`dev gate: ${ip} locked out for ${retryAfterSeconds(decision)} s after repeated wrong logins`);
+    return { ok: false, status: 429, retryAfterSeconds: retryAfterSeconds(decision) };
+  }
+  if (!(await checkDevGateCredentials(env, user, password))) return { ok: false, status: 401 };
+  await refundRate(env, `dev-gate-ip:${ip}`, decision);
+  return { ok: true };
 }
 
 export async function devGatePassCookie(env: Env, request: Request): Promise<string> {

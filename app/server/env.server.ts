@@ -22,9 +22,10 @@ interface Secrets {
 
 /** Vars with defaults in code, not listed in wrangler.toml. */
 interface OptionalVars {
-  /** per-IP sign-in code limits (app/server/auth/rate-limit.server.ts) */
+  /** per-network sign-in code limits, the SMS budget and the per-IP upload limit (app/server/auth/rate-limit.server.ts) */
   SMS_IP_CODES_PER_10_MIN?: string;
   SMS_IP_CODES_PER_HOUR?: string;
+  UPLOAD_IP_PER_10_MIN?: string;
   /** switching pipeline knobs (app/server/config.server.ts) */
   SWITCH_MAX_RETRIES?: string;
   SWITCH_BACKOFF_BASE_MS?: string;

@@ -494,6 +494,12 @@ export const ADMIN_TEXTS = {
       title: "Procesare document eșuată",
       message: (fileName: string, error: string) => `Documentul „${fileName}” nu a putut fi procesat: ${error}`,
     },
+    // harden (issue 15): one alert when the SMS budget runs out
+    smsBudgetExhausted: {
+      title: "Bugetul de SMS a fost epuizat",
+      message: (limit: number, period: "oră" | "zi") =>
+        `S-a atins limita de ${limit} SMS-uri pe ${period}. Codurile noi de autentificare sunt refuzate până la începutul următoarei perioade.`,
+    },
   },
   // ---- Document review (issue #12 item 2; admin spec §2 "Documents", §3, §4, §5, §8) ----
   // Spec texts first; the rest (labels, Romanian state messages, reason names) are ours.

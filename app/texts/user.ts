@@ -96,6 +96,8 @@ export const TEXTS = {
     deniedMessage: "Nume utilizator sau parolă incorectă",
     // ours
     required: "Completați ambele câmpuri.",
+    // issue 15
+    tooManyAttempts: (minutes: number) => `Prea multe încercări. Încercați din nou peste ${minutes} ${minutes === 1 ? "minut" : "minute"}.`,
   },
   switchDialog: {
     title: "Cum schimbi furnizorul",
@@ -178,6 +180,8 @@ export const TEXTS = {
     resendTooSoon: (seconds: number) => `Puteți cere un cod nou peste ${seconds} secunde.`,
     tooManyCodes: "Ați cerut prea multe coduri. Încercați din nou mai târziu.",
     tooManyRequests: "Prea multe cereri. Încercați din nou mai târziu.",
+    // issue 15: the service-wide SMS budget is spent
+    smsBudgetExhausted: "Trimiterea codurilor prin SMS este suspendată temporar. Vă rugăm să încercați din nou mai târziu.",
     accountSuspended: "Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.",
     accountInactive: "Contul dumneavoastră este dezactivat. Contactați echipa de suport pentru a-l reactiva.",
     accountUnavailable: "Cont indisponibil",
@@ -253,6 +257,11 @@ export const TEXTS = {
     uploadTooLarge: "Fișierul este prea mare. Dimensiunea maximă este 10MB per fișier.",
     duplicate: "Acest document a fost deja încărcat.",
     unsupportedFormat: "Format de fișier neacceptat. Folosiți JPG, PNG sau PDF.",
+    // issue 15: upload limits per account and per address
+    tooManyUploads: "Ați încărcat prea multe documente într-un timp scurt. Încercați din nou peste câteva minute.",
+    // issue 15: a PDF with scripts, actions, links or attachments
+    activeContentPdf:
+      "PDF-ul conține elemente active (scripturi, acțiuni, legături externe sau fișiere atașate) și nu poate fi acceptat. Încărcați factura ca PDF simplu sau ca fotografie.",
     authenticationRequired: "Authentication required",
     sessionExpired: "Sesiunea a expirată",
     loadUnavailable: "Documentele nu pot fi încărcate momentan",

@@ -28,6 +28,7 @@ const server = await startLocalServer({
     // Every browser and script of the run signs in from 127.0.0.1: one address, many people.
     SMS_IP_CODES_PER_10_MIN: "500",
     SMS_IP_CODES_PER_HOUR: "1000",
+    UPLOAD_IP_PER_10_MIN: "1000",
   },
 });
 let status = 1;

@@ -146,6 +146,10 @@ describe("lockout", () => {
     for (let i = 0; i < 5; i++) await postJson("/api/admin/auth/login", { email: admin.email, password: "wrong" }, ip());
     const rows = await env.DB.prepare("SELECT action FROM audit_log WHERE admin_id = ? ORDER BY created_at, id").bind(admin.id).all<{ action: string }>();
     expect(rows.results.map((r) => r.action)).toEqual([...Array(4).fill("admin_login_failed"), "admin_locked_out"]);
+    // Tries against the lock (even the right password) write nothing more.
+    for (let i = 0; i < 3; i++) await postJson("/api/admin/auth/login", { email: admin.email, password: i ? "wrong" : admin.password }, ip());
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE admin_id = ?").bind(admin.id).first<{ n: number }>();
+    expect(after!.n).toBe(5);
   });
 
   it("limits login attempts per IP across accounts", async () => {
@@ -156,6 +160,51 @@ describe("lockout", () => {
     }
     const refused = await adminLogin(appCtx, { email: "nobody@test.ro", password: "x" }, { ip: address, userAgent: null }, { now: t0 + 21 });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
+  });
+
+  it("writes nothing for tries the IP limit refuses, and one audit row for the lockout", async () => {
+    const address = uniqueIp();
+    const t0 = Date.now();
+    const rowsFor = async () =>
+      (await env.DB.prepare("SELECT action FROM audit_log WHERE ip_address = ? ORDER BY created_at, id").bind(address).all<{ action: string }>()).results.map((r) => r.action);
+    for (let i = 0; i < 20; i++) await adminLogin(createAppContext(env), { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + i });
+    expect(await rowsFor()).toEqual(Array(20).fill("admin_login_failed"));
+    for (let i = 0; i < 15; i++) {
+      const refused = await adminLogin(createAppContext(env), { email: `nobody${i}@test.ro`, password: "x" }, { ip: address, userAgent: null }, { now: t0 + 100 + i });
+      expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited" } });
+    }
+    expect(await rowsFor()).toEqual([...Array(20).fill("admin_login_failed"), "admin_login_ip_locked_out"]);
+  });
+});
+
+describe("the admin cookie's scope", () => {
+  const cookiePath = (setCookie: string) => /;\s*Path=([^;]+)/i.exec(setCookie)?.[1];
+  const isCleared = (setCookie: string) => /^cmic_admin=;/.test(setCookie) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie);
+
+  it("is written for /admin and /api/admin only, so the browser never sends it to the public site", async () => {
+    const admin = await createAdmin("admin", {});
+    const login = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
+    expect(login.res.status).toBe(200);
+    const setCookies = login.res.headers.getSetCookie();
+    const carrying = setCookies.filter((c) => /^cmic_admin=[^;]+;/.test(c));
+    expect(carrying.map(cookiePath).sort()).toEqual(["/admin", "/api/admin"]);
+    expect(carrying.every((c) => /HttpOnly/.test(c) && /SameSite=Lax/.test(c))).toBe(true);
+    // Both carry the same session: each opens the area it is sent to.
+    const [pageCookie, apiCookie] = carrying.map((c) => c.split(";")[0]!);
+    expect(pageCookie).toBe(apiCookie);
+    expect((await me({ Cookie: apiCookie! })).res.status).toBe(200);
+    // A Path=/ admin cookie of an earlier build is cleared, not left for the public site.
+    expect(setCookies.filter((c) => cookiePath(c) === "/").every(isCleared)).toBe(true);
+  });
+
+  it("logout clears it on both paths (and the legacy Path=/)", async () => {
+    const admin = await createAdmin("admin", {});
+    const login = await postJson("/api/admin/auth/login", { email: admin.email, password: admin.password }, ip());
+    const out = await postJson("/api/admin/auth/logout", {}, { Authorization: `Bearer ${login.body.token as string}` });
+    expect(out.res.status).toBe(200);
+    const cleared = out.res.headers.getSetCookie();
+    expect(cleared.every(isCleared)).toBe(true);
+    expect(cleared.map(cookiePath).sort()).toEqual(["/", "/admin", "/api/admin"]);
   });
 });
 

@@ -3,12 +3,17 @@
 // query, Content-Type, body, cookie, credentials, Origin — through the Worker's fetch handler. For
 // every one: no 5xx, no stack or file path in the body, an X-Request-Id, the JSON envelope for /api
 // errors, and no D1 row written by a refused request. fast-check prints the seed and the shrunk
-// request of a failure; re-run it with FUZZ_SEED=<seed>.
+// request of a failure; re-run it with FUZZ_SEED=<seed>. Then the failure modes a generator cannot
+// reach in 10,000 small requests: oversize chunked uploads (413) and limits that bite (429).
 import fc from "fast-check";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_FILES_PER_UPLOAD } from "../../app/lib/documents";
+import { RATE_LIMITS } from "../../app/server/auth/rate-limit.server";
+import { chargeUpload, maxUploadBytes } from "../../app/server/documents/upload.server";
 import { isApiPath } from "../../app/server/http/api-boundary.server";
 import { apiTargets, expectWellFormed, formActionPaths, isRejection, send, watchD1 } from "./adversarial-helpers";
-import { signInThroughApi, type SignedIn } from "./auth-helpers";
+import { signInThroughApi, uniqueIp, type SignedIn } from "./auth-helpers";
 
 const RUNS = 10_000;
 
@@ -178,3 +183,71 @@ describe("fuzzing every route and form action", () => {
     expect(refusedChecked).toBeGreaterThan(RUNS / 2);
   }, 180_000);
 });
+
+/** A chunked body (no Content-Length) of `total` bytes, made only as it is read. */
+function endlessBody(total: number) {
+  const chunk = new Uint8Array(256 * 1024).fill(0x2d);
+  const counter = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= total) return controller.close();
+      counter.pulled += chunk.length;
+      controller.enqueue(chunk.slice());
+    },
+  });
+  return { stream, counter };
+}
+
+describe("the failure modes of issue 15 the generator cannot reach", () => {
+  it("oversize chunked uploads: 413 envelope, read no further than the limit, nothing written", async () => {
+    const limit = MAX_FILES_PER_UPLOAD * maxUploadBytes(env);
+    // A session of its own: the generated run above may have ended the shared one (a mangled logout path).
+    const uploader = await signInThroughApi();
+    for (const path of ["/api/documents/upload/ultima_factura", "/api/documents/upload/meter_photos", "/api/documents/meter-reading"]) {
+      const { stream, counter } = endlessBody(limit + 8 * 1024 * 1024);
+      const before = await d1.changes();
+      const answer = await send(path, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${uploader.accessToken}`, "Content-Type": "multipart/form-data; boundary=zz", "CF-Connecting-IP": uniqueIp() },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      expectWellFormed(`chunked ${path}`, answer, true, "POST");
+      expect(answer.status, path).toBe(413);
+      expect(counter.pulled, path).toBeLessThan(limit + 2 * 1024 * 1024);
+      expect(await d1.changes(), path).toBe(before);
+    }
+  }, 120_000);
+
+  it("429s of the upload and admin-login limits: envelope with Retry-After, nothing written", async () => {
+    const limited = await signInThroughApi();
+    const ip = uniqueIp();
+    await Promise.all(Array.from({ length: RATE_LIMITS.uploadPerUser[0]!.limit }, () => chargeUpload(env, limited.userId, ip)));
+    const loginIp = uniqueIp();
+    const login = (i: number) =>
+      send("/api/admin/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": loginIp },
+        body: JSON.stringify({ email: `fuzz${i}@nimeni.ro`, password: "parola-gresita" }),
+      });
+    // The address uses up its tries; the first refusal writes the lockout's one audit row.
+    for (let i = 0; i <= RATE_LIMITS.adminLoginPerIp[0]!.limit; i++) await login(i);
+
+    for (let i = 0; i < 5; i++) {
+      const before = await d1.changes();
+      const upload = await send("/api/documents/upload/ultima_factura", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${limited.accessToken}`, "Content-Type": "multipart/form-data; boundary=zz", "CF-Connecting-IP": ip },
+        body: "--zz--\r\n",
+      });
+      const admin = await login(100 + i);
+      for (const [what, answer] of [["upload", upload], ["admin login", admin]] as const) {
+        expectWellFormed(what, answer, true, "POST");
+        expect(answer.status, what).toBe(429);
+        expect(Number(answer.headers.get("Retry-After")), what).toBeGreaterThan(0);
+      }
+      expect(await d1.changes()).toBe(before);
+    }
+  }, 60_000);
+});
+

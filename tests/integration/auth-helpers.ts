@@ -11,9 +11,10 @@ export function uniquePhone(): string {
   return `+4072${String(digits).padStart(7, "0")}`;
 }
 
+/** A random address in a /24 of its own (the limits count networks, decision 0012). */
 export function uniqueIp(): string {
-  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${a}.${b}.${c}`;
+  const [a, b, c, d] = crypto.getRandomValues(new Uint8Array(4));
+  return `${11 + (a! % 200)}.${b}.${c}.${d}`;
 }
 
 export function info(ip: string = uniqueIp()): RequestInfo {

@@ -1,9 +1,10 @@
-// One-time sign-in codes: lifetime, attempts, resend cooldown, per-phone and per-IP limits, the same
-// answer for known and unknown phones, and suspended accounts. Time is injected, never slept.
+// One-time sign-in codes: lifetime, attempts, resend cooldown, per-phone, per-network and budget limits,
+// the same answer for known and unknown phones, and suspended accounts. Time is injected, never slept.
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app/server/context.server";
 import { TEXTS } from "../../app/texts/user";
+import { ADMIN_TEXTS } from "../../app/texts/admin";
 import { recentAuthLogs } from "../../app/server/auth/auth-logs.server";
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, hashOtp, requestSignInCode, verifySignInCode } from "../../app/server/auth/otp.server";
 import { createDb } from "../../app/server/db/client.server";
@@ -148,40 +149,62 @@ describe("resend cooldown and limits", () => {
     expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + 60 * MINUTE, sms })).ok).toBe(true);
   });
 
-  it("limits code requests from one IP across phones (10 in 10 minutes)", async () => {
-    const ip = uniqueIp();
+  it("sends at most 10 codes a day to a phone, even spread over hours", async () => {
+    const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
     for (let i = 0; i < 10; i++) {
-      expect((await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + i, sms })).ok, `phone ${i + 1}`).toBe(true);
+      expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + i * 61 * MINUTE, sms })).ok, `code ${i + 1}`).toBe(true);
     }
-    const refused = await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + 10, sms });
-    expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests } });
-    expect(sms.sent).toHaveLength(10);
-    // Another IP is not affected.
-    expect((await requestSignInCode(appCtx, uniquePhone(), info(), { now: t0 + 11, sms })).ok).toBe(true);
+    const eleventh = await requestSignInCode(appCtx, phone, info(), { now: t0 + 10 * 61 * MINUTE, sms });
+    expect(eleventh).toMatchObject({ ok: false, failure: { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes } });
+    // A day after the first code, one slot is free again.
+    expect((await requestSignInCode(appCtx, phone, info(), { now: t0 + 24 * 60 * MINUTE, sms })).ok).toBe(true);
   });
 
-  it("does not charge the IP for a too-early resend", async () => {
+  it("limits code requests per /24 network across phones and addresses (30 in 10 minutes)", async () => {
+    const network = uniqueIp().split(".").slice(0, 3).join(".");
+    const sms = captureSms();
+    const t0 = Date.now();
+    // Thirty people behind one carrier NAT range, each on an address of their own: all get codes.
+    for (let i = 0; i < 30; i++) {
+      expect((await requestSignInCode(createAppContext(env), uniquePhone(), info(`${network}.${i + 1}`), { now: t0 + i, sms })).ok, `phone ${i + 1}`).toBe(true);
+    }
+    const refused = await requestSignInCode(createAppContext(env), uniquePhone(), info(`${network}.200`), { now: t0 + 30, sms });
+    expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests } });
+    expect(sms.sent).toHaveLength(30);
+    // Another network is not affected.
+    expect((await requestSignInCode(createAppContext(env), uniquePhone(), info(), { now: t0 + 31, sms })).ok).toBe(true);
+  });
+
+  it("counts IPv6 addresses per /64", async () => {
+    const prefix = `2a02:${Array.from(crypto.getRandomValues(new Uint16Array(3)), (g) => g.toString(16)).join(":")}`;
+    const sms = captureSms();
+    const t0 = Date.now();
+    for (let i = 0; i < 30; i++) expect((await requestSignInCode(createAppContext(env), uniquePhone(), info(`${prefix}::${i + 1}`), { now: t0 + i, sms })).ok).toBe(true);
+    expect(await requestSignInCode(createAppContext(env), uniquePhone(), info(`${prefix}:0:1:2:3`), { now: t0 + 30, sms })).toMatchObject({ ok: false, failure: { code: "rate_limited" } });
+  });
+
+  it("does not charge the network for a too-early resend", async () => {
     const ip = uniqueIp();
     const phone = uniquePhone();
     const sms = captureSms();
     const t0 = Date.now();
     await requestSignInCode(appCtx, phone, info(ip), { now: t0, sms });
-    for (let i = 0; i < 20; i++) await requestSignInCode(appCtx, phone, info(ip), { now: t0 + 1 + i, sms });
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 40; i++) await requestSignInCode(appCtx, phone, info(ip), { now: t0 + 1 + i, sms });
+    for (let i = 0; i < 29; i++) {
       expect((await requestSignInCode(appCtx, uniquePhone(), info(ip), { now: t0 + 100 + i, sms })).ok).toBe(true);
     }
   });
 
-  it("limits code guesses from one IP across phones", async () => {
+  it("limits code guesses from one network across phones", async () => {
     const ip = uniqueIp();
     const t0 = Date.now();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 100; i++) {
       const r = await verifySignInCode(appCtx, uniquePhone(), "000000", info(ip), { now: t0 + i });
-      expect(r.ok || r.failure.code).toBe("code_expired");
+      expect(r.ok || r.failure.code).not.toBe("rate_limited");
     }
-    const refused = await verifySignInCode(appCtx, uniquePhone(), "000000", info(ip), { now: t0 + 31 });
+    const refused = await verifySignInCode(appCtx, uniquePhone(), "000000", info(ip), { now: t0 + 101 });
     expect(refused).toMatchObject({ ok: false, failure: { code: "rate_limited", status: 429 } });
   });
 
@@ -199,6 +222,33 @@ describe("resend cooldown and limits", () => {
     // The code of the failed send is dead.
     const rows = await env.DB.prepare("SELECT consumed_at FROM otp_challenges WHERE phone = ? ORDER BY sent_at").bind(phone).all();
     expect(rows.results[0]!.consumed_at).not.toBeNull();
+  });
+});
+
+describe("the SMS budget", () => {
+  it("refuses new codes once the hour's budget is spent, with one admin alert, and sends again next hour", async () => {
+    // A clock far from every other test's, so this hour's budget starts empty.
+    const hour = 60 * MINUTE;
+    const t0 = (Math.floor(Date.now() / hour) + 24 * 400 + Math.floor(Math.random() * 24 * 1000)) * hour;
+    const budgetEnv = { ...env, SMS_BUDGET_PER_HOUR: "3", SMS_BUDGET_PER_DAY: "100" };
+    const sms = captureSms();
+    const alerts = () => env.DB.prepare("SELECT COUNT(*) AS n FROM admin_notifications WHERE type = 'system_alert' AND created_at >= ? AND created_at < ?").bind(t0, t0 + 2 * hour).first<{ n: number }>();
+    for (let i = 0; i < 3; i++) expect((await requestSignInCode(createAppContext(budgetEnv), uniquePhone(), info(), { now: t0 + i, sms })).ok).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      const refused = await requestSignInCode(createAppContext(budgetEnv), uniquePhone(), info(), { now: t0 + 10 + i, sms });
+      expect(refused).toMatchObject({ ok: false, failure: { code: "sms_budget_exhausted", status: 429, message: TEXTS.auth.smsBudgetExhausted } });
+      if (!refused.ok) expect(refused.failure.retryAfterSeconds).toBe(Math.ceil((hour - 10 - i) / 1000));
+    }
+    expect(sms.sent).toHaveLength(3);
+    // One alert for the whole exhaustion, not one per refused request.
+    expect((await alerts())!.n).toBe(1);
+    const alert = await env.DB.prepare("SELECT title, message FROM admin_notifications WHERE type = 'system_alert' AND created_at >= ?").bind(t0).first<{ title: string; message: string }>();
+    expect(alert).toEqual({ title: ADMIN_TEXTS.notifications.smsBudgetExhausted.title, message: ADMIN_TEXTS.notifications.smsBudgetExhausted.message(3, "oră") });
+
+    // The phone refused for the budget was not charged: it may ask again as soon as there is budget.
+    const phone = uniquePhone();
+    expect((await requestSignInCode(createAppContext(budgetEnv), phone, info(), { now: t0 + 20, sms })).ok).toBe(false);
+    expect((await requestSignInCode(createAppContext(budgetEnv), phone, info(), { now: t0 + hour, sms })).ok).toBe(true);
   });
 });
 

@@ -17,10 +17,36 @@ describe("RateLimiter", () => {
     const t0 = 1_000_000;
     expect((await stub.consume(rules, t0)).allowed).toBe(true);
     expect((await stub.consume(rules, t0 + 10)).allowed).toBe(true);
-    expect(await stub.consume(rules, t0 + 20)).toEqual({ allowed: false, rule: "burst", retryAfterMs: 980 });
+    expect(await stub.consume(rules, t0 + 20)).toEqual({ allowed: false, rule: "burst", retryAfterMs: 980, first: true });
     expect((await stub.consume(rules, t0 + 1000)).allowed).toBe(true);
-    expect(await stub.consume(rules, t0 + 5000)).toEqual({ allowed: false, rule: "hourly", retryAfterMs: 3_600_000 - 5000 });
+    expect(await stub.consume(rules, t0 + 5000)).toEqual({ allowed: false, rule: "hourly", retryAfterMs: 3_600_000 - 5000, first: true });
     expect((await stub.consume(rules, t0 + 3_600_000)).allowed).toBe(true);
+  });
+
+  it("marks only the first refusal of a lockout, until the key has room again", async () => {
+    const stub = limiter();
+    await stub.consume(rules, 0);
+    await stub.consume(rules, 1);
+    const refusals = [];
+    for (let i = 0; i < 4; i++) refusals.push(await stub.consume(rules, 2 + i));
+    expect(refusals.map((r) => !r.allowed && r.first)).toEqual([true, false, false, false]);
+    // The burst window lets one more through; the next refusal (the hourly rule) is a new lockout.
+    expect((await stub.consume(rules, 1000)).allowed).toBe(true);
+    expect(await stub.consume(rules, 1001)).toMatchObject({ allowed: false, rule: "hourly", first: true });
+    expect(await stub.consume(rules, 1002)).toMatchObject({ allowed: false, rule: "hourly", first: false });
+  });
+
+  it("counts fixed windows for busy keys, refunds them, and says when the window turns", async () => {
+    const stub = limiter();
+    const budget = [{ name: "hourly", limit: 2, windowMs: 3_600_000 }];
+    const t0 = 7 * 3_600_000;
+    const a = await stub.consumeCounted(budget, t0 + 5);
+    expect((await stub.consumeCounted(budget, t0 + 6)).allowed).toBe(true);
+    expect(await stub.consumeCounted(budget, t0 + 7)).toEqual({ allowed: false, rule: "hourly", retryAfterMs: 3_600_000 - 7, first: true });
+    expect(await stub.consumeCounted(budget, t0 + 8)).toMatchObject({ allowed: false, first: false });
+    if (a.allowed) await stub.refund(a.hitId);
+    expect((await stub.consumeCounted(budget, t0 + 9)).allowed).toBe(true);
+    expect((await stub.consumeCounted(budget, t0 + 3_600_000)).allowed).toBe(true);
   });
 
   it("does not count refused requests, and refunds a hit", async () => {

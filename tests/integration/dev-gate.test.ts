@@ -5,14 +5,20 @@ import { describe, expect, it } from "vitest";
 import { action } from "../../app/routes/acces-dezvoltare";
 import { DEV_GATE_PATH, devGateResponse } from "../../app/server/dev-gate.server";
 import type { Env } from "../../app/server/env.server";
+import { TEXTS } from "../../app/texts/user";
+import { uniqueIp } from "./auth-helpers";
 
 const gated = { ...env, DEV_GATE_USER: "echipa", DEV_GATE_PASSWORD: "parola-de-test" } as Env;
 
-async function login(username: string, password: string, next = "/profil") {
+async function login(username: string, password: string, next = "/profil", ip = uniqueIp()) {
   const body = new URLSearchParams({ username, password, next });
-  const request = new Request(`http://local.test${DEV_GATE_PATH}`, { method: "POST", body });
+  const request = new Request(`http://local.test${DEV_GATE_PATH}`, { method: "POST", body, headers: { "CF-Connecting-IP": ip } });
   const response = (await action({ request, params: {}, context: { cloudflare: { env: gated } } } as never)) as Response;
-  return { status: response.status, headers: response.headers, data: (await response.json()) as { granted: boolean; next: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    data: (await response.json()) as { granted: boolean; next: string; result: { error?: Record<string, string[]> } },
+  };
 }
 
 describe("development gate", () => {
@@ -53,5 +59,19 @@ describe("development gate", () => {
     // A pass from other credentials is worthless.
     const rotated = { ...gated, DEV_GATE_PASSWORD: "alta-parola" } as Env;
     expect(await devGateResponse(new Request("http://local.test/", { headers: { Cookie: cookie } }), rotated)).not.toBeNull();
+  });
+
+  it("locks an IP out after 10 wrong tries in 15 minutes, even for the right password (429 + Retry-After)", async () => {
+    const ip = uniqueIp();
+    // Right answers give their try back.
+    for (let i = 0; i < 3; i++) expect((await login("echipa", "parola-de-test", "/", ip)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login("echipa", `gresit-${i}`, "/", ip)).status).toBe(401);
+    const locked = await login("echipa", "parola-de-test", "/", ip);
+    expect(locked.status).toBe(429);
+    expect(locked.data.granted).toBe(false);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    expect(locked.data.result.error?.[""]).toEqual([TEXTS.devGate.tooManyAttempts(15)]);
+    // Another address is not affected.
+    expect((await login("echipa", "parola-de-test", "/", uniqueIp())).status).toBe(200);
   });
 });

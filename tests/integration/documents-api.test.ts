@@ -130,14 +130,14 @@ describe("upload", () => {
   });
 
   it.each([
-    ["a text file", "notite.pdf", "application/pdf", new TextEncoder().encode("doar text, nu un PDF").buffer as ArrayBuffer, "unsupported_type"],
-    ["a .docx renamed to .pdf", "factura.pdf", "application/pdf", renamedDocx, "unsupported_type"],
-    ["a JPEG/PDF polyglot", "poza.jpg", "image/jpeg", polyglot, "polyglot"],
-    ["a PDF with JavaScript", "factura.pdf", "application/pdf", pdfWithJavaScript, "active_content"],
-  ])("refuses %s with 400 and the format message", async (_what, name, type, bytes, code) => {
+    ["a text file", "notite.pdf", "application/pdf", new TextEncoder().encode("doar text, nu un PDF").buffer as ArrayBuffer, "unsupported_type", t.unsupportedFormat],
+    ["a .docx renamed to .pdf", "factura.pdf", "application/pdf", renamedDocx, "unsupported_type", t.unsupportedFormat],
+    ["a JPEG/PDF polyglot", "poza.jpg", "image/jpeg", polyglot, "polyglot", t.unsupportedFormat],
+    ["a PDF with JavaScript", "factura.pdf", "application/pdf", pdfWithJavaScript, "active_content", t.activeContentPdf],
+  ])("refuses %s with 400 and the format message", async (_what, name, type, bytes, code, message) => {
     const { res, body } = await upload(aliceAuth, "ultima_factura", [{ name, type, bytes }]);
     expect(res.status).toBe(400);
-    expect(body).toMatchObject({ success: false, error: code, message: t.unsupportedFormat, title: t.unsupportedType });
+    expect(body).toMatchObject({ success: false, error: code, message, title: t.unsupportedType });
   });
 
   it("takes a JPEG renamed to .pdf as the JPEG it is, and serves it as .jpg", async () => {

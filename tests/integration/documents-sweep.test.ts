@@ -16,7 +16,8 @@ describe("document sweep", () => {
     const userId = await createUserRow();
     const stuck = await storeDocument(userId, "ultima_factura", null, { status: "processing", processingStartedAt: now - 11 * MINUTE, processingAttempts: 1 });
     const lost = await storeDocument(userId, "ultima_factura", null, { queuedAt: now - 30 * MINUTE });
-    const fresh = await storeDocument(userId, "ultima_factura", null, { status: "processing", processingStartedAt: now - 2 * MINUTE });
+    // Within its (2-minute) lease: a run is working on it.
+    const fresh = await storeDocument(userId, "ultima_factura", null, { status: "processing", processingStartedAt: now - MINUTE });
     const justQueued = await storeDocument(userId, "ultima_factura", null, { queuedAt: now - MINUTE, uploadedAt: now - 40 * MINUTE });
     const review = await storeDocument(userId, "ultima_factura", null, { processedAt: now - 60 * MINUTE, confidence: 0.3 });
     const verified = await storeDocument(userId, "ultima_factura", null, { status: "verified", processedAt: now - 60 * MINUTE });
@@ -39,7 +40,7 @@ describe("document sweep", () => {
 
     // Just re-queued: the next run leaves them alone.
     const again = withRecordingQueues();
-    await runSweeps(createAppContext(again.env), now + MINUTE);
+    await runSweeps(createAppContext(again.env), now + MINUTE / 2);
     expect(again.sent.filter((j) => j.userId === userId)).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import { adminTwoFactorLoginSchema } from "../../lib/schemas/admin-invite";
 import { adminLoginSchema, type AdminLoginInput } from "../../lib/schemas/auth";
 import { TEXTS } from "../../texts/user";
 import { ADMIN_TEXTS } from "../../texts/admin";
-import { adminSessionStorage } from "../auth/cookies.server";
+import { adminCookieHeaders, adminSessionStorage, clearedAdminCookieHeaders } from "../auth/cookies.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -142,8 +142,19 @@ export async function adminLogin(
   const now = options.now ?? Date.now();
   const db = ctx.db;
 
+  // Counted before anything is read or written: a refused try leaves no audit row; the lockout leaves one.
   const ipDecision = await consumeRate(ctx.env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
   if (!ipDecision.allowed) {
+    if (ipDecision.first) {
+      await writeAudit(db, {
+        adminId: null,
+        action: "admin_login_ip_locked_out",
+        details: { rule: ipDecision.rule, retry_after_seconds: retryAfterSeconds(ipDecision) },
+        ip: info.ip,
+        now,
+        target: { type: "ip", id: info.ip },
+      });
+    }
     return {
       ok: false,
       failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
@@ -157,7 +168,7 @@ export async function adminLogin(
     return { ok: false, failure: invalidCredentials };
   }
   if (row.lockedUntil !== null && row.lockedUntil > now) {
-    await writeAudit(db, { adminId: row.id, action: "admin_login_locked", ip: info.ip, now });
+    // The lock itself was audited once (admin_locked_out); tries against it are not.
     return { ok: false, failure: lockedFailure(row.lockedUntil, now) };
   }
 
@@ -294,7 +305,7 @@ export function createAdminAuthenticator(ctx: AppContext, options: { now?: numbe
 }
 
 export type AdminSignInResult =
-  | ({ ok: true; expiresIn: number; setCookie: string } & AdminSignIn)
+  | ({ ok: true; expiresIn: number; setCookies: string[] } & AdminSignIn)
   | { ok: false; failure: AuthFailureInfo };
 
 /** Reads {email, password} (JSON or form), signs in, and returns the token and the page cookie. */
@@ -311,7 +322,7 @@ export async function signInAdmin(request: Request, ctx: AppContext, options: { 
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookie: await adminSessionCookie(ctx.env, request, signedIn.token),
+    setCookies: await adminCookieHeaders(ctx.env, request, signedIn.token, ADMIN_SESSION_TTL_MS / 1000),
   };
 }
 
@@ -436,8 +447,8 @@ export async function endAdminSessions(
   return ended.length;
 }
 
-/** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie that clears the cookie. */
-export async function logoutAdmin(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<{ setCookie: string; revoked: boolean }> {
+/** Ends the admin session of the request (Bearer or cookie) and returns the Set-Cookie values that clear the cookies. */
+export async function logoutAdmin(request: Request, ctx: AppContext, options: { now?: number } = {}): Promise<{ setCookies: string[]; revoked: boolean }> {
   const now = options.now ?? Date.now();
   const db = ctx.db;
   const token = await tokenOf(request, ctx.env);
@@ -454,6 +465,5 @@ export async function logoutAdmin(request: Request, ctx: AppContext, options: { 
       await endAdminLiveSession(ctx.env, ended[0].sessionId);
     }
   }
-  const storage = adminSessionStorage(ctx.env, request, ADMIN_SESSION_TTL_MS / 1000);
-  return { setCookie: await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))), revoked };
+  return { setCookies: await clearedAdminCookieHeaders(ctx.env, request), revoked };
 }

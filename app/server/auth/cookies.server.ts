@@ -63,11 +63,54 @@ export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: nu
   });
 }
 
-export function adminSessionStorage(env: Env, request: Request, maxAgeSeconds: number): SessionStorage<AdminCookieData> {
+/**
+ * The admin cookie goes only where an admin needs it: the pages under /admin and the API under
+ * /api/admin, never to the public site. One cookie cannot name two paths, so the same token is written
+ * (and cleared) under both; the legacy Path=/ cookie of earlier builds is cleared with them.
+ */
+export const ADMIN_COOKIE_PATHS = ["/admin", "/api/admin"] as const;
+const LEGACY_ADMIN_COOKIE_PATH = "/";
+
+export function adminSessionStorage(
+  env: Env,
+  request: Request,
+  maxAgeSeconds: number,
+  path: string = ADMIN_COOKIE_PATHS[0],
+): SessionStorage<AdminCookieData> {
   return pageSessionStorage<AdminCookieData>(env, request, {
       name: ADMIN_COOKIE_NAME,
       sameSite: "lax",
-      path: "/",
+      path,
       maxAge: maxAgeSeconds,
   });
+}
+
+/** The Set-Cookie values that hand the admin token to /admin and /api/admin. */
+export async function adminCookieHeaders(env: Env, request: Request, token: string, maxAgeSeconds: number): Promise<string[]> {
+  const written = await Promise.all(
+    ADMIN_COOKIE_PATHS.map(async (path) => {
+      const storage = adminSessionStorage(env, request, maxAgeSeconds, path);
+      const session = await storage.getSession();
+      session.set("token", token);
+      return storage.commitSession(session);
+    }),
+  );
+  return [...written, await clearedAdminCookie(env, request, LEGACY_ADMIN_COOKIE_PATH)];
+}
+
+/** The Set-Cookie values that clear the admin cookie on every path it was ever written to. */
+export async function clearedAdminCookieHeaders(env: Env, request: Request): Promise<string[]> {
+  return Promise.all([...ADMIN_COOKIE_PATHS, LEGACY_ADMIN_COOKIE_PATH].map((path) => clearedAdminCookie(env, request, path)));
+}
+
+async function clearedAdminCookie(env: Env, request: Request, path: string): Promise<string> {
+  const storage = adminSessionStorage(env, request, 0, path);
+  return storage.destroySession(await storage.getSession());
+}
+
+/** Headers carrying several Set-Cookie values (a plain object can hold only one). */
+export function withSetCookies(setCookies: readonly string[], init: HeadersInit = {}): Headers {
+  const headers = new Headers(init);
+  for (const value of setCookies) headers.append("Set-Cookie", value);
+  return headers;
 }

@@ -12,6 +12,7 @@ export type AuthFailureCode =
   | "too_many_codes"
   | "rate_limited"
   | "sms_failed"
+  | "sms_budget_exhausted"
   | "account_suspended"
   | "account_inactive"
   | "invalid_refresh_token"

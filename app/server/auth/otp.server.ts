@@ -1,6 +1,6 @@
 // One-time sign-in codes (user spec §4, §5, §9): 6 digits from the CSPRNG, stored only as an
-// HMAC-SHA256 keyed with OTP_HASH_KEY, valid 5 minutes, dead after 5 attempts, one new code per 60 s
-// and at most 5 an hour per phone, plus per-IP limits. The answer to a code request never depends on
+// HMAC-SHA256 keyed with OTP_HASH_KEY, valid 5 minutes, dead after 5 attempts, one new code per 60 s,
+// at most 5 an hour and 10 a day per phone, plus per-network limits and a service-wide SMS budget. The answer to a code request never depends on
 // whether the phone belongs to an account: accounts are created at the first successful verification.
 import type { AppContext } from "../context.server";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
@@ -10,14 +10,22 @@ import { TEXTS } from "../../texts/user";
 import { ADMIN_TEXTS } from "../../texts/admin";
 import { type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
-import { appConfig } from "../config.server";
 import { notifyAdmins } from "../notifications/notifications.server";
 import { readSettings } from "../settings/settings.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
 import { logAuthEvent } from "./auth-logs.server";
 import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
 import type { AuthFailureInfo } from "./errors.server";
-import { RATE_LIMITS, smsPerIpRules, consumeRate, refundRate, retryAfterSeconds } from "./rate-limit.server";
+import {
+  RATE_LIMITS,
+  consumeCountedRate,
+  consumeRate,
+  networkOf,
+  refundRate,
+  retryAfterSeconds,
+  smsBudgetRules,
+  smsPerNetworkRules,
+} from "./rate-limit.server";
 import type { RequestInfo } from "./request-info.server";
 import { requireSecret } from "./secrets.server";
 import { blockedAccountFailure } from "./user-sessions.server";
@@ -55,20 +63,20 @@ export async function requestSignInCode(
   const db = ctx.db;
   const key = requireSecret(ctx.env, "OTP_HASH_KEY");
 
-  const ipKey = `sms-ip:${info.ip}` as const;
-  const ipDecision = await consumeRate(ctx.env, ipKey, smsPerIpRules(appConfig(ctx.env).sms), now);
-  if (!ipDecision.allowed) {
+  const networkKey = `sms-net:${networkOf(info.ip)}` as const;
+  const networkDecision = await consumeRate(ctx.env, networkKey, smsPerNetworkRules(ctx.config.limits), now);
+  if (!networkDecision.allowed) {
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     return {
       ok: false,
-      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(ipDecision) },
+      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(networkDecision) },
     };
   }
   const phoneKey = `sms-phone:${phone}` as const;
   const phoneDecision = await consumeRate(ctx.env, phoneKey, RATE_LIMITS.smsPerPhone, now);
   if (!phoneDecision.allowed) {
-    // Asking again too early is a slip, not an attack: it should not eat into the IP's allowance.
-    await refundRate(ctx.env, ipKey, ipDecision);
+    // Asking again too early is a slip, not an attack: it should not eat into the network's allowance.
+    await refundRate(ctx.env, networkKey, networkDecision);
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
     const wait = retryAfterSeconds(phoneDecision);
     return {
@@ -77,6 +85,30 @@ export async function requestSignInCode(
         phoneDecision.rule === "sms_resend_cooldown"
           ? { code: "resend_too_soon", status: 429, message: TEXTS.auth.resendTooSoon(wait), retryAfterSeconds: wait }
           : { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes, retryAfterSeconds: wait },
+    };
+  }
+  // The budget is charged last, so requests the other limits refuse cost none of it.
+  const budgetRules = smsBudgetRules(ctx.config.limits);
+  const budgetDecision = await consumeCountedRate(ctx.env, "sms-budget", budgetRules, now);
+  if (!budgetDecision.allowed) {
+    await refundRate(ctx.env, networkKey, networkDecision);
+    await refundRate(ctx.env, phoneKey, phoneDecision);
+    await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
+    if (budgetDecision.first) {
+      const alert = ADMIN_TEXTS.notifications.smsBudgetExhausted;
+      const rule = budgetRules.find((r) => r.name === budgetDecision.rule)!;
+      const period = rule.name === "sms_budget_hourly" ? "oră" : "zi";
+      await notifyAdmins(ctx, {
+        type: "system_alert",
+        title: alert.title,
+        message: alert.message(rule.limit, period),
+        metadata: {},
+        now,
+      });
+    }
+    return {
+      ok: false,
+      failure: { code: "sms_budget_exhausted", status: 429, message: TEXTS.auth.smsBudgetExhausted, retryAfterSeconds: retryAfterSeconds(budgetDecision) },
     };
   }
 
@@ -104,8 +136,9 @@ export async function requestSignInCode(
   if (!sent.ok) {
     console.error(`SMS via ${sms.provider} failed: ${sent.error} ${sent.detail}`);
     await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challengeId));
-    // The person never got a code: let them ask again at once.
+    // The person never got a code: let them ask again at once; nothing was spent.
     await refundRate(ctx.env, phoneKey, phoneDecision);
+    await refundRate(ctx.env, "sms-budget", budgetDecision);
     await logAuthEvent(db, { action: "sms_send_failed", success: false, phone, info, now });
     return {
       ok: false,
@@ -141,7 +174,7 @@ export async function verifySignInCode(
   const db = ctx.db;
   const key = requireSecret(ctx.env, "OTP_HASH_KEY");
 
-  const ipDecision = await consumeRate(ctx.env, `verify-ip:${info.ip}`, RATE_LIMITS.verifyPerIp, now);
+  const ipDecision = await consumeRate(ctx.env, `verify-net:${networkOf(info.ip)}`, RATE_LIMITS.verifyPerNetwork, now);
   if (!ipDecision.allowed) {
     return {
       ok: false,

@@ -1,5 +1,8 @@
-// The limits of sign-in (user spec §9 plus our own per-IP limits), enforced by the RateLimiter
-// Durable Object: one instance per key, so every check is serialised per phone or per IP.
+// The limits of sign-in (user spec §9 plus our own), of uploads and of the gates, enforced by the
+// RateLimiter Durable Object: one instance per key, so every check is serialised per phone, network,
+// user or IP. Addresses are counted per network (/24 for IPv4, /64 for IPv6) with allowances sized for
+// carrier NAT, where many people share one address; the per-phone limits stop abuse of one number
+// (decision 0012).
 import type { Env } from "../env.server";
 
 /** The RateLimiter Durable Object's protocol (workers/durable-objects/rate-limiter.ts). */
@@ -12,53 +15,132 @@ export interface RateRule {
 
 export type RateDecision =
   | { allowed: true; hitId: string }
-  | { allowed: false; rule: string; retryAfterMs: number };
+  /** `first`: the first refusal since the key last had room, so a lockout is reported once, not per request */
+  | { allowed: false; rule: string; retryAfterMs: number; first: boolean };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const RESEND_COOLDOWN_MS = MINUTE;
 export const CODES_PER_PHONE_PER_HOUR = 5;
+export const CODES_PER_PHONE_PER_DAY = 10;
 
 export const RATE_LIMITS = {
-  /** one code per 60 s and at most 5 an hour for a phone */
+  /** one code per 60 s, at most 5 an hour and 10 a day for a phone */
   smsPerPhone: [
     { name: "sms_resend_cooldown", limit: 1, windowMs: RESEND_COOLDOWN_MS },
     { name: "sms_phone_hourly", limit: CODES_PER_PHONE_PER_HOUR, windowMs: HOUR },
+    { name: "sms_phone_daily", limit: CODES_PER_PHONE_PER_DAY, windowMs: DAY },
   ],
-  /** an IP may ask codes for several phones (a family, a carrier NAT) but not spray them */
-  smsPerIp: [
-    { name: "sms_ip_burst", limit: 10, windowMs: 10 * MINUTE },
-    { name: "sms_ip_hourly", limit: 30, windowMs: HOUR },
+  /** a network may ask codes for many phones (a carrier NAT, an office) but not spray them */
+  smsPerNetwork: [
+    { name: "sms_network_burst", limit: 30, windowMs: 10 * MINUTE },
+    { name: "sms_network_hourly", limit: 100, windowMs: HOUR },
   ],
-  /** code guesses from one IP across all phones */
-  verifyPerIp: [{ name: "verify_ip", limit: 30, windowMs: 10 * MINUTE }],
-  refreshPerIp: [{ name: "refresh_ip", limit: 60, windowMs: 10 * MINUTE }],
+  /** every SMS the service sends, whoever asks: a ceiling on cost (SMS pumping), per hour and per day */
+  smsBudget: [
+    { name: "sms_budget_hourly", limit: 200, windowMs: HOUR },
+    { name: "sms_budget_daily", limit: 2000, windowMs: DAY },
+  ],
+  /** code guesses from one network across all phones (each code also dies after 5 guesses) */
+  verifyPerNetwork: [{ name: "verify_network", limit: 100, windowMs: 10 * MINUTE }],
+  refreshPerNetwork: [{ name: "refresh_network", limit: 300, windowMs: 10 * MINUTE }],
   adminLoginPerIp: [{ name: "admin_login_ip", limit: 20, windowMs: 15 * MINUTE }],
+  devGatePerIp: [{ name: "dev_gate_ip", limit: 10, windowMs: 15 * MINUTE }],
+  /** uploads (requests, each up to 5 files) of one account */
+  uploadPerUser: [
+    { name: "upload_user_burst", limit: 30, windowMs: 10 * MINUTE },
+    { name: "upload_user_daily", limit: 200, windowMs: DAY },
+  ],
+  uploadPerIp: [{ name: "upload_ip", limit: 300, windowMs: 10 * MINUTE }],
   /** admin invitation links opened or answered from one IP (issue #12): tokens are unguessable, this caps the noise */
   adminInvitationPerIp: [{ name: "admin_invitation_ip", limit: 30, windowMs: 15 * MINUTE }],
   /** admin settings, issue #12 item 4: guesses of an admin's current password on the password change */
   adminPasswordChange: [{ name: "admin_password_change", limit: 5, windowMs: 15 * MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
-/**
- * The per-IP code limits, tunable per deployment (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR): many
- * people can share one address (carrier NAT, an office; every browser of the local e2e run is 127.0.0.1).
- */
-export function smsPerIpRules(limits: { ipCodesPer10Min: number; ipCodesPerHour: number }): RateRule[] {
-  const [burst, hourly] = RATE_LIMITS.smsPerIp;
+/** The deployment's tunable limits, validated in app/server/config.server.ts (`config.limits`). */
+export interface ConfiguredLimits {
+  smsNetworkPer10Min: number;
+  smsNetworkPerHour: number;
+  smsBudgetPerHour: number;
+  smsBudgetPerDay: number;
+  uploadIpPer10Min: number;
+}
+
+/** The per-network code limits (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR; every e2e browser is 127.0.0.1). */
+export function smsPerNetworkRules(limits: ConfiguredLimits): RateRule[] {
+  const [burst, hourly] = RATE_LIMITS.smsPerNetwork;
   return [
-    { ...burst, limit: limits.ipCodesPer10Min },
-    { ...hourly, limit: limits.ipCodesPerHour },
+    { ...burst, limit: limits.smsNetworkPer10Min },
+    { ...hourly, limit: limits.smsNetworkPerHour },
   ];
+}
+
+/** The SMS budget of the deployment (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY). */
+export function smsBudgetRules(limits: ConfiguredLimits): RateRule[] {
+  const [hourly, daily] = RATE_LIMITS.smsBudget;
+  return [
+    { ...hourly, limit: limits.smsBudgetPerHour },
+    { ...daily, limit: limits.smsBudgetPerDay },
+  ];
+}
+
+/** The per-IP upload limit (UPLOAD_IP_PER_10_MIN; the e2e run and the bench upload from one address). */
+export function uploadPerIpRules(limits: ConfiguredLimits): RateRule[] {
+  const [burst] = RATE_LIMITS.uploadPerIp;
+  return [{ ...burst, limit: limits.uploadIpPer10Min }];
+}
+
+function ipv6Groups(address: string): number[] | null {
+  const [head, tail, ...rest] = address.split("::");
+  if (rest.length) return null;
+  const parse = (part: string | undefined) => (part ? part.split(":") : []);
+  let left = parse(head);
+  let right = parse(tail);
+  // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups.
+  const last = (tail === undefined ? left : right).at(-1);
+  if (last?.includes(".")) {
+    const octets = last.split(".").map(Number);
+    const groups = [((octets[0] ?? 0) << 8) | (octets[1] ?? 0), ((octets[2] ?? 0) << 8) | (octets[3] ?? 0)].map((g) => g.toString(16));
+    if (tail === undefined) left = [...left.slice(0, -1), ...groups];
+    else right = [...right.slice(0, -1), ...groups];
+  }
+  const missing = 8 - left.length - right.length;
+  if ((tail === undefined && missing !== 0) || missing < 0) return null;
+  const groups = [...left, ...Array<string>(missing).fill("0"), ...right].map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN));
+  return groups.some(Number.isNaN) ? null : groups;
+}
+
+/**
+ * The network an address belongs to, as counted by the limits: a.b.c.0/24 for IPv4 (also when mapped
+ * into IPv6), the first four groups /64 for IPv6; anything unparseable stands for itself.
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const groups = ip.includes(":") ? ipv6Groups(ip) : null;
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.0/24`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 export type RateKey =
   | `sms-phone:${string}`
-  | `sms-ip:${string}`
-  | `verify-ip:${string}`
-  | `refresh-ip:${string}`
+  | `sms-net:${string}`
+  | "sms-budget"
+  | `verify-net:${string}`
+  | `refresh-net:${string}`
   | `admin-login-ip:${string}`
+  | `dev-gate-ip:${string}`
+  | `upload-user:${string}`
+  | `upload-ip:${string}`
   | `admin-invitation-ip:${string}`
   | `admin-password:${string}`;
 
@@ -68,6 +150,11 @@ function limiter(env: Env, key: RateKey) {
 
 export function consumeRate(env: Env, key: RateKey, rules: RateRule[], now: number): Promise<RateDecision> {
   return limiter(env, key).consume(rules, now);
+}
+
+/** For keys with many hits (the SMS budget): fixed-window counters instead of a log of every hit. */
+export function consumeCountedRate(env: Env, key: RateKey, rules: RateRule[], now: number): Promise<RateDecision> {
+  return limiter(env, key).consumeCounted(rules, now);
 }
 
 export async function refundRate(env: Env, key: RateKey, decision: RateDecision): Promise<void> {

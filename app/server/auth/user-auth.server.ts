@@ -17,7 +17,7 @@ import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "./errors
 import { requestSignInCode, verifySignInCode, type CodeRequestResult } from "./otp.server";
 import { PhoneOtpStrategy } from "./phone-otp-strategy.server";
 import { readPayload } from "../http/request-body.server";
-import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "./rate-limit.server";
+import { RATE_LIMITS, consumeRate, networkOf, retryAfterSeconds } from "./rate-limit.server";
 import { isApiRequest, requestInfo } from "./request-info.server";
 import { bearerToken } from "./tokens.server";
 import {
@@ -248,7 +248,7 @@ export async function refreshTokens(
 ): Promise<RefreshResult> {
   const now = options.now ?? Date.now();
   const info = requestInfo(request);
-  const decision = await consumeRate(ctx.env, `refresh-ip:${info.ip}`, RATE_LIMITS.refreshPerIp, now);
+  const decision = await consumeRate(ctx.env, `refresh-net:${networkOf(info.ip)}`, RATE_LIMITS.refreshPerNetwork, now);
   if (!decision.allowed) {
     return {
       ok: false,

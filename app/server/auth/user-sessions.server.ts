@@ -1,7 +1,9 @@
 // User sessions. A sign-in opens a session ("family"); each refresh token is one row of that family
 // in user_sessions, stored only as its SHA-256. Refreshing rotates: the presented row is retired
 // (replaced_by) and a new one issued. Presenting a retired token again means it was copied, so the
-// whole family is revoked. Access tokens and the page cookie name the family; a family is live while
+// whole family is revoked, except within a short grace window after the rotation: two tabs refreshing
+// at once both get the same new pair (the next token is derived from the presented one, so nothing
+// secret is stored; decision 0012). Access tokens and the page cookie name the family; a family is live while
 // its newest row is unrevoked and unexpired, so logout or revocation takes effect on the next request.
 import type { AppContext } from "../context.server";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -12,7 +14,7 @@ import { userSessions, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endUserLiveSession } from "../live/publish.server";
 import { logAuthEvent } from "./auth-logs.server";
-import { randomToken, sha256Hex } from "./crypto.server";
+import { base64UrlEncode, hmacSha256, randomToken, sha256Hex } from "./crypto.server";
 import type { AuthFailureInfo } from "./errors.server";
 import type { RequestInfo } from "./request-info.server";
 import { requireSecret } from "./secrets.server";
@@ -20,6 +22,8 @@ import { signAccessToken, verifyAccessToken } from "./tokens.server";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** how long after a rotation the same refresh token still yields the same new pair */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -112,7 +116,35 @@ const sessionExpired: AuthFailureInfo = { code: "invalid_refresh_token", status:
 
 export type RefreshResult = { ok: true; tokens: TokenSet; familyId: string } | { ok: false; failure: AuthFailureInfo };
 
-/** Exchanges a refresh token for a new pair (rotation with reuse detection). */
+/** The refresh token that replaces `refreshToken`: derived, so a repeated rotation yields the same one. */
+async function successorToken(env: Env, refreshToken: string): Promise<string> {
+  return base64UrlEncode(await hmacSha256(requireSecret(env, "SESSION_SECRET"), `refresh-rotation:v1:${refreshToken}`));
+}
+
+type SessionRow = typeof userSessions.$inferSelect;
+
+/**
+ * The pair a rotation of `refreshToken` issued, when it is asked again within the grace window and
+ * that pair is still the family's newest; null otherwise (then it is reuse).
+ */
+async function repeatedRotation(env: Env, db: Database, nextToken: string, now: number): Promise<{ successor: SessionRow; tokens: TokenSet } | null> {
+  const [successor] = await db
+    .select()
+    .from(userSessions)
+    .where(eq(userSessions.refreshTokenHash, await sha256Hex(nextToken)))
+    .limit(1);
+  if (!successor || successor.revokedAt !== null || successor.replacedBy !== null) return null;
+  if (now - successor.createdAt > REFRESH_REUSE_GRACE_MS) return null;
+  // Issued as of the rotation, the access token is the very one the first answer carried.
+  return { successor, tokens: await issueTokens(env, successor.userId, successor.familyId, nextToken, successor.createdAt, successor.expiresAt) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e.message.includes("UNIQUE constraint failed")) return true;
+  return false;
+}
+
+/** Exchanges a refresh token for a new pair (rotation with reuse detection and a grace window). */
 export async function rotateRefreshToken(
   ctx: AppContext,
   refreshToken: string,
@@ -129,17 +161,22 @@ export async function rotateRefreshToken(
     .limit(1);
   if (!row) return { ok: false, failure: sessionExpired };
   const { session, user } = row;
+  const nextToken = await successorToken(ctx.env, refreshToken);
 
-  if (session.replacedBy !== null || session.revokedAt !== null) {
-    if (session.replacedBy !== null) {
-      // A retired token came back: whoever holds the family's tokens may be an attacker.
-      await revokeFamily(db, session.familyId, now);
-      await endUserLiveSession(ctx.env, user.id, session.familyId);
-      await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
-      return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
-    }
-    return { ok: false, failure: sessionExpired };
-  }
+  const reused = async (): Promise<RefreshResult> => {
+    // A retired token came back: whoever holds the family's tokens may be an attacker.
+    await revokeFamily(db, session.familyId, now);
+    await endUserLiveSession(ctx.env, user.id, session.familyId);
+    await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
+    return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
+  };
+  const repeated = async (): Promise<RefreshResult | null> => {
+    const again = await repeatedRotation(ctx.env, db, nextToken, now);
+    return again && blockedAccountFailure(user.status) === null ? { ok: true, familyId: again.successor.familyId, tokens: again.tokens } : null;
+  };
+
+  if (session.revokedAt !== null) return { ok: false, failure: sessionExpired };
+  if (session.replacedBy !== null) return (await repeated()) ?? reused();
   if (session.expiresAt <= now) return { ok: false, failure: sessionExpired };
   const blocked = blockedAccountFailure(user.status);
   if (blocked) {
@@ -148,31 +185,35 @@ export async function rotateRefreshToken(
     return { ok: false, failure: blocked };
   }
 
+  // The successor goes in first: its hash is unique, so of two concurrent rotations exactly one
+  // inserts it, and the other (finding it) answers with the same pair.
   const nextId = newId(now);
+  const expiresAt = now + REFRESH_TOKEN_TTL_MS;
+  try {
+    await db.insert(userSessions).values({
+      id: nextId,
+      userId: user.id,
+      familyId: session.familyId,
+      refreshTokenHash: await sha256Hex(nextToken),
+      expiresAt,
+      ipAddress: info.ip,
+      userAgent: info.userAgent,
+      createdAt: now,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return (await repeated()) ?? reused();
+  }
   const [retired] = await db
     .update(userSessions)
     .set({ replacedBy: nextId })
     .where(and(eq(userSessions.id, session.id), isNull(userSessions.replacedBy), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
   if (!retired) {
-    // Lost a race with another refresh of the same token: that is reuse too.
-    await revokeFamily(db, session.familyId, now);
-    await endUserLiveSession(ctx.env, user.id, session.familyId);
-    await logAuthEvent(db, { action: "refresh_token_reuse", success: false, userId: user.id, phone: user.phone, info, now });
-    return { ok: false, failure: { ...sessionExpired, code: "refresh_token_reused" } };
+    // Revoked (logout, reuse elsewhere) while this rotation ran: the successor must not outlive it.
+    await db.update(userSessions).set({ revokedAt: now }).where(eq(userSessions.id, nextId));
+    return { ok: false, failure: sessionExpired };
   }
-  const nextToken = randomToken();
-  const expiresAt = now + REFRESH_TOKEN_TTL_MS;
-  await db.insert(userSessions).values({
-    id: nextId,
-    userId: user.id,
-    familyId: session.familyId,
-    refreshTokenHash: await sha256Hex(nextToken),
-    expiresAt,
-    ipAddress: info.ip,
-    userAgent: info.userAgent,
-    createdAt: now,
-  });
   await logAuthEvent(db, { action: "token_refreshed", success: true, userId: user.id, phone: user.phone, info, now });
   return { ok: true, familyId: session.familyId, tokens: await issueTokens(ctx.env, user.id, session.familyId, nextToken, now, expiresAt) };
 }

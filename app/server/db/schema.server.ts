@@ -232,6 +232,7 @@ export const documents = sqliteTable(
     uploadedAt: createdAt(),
     /** last time a processing message was sent (upload, reprocess, sweep) */
     queuedAt: integer("queued_at"),
+    /** start of the current processing lease (the claim, or the run's latest renewal) */
     processingStartedAt: integer("processing_started_at"),
     processedAt: integer("processed_at"),
     verifiedAt: integer("verified_at"),

@@ -16,6 +16,7 @@ export type DocumentErrorCode =
   | "already_processing"
   | "storage_failed"
   | "image_required"
+  | "rate_limited"
   | UploadRejection;
 
 export interface DocumentFailure {
@@ -25,6 +26,8 @@ export interface DocumentFailure {
   /** the toast title of the spec, when it names one */
   title?: string;
   fileName?: string;
+  /** sent as Retry-After (and in the body) when a limit refuses */
+  retryAfterSeconds?: number;
 }
 
 const t = TEXTS.documents;
@@ -36,8 +39,9 @@ export function documentFailure(code: DocumentErrorCode, fileName?: string): Doc
         return { status: 413, message: t.uploadTooLarge, title: t.fileTooLarge };
       case "unsupported_type":
       case "polyglot":
-      case "active_content":
         return { status: 400, message: t.unsupportedFormat, title: t.unsupportedType };
+      case "active_content":
+        return { status: 400, message: t.activeContentPdf, title: t.unsupportedType };
       case "type_not_allowed_for_document":
         return { status: 400, message: UPLOAD_MESSAGES.type_not_allowed_for_document, title: t.unsupportedType };
       case "image_required":
@@ -60,6 +64,8 @@ export function documentFailure(code: DocumentErrorCode, fileName?: string): Doc
         return { status: 409, message: t.alreadyProcessing };
       case "storage_failed":
         return { status: 500, message: t.storageFailed };
+      case "rate_limited":
+        return { status: 429, message: t.tooManyUploads, title: t.uploadFailed };
     }
   })();
   return { code, ...base, ...(fileName === undefined ? {} : { fileName }) };
@@ -67,7 +73,9 @@ export function documentFailure(code: DocumentErrorCode, fileName?: string): Doc
 
 export function documentFailureResponse(failure: DocumentFailure): Response {
   const { code, status, message, ...extra } = failure;
-  return jsonError(status, code, message, extra);
+  const response = jsonError(status, code, message, extra);
+  if (failure.retryAfterSeconds) response.headers.set("Retry-After", String(failure.retryAfterSeconds));
+  return response;
 }
 
 export function notFoundResponse(): Response {

@@ -23,9 +23,18 @@ export function retryDelaySeconds(attempt: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempt - 1));
 }
 
-/** How long a run may hold a document in `processing`; after that the sweep or a new message may take it. */
+/**
+ * How long a run holds a document in `processing` without renewing its lease (DOCUMENT_LEASE_SECONDS,
+ * 2 minutes); after that the sweep, a new message or the owner's reprocess may take it over. Short,
+ * so a document whose consumer died is free again soon; a run renews it between its stages.
+ */
 export function processingLeaseMs(env: Env): number {
   return appConfig(env).documents.processingLeaseMs;
+}
+
+/** How long a queued document may wait unprocessed before the sweep sends it again (its message was lost). */
+export function stuckQueuedMs(env: Env): number {
+  return appConfig(env).documents.stuckQueuedMs;
 }
 
 /** Sends one message per document and records when, for the sweep. */

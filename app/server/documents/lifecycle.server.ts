@@ -16,7 +16,7 @@ import {
   publishUserNotification,
   userNotificationInsert,
 } from "../notifications/notifications.server";
-import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, type DocumentJob } from "./jobs.server";
+import { MAX_DOCUMENT_RUNS, enqueueDocuments, processingLeaseMs, stuckQueuedMs, type DocumentJob } from "./jobs.server";
 import { documentEventInsert, findStuckDocuments, markFailedUpdate, resetForReprocess, type DocumentRow, type ReprocessReset } from "./repository.server";
 
 /** Marks a document `failed` (if it is still unfinished) and tells its owner. */
@@ -86,7 +86,7 @@ const SWEEP_BATCH = 50;
  */
 export async function requeueStuckDocuments(ctx: AppContext, now: number = Date.now()): Promise<SweepResult> {
   const db = ctx.db;
-  const stuck = await findStuckDocuments(db, now, processingLeaseMs(ctx.env), SWEEP_BATCH);
+  const stuck = await findStuckDocuments(db, now, processingLeaseMs(ctx.env), stuckQueuedMs(ctx.env), SWEEP_BATCH);
   const jobs: DocumentJob[] = [];
   let failed = 0;
   for (const row of stuck) {

@@ -8,7 +8,8 @@
 //   signature (PDF, ZIP, executable, HTML/script) is `polyglot`. Plain trailing bytes are tolerated:
 //   phones append trailers (motion photos) after EOI.
 // - A PDF carrying JavaScript or a launch action, or an embedded executable/HTML document, is
-//   `active_content`: a bill never needs them.
+//   `active_content`: a bill never needs them. This byte search is only the cheap first pass; the
+//   structural check (pdf-active-content.server.ts) decodes names, strings and streams and decides.
 // - Size: empty is `empty`; above the limit (DOCUMENT_MAX_BYTES, 10 MB) is `too_large`.
 // - Identity documents are images only; bills are images or PDF (user spec, Documents).
 

@@ -1,5 +1,6 @@
 // Romanian texts of document checks: what a user (wizard summary) or an admin (review dialog) reads
 // for each failed rule, and for each refused upload. Tests look them up here.
+import { TEXTS } from "../../texts/user";
 import type { UploadRejection } from "./magic-bytes.server";
 
 export const UPLOAD_MESSAGES: Record<UploadRejection, string> = {
@@ -7,7 +8,7 @@ export const UPLOAD_MESSAGES: Record<UploadRejection, string> = {
   too_large: "Fișier prea mare",
   unsupported_type: "Tip fișier neacceptat",
   polyglot: "Format de fișier neacceptat. Folosiți JPG, PNG sau PDF.",
-  active_content: "Format de fișier neacceptat. Folosiți JPG, PNG sau PDF.",
+  active_content: TEXTS.documents.activeContentPdf,
   type_not_allowed_for_document: "Pentru actul de identitate încărcați o fotografie (JPG sau PNG).",
 };
 

@@ -37,6 +37,7 @@ import {
   documentEventInsert,
   finishProcessingUpdate,
   latestReadCounterpart,
+  renewProcessingLease,
   type DocumentRow,
 } from "./repository.server";
 import { readDocumentFile } from "./storage.server";
@@ -148,6 +149,11 @@ export async function processDocumentJob(
     await publishUserNotification(ctx.env, note);
   }
 
+  // The lease is short (a dead consumer frees the document soon): renewed before the long part. A
+  // run that lost it (it ran out and another run took over) stops here, and can never finish it.
+  const lease = await currentTime(deps);
+  if (!(await renewProcessingLease(db, row.id, started, lease))) return { kind: "skipped", reason: "not_claimable" };
+
   const bytes = await readDocumentFile(ctx.env, row.r2Key);
   if (!bytes) {
     // The stored file is gone: no retry can bring it back.
@@ -183,8 +189,9 @@ export async function processDocumentJob(
       lastError: null,
     },
     finished,
+    lease,
   );
-  // Deleted (or taken over after a lease ran out) while we worked: nothing to tell anyone.
+  // Deleted, reset, or taken over after the lease ran out while we worked: the other run tells.
   if (!updated) return { kind: "skipped", reason: "not_claimable" };
 
   const action = status === "pending" ? "needs_review" : status;

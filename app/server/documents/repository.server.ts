@@ -168,8 +168,21 @@ export interface ProcessingOutcome {
   lastError: string | null;
 }
 
-/** The result of a run, written only if the document is still the one this run claimed. */
-export function finishProcessingUpdate(db: Database, id: string, outcome: ProcessingOutcome, now: number) {
+/**
+ * Extends the lease of the run that holds it (identified by the start of its current lease); false
+ * when the lease ran out and another run took the document over, or it was deleted or reset.
+ */
+export async function renewProcessingLease(db: Database, id: string, leaseStartedAt: number, now: number): Promise<boolean> {
+  const [renewed] = await db
+    .update(documents)
+    .set({ processingStartedAt: now })
+    .where(and(eq(documents.id, id), eq(documents.status, "processing"), eq(documents.processingStartedAt, leaseStartedAt)))
+    .returning({ id: documents.id });
+  return renewed !== undefined;
+}
+
+/** The result of a run, written only if the run still holds the document (its lease, not a later claim). */
+export function finishProcessingUpdate(db: Database, id: string, outcome: ProcessingOutcome, now: number, leaseStartedAt: number) {
   return db
     .update(documents)
     .set({
@@ -178,7 +191,7 @@ export function finishProcessingUpdate(db: Database, id: string, outcome: Proces
       verifiedAt: outcome.status === "verified" ? now : null,
       updatedAt: now,
     })
-    .where(and(eq(documents.id, id), eq(documents.status, "processing")))
+    .where(and(eq(documents.id, id), eq(documents.status, "processing"), eq(documents.processingStartedAt, leaseStartedAt)))
     .returning({ id: documents.id });
 }
 
@@ -219,14 +232,14 @@ export async function latestReadCounterpart(db: Database, userId: string, type: 
  * Documents a message was lost for: `processing` past its lease (the consumer died), or `pending`,
  * never processed, and not queued for a while (the send failed or the message went to the DLQ).
  */
-export async function findStuckDocuments(db: Database, now: number, stuckMs: number, limit: number): Promise<DocumentRow[]> {
+export async function findStuckDocuments(db: Database, now: number, leaseMs: number, stuckMs: number, limit: number): Promise<DocumentRow[]> {
   const before = now - stuckMs;
   return db
     .select()
     .from(documents)
     .where(
       or(
-        and(eq(documents.status, "processing"), lt(documents.processingStartedAt, before)),
+        and(eq(documents.status, "processing"), lt(documents.processingStartedAt, now - leaseMs)),
         and(
           eq(documents.status, "pending"),
           isNull(documents.processedAt),

@@ -26,6 +26,13 @@ describe("document storage helpers", () => {
     expect(cleanFileName("C:\\Users\\ana\\factura.pdf", "document")).toBe("factura.pdf");
     expect(cleanFileName("../../etc/passwd", "document")).toBe("passwd");
     expect(cleanFileName("a\u0000b\nc.pdf", "document")).toBe("abc.pdf");
+    // issue 15: bidi controls and other format characters
+    expect(cleanFileName("factura\u202Efdp.exe", "document")).toBe("facturafdp.exe");
+    for (const mark of ["\u202A", "\u202B", "\u202C", "\u202D", "\u2066", "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u200B", "\uFEFF"]) {
+      expect(cleanFileName(`fac${mark}tura.pdf`, "document")).toBe("factura.pdf");
+    }
+    expect(cleanFileName("\u202E\u2066", "document")).toBe("document");
+    expect(cleanFileName("factură-ianuarie.pdf", "document")).toBe("factură-ianuarie.pdf");
     expect(cleanFileName("", "document")).toBe("document");
     expect(cleanFileName("..", "document")).toBe("document");
     const long = cleanFileName(`${"x".repeat(300)}.pdf`, "document");

@@ -68,7 +68,9 @@ export function contentDisposition(kind: "attachment" | "inline", fileName: stri
 /** A name safe to store and show: no path, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined | null, fallback: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  // Controls, and format characters (\p{Cf}: the bidi embeddings/overrides U+202A–202E and isolates
+  // U+2066–2069, LRM/RLM, zero-width marks) that would make "factura\u202Efdp.exe" read as "factura.exe…pdf".
+  const cleaned = base.replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
   if (!cleaned || cleaned === "." || cleaned === "..") return fallback;
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf(".");

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { IDENTITY_SUBTYPES, MAX_FILES_PER_UPLOAD, type DocumentType } from "../../lib/documents";
 import { TEXTS } from "../../texts/user";
 import { ADMIN_TEXTS } from "../../texts/admin";
+import { RATE_LIMITS, consumeRate, refundRate, retryAfterSeconds, uploadPerIpRules } from "../auth/rate-limit.server";
 import type { Database } from "../db/client.server";
 import { documents } from "../db/schema.server";
 import { appConfig } from "../config.server";
@@ -15,6 +16,7 @@ import { adminNotificationInsert, newAdminNotification, publishAdminNotification
 import { documentFailure, type DocumentFailure } from "./errors.server";
 import { enqueueDocuments } from "./jobs.server";
 import { checkUploadedFile } from "./magic-bytes.server";
+import { inspectPdf } from "./pdf-active-content.server";
 import { documentEventInsert, findUserDocumentBySha, type DocumentRow } from "./repository.server";
 import { cleanFileName, deleteDocumentFile, newStorageKey, putDocumentFile, sha256HexOfBytes } from "./storage.server";
 
@@ -35,6 +37,34 @@ export function maxUploadBytes(env: Env): number {
   return appConfig(env).documents.maxUploadBytes;
 }
 
+/**
+ * The body's bytes, counted as they stream in: null as soon as they pass `limit` (the rest is never
+ * read), so a chunked body without Content-Length cannot make the isolate hold more than the limit.
+ */
+export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
 /** Reads the multipart body: the files of `field` and the text fields; refuses oversize early. */
 export async function readUploadForm(
   request: Request,
@@ -43,16 +73,19 @@ export async function readUploadForm(
 ): Promise<UploadForm> {
   const field = options.field ?? "documents";
   const maxFiles = options.maxFiles ?? MAX_FILES_PER_UPLOAD;
+  const bodyLimit = maxFiles * maxBytes + MULTIPART_OVERHEAD_BYTES;
   const declaredLength = Number(request.headers.get("Content-Length"));
-  // A body that cannot fit the allowed files is refused before it is read into memory.
-  if (Number.isFinite(declaredLength) && declaredLength > maxFiles * maxBytes + MULTIPART_OVERHEAD_BYTES) {
+  // A body that says it cannot fit is refused unread; one that does not say is counted as it comes.
+  if (Number.isFinite(declaredLength) && declaredLength > bodyLimit) {
     return { ok: false, failure: documentFailure("too_large") };
   }
   let form: FormData;
   try {
-    form = await request.formData();
+    const body = await readBodyWithin(request, bodyLimit);
+    if (!body) return { ok: false, failure: documentFailure("too_large") };
+    form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {
-    // Not multipart, no boundary, broken framing: the client's body, never a server fault.
+    // Not multipart, no boundary, broken framing, a body cut off: the client's doing, never a server fault.
     return { ok: false, failure: documentFailure("bad_upload") };
   }
   const fields: Record<string, string> = {};
@@ -72,6 +105,22 @@ export async function readUploadForm(
     files.push({ name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
   return { ok: true, files, fields };
+}
+
+/**
+ * Charges one upload request to the account and to the address (decision 0012); a refusal is the
+ * failure to answer with (429 + Retry-After). Checked before the body is read.
+ */
+export async function chargeUpload(env: Env, userId: string, ip: string, now = Date.now()): Promise<DocumentFailure | null> {
+  const userKey = `upload-user:${userId}` as const;
+  const userDecision = await consumeRate(env, userKey, RATE_LIMITS.uploadPerUser, now);
+  if (!userDecision.allowed) return { ...documentFailure("rate_limited"), retryAfterSeconds: retryAfterSeconds(userDecision) };
+  const ipDecision = await consumeRate(env, `upload-ip:${ip}`, uploadPerIpRules(appConfig(env).limits), now);
+  if (!ipDecision.allowed) {
+    await refundRate(env, userKey, userDecision);
+    return { ...documentFailure("rate_limited"), retryAfterSeconds: retryAfterSeconds(ipDecision) };
+  }
+  return null;
 }
 
 /** The identity subtype from the form (`documentSubtype`), defaulting to the identity card. */
@@ -110,6 +159,7 @@ export async function uploadDocuments(env: Env, db: Database, input: UploadInput
     });
     if (!check.ok) return { ok: false, failure: documentFailure(check.reason, file.name) };
     if (input.documentType === "poza_contor" && check.kind === "pdf") return { ok: false, failure: documentFailure("image_required", file.name) };
+    if (check.kind === "pdf" && !(await inspectPdf(file.bytes)).ok) return { ok: false, failure: documentFailure("active_content", file.name) };
     const sha256 = await sha256HexOfBytes(file.bytes);
     if (prepared.some((p) => p.sha256 === sha256) || (await findUserDocumentBySha(db, input.userId, sha256))) {
       return { ok: false, failure: documentFailure("duplicate", file.name) };
