@@ -21,6 +21,7 @@ import type { Env as AppEnv } from "../../app/server/env.server";
 import billPdf from "../fixtures/generated/bill-electrica-popescu.pdf";
 import { BASE, createAdmin, openAdminSession, signInThroughApi, type SignedIn } from "./auth-helpers";
 import { api, documentRow, storeDocument, uniqueCopy, withRecordingQueues, type StoredDocument } from "./documents-helpers";
+import { userSocket } from "./live-helpers";
 
 const T = ADMIN_TEXTS.documentsPage;
 const appEnv = env as unknown as AppEnv;
@@ -417,6 +418,21 @@ describe("POST /api/admin/documents/{id}/reject", () => {
     const again = await adminApi(`/api/admin/documents/${doc.id}/reject`, { method: "POST", body: { rejection_reason: "expired" } });
     expect(again.status).toBe(409);
     expect((await documentRow(doc.id))!.rejection_reason).toBe("poor_quality");
+  });
+
+  it("pushes the rejection live to the user's open socket, with the reason", async () => {
+    const user = await signInThroughApi();
+    const doc = await awaitingReview(user.userId);
+    const socket = await userSocket(user.userId, user.accessToken);
+    const res = await adminApi(`/api/admin/documents/${doc.id}/reject`, { method: "POST", body: { rejection_reason: "incomplete" } });
+    expect(res.status).toBe(200);
+    const pushed = await socket.nextOn(`document_processing_${user.userId}`);
+    expect(pushed.data).toMatchObject({
+      event: "document_rejected",
+      notification: { title: T.userRejected.title, message: T.userRejected.message("act.pdf", T.rejectionMessages.incomplete) },
+      details: { documentId: doc.id, status: "rejected", reason: "incomplete" },
+    });
+    socket.socket.close(1000);
   });
 
   it("sends the admin's own words to the user for 'other'", async () => {
