@@ -84,6 +84,9 @@ describe("every response", () => {
       SMS_GATEWAY_URL: "https://sms-gateway.example.ro/v1/send",
       SMS_GATEWAY_TOKEN: "prod-gateway-token-7c6b5a",
       SUPPLIER_PORTAL_TOKEN: "prod-supplier-portal-token-4d3c2b",
+      MAIL_PROVIDER: "http",
+      MAIL_API_URL: "https://mail-api.example.ro/v1/send",
+      MAIL_API_KEY: "prod-mail-api-key-5e4d3c",
     } as Env;
     const ctx = createExecutionContext();
     const res = await worker.fetch(new Request("https://celmaiieftincurent.ro/") as Request<unknown, IncomingRequestCfProperties>, deployed, ctx);

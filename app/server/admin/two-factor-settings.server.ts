@@ -1,8 +1,10 @@
 // The signed-in admin's own two-factor settings (/admin/two-factor): start an enrolment, confirm it
 // with a first code (recovery codes shown once), disable it with a current code. Each change is audited.
+import { eq } from "drizzle-orm";
 import { otpauthUri } from "../../lib/totp";
 import { TEXTS } from "../../texts/user";
 import type { Database } from "../db/client.server";
+import { adminTwoFactor } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { endAdminSessions, writeAudit, type AdminPrincipal } from "./admin-auth.server";
 import {
@@ -15,8 +17,6 @@ import {
   unusedRecoveryCodes,
 } from "./two-factor.server";
 import { qrCodeSvg } from "./qr-code.server";
-import { adminTwoFactor } from "../db/schema.server";
-import { eq } from "drizzle-orm";
 
 export interface Enrolment {
   secret: string;
