@@ -9,6 +9,7 @@ import { TEXTS } from "../../app/texts/user";
 import { ADMIN_SESSION_TTL_MS, adminLogin, getOptionalAdmin } from "../../app/server/admin/admin-auth.server";
 import { auditRead } from "../../app/server/admin/audit-read.server";
 import { createAppContext } from "../../app/server/context.server";
+import { liveAdminSessions } from "../../app/server/live/live-auth.server";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../../app/server/settings/maintenance.server";
 import { SETTINGS_CACHE_MS, clearSettingsCache, readSettings } from "../../app/server/settings/settings.server";
 import { BASE, createAdmin, openAdminSession, outboxCode, postJson, signInThroughApi, uniqueIp, uniquePhone } from "./auth-helpers";
@@ -180,6 +181,15 @@ describe("admin session timeout", () => {
     const s = await session(t0);
     for (let hour = 1; hour < 8; hour++) expect(await s.at(t0 + hour * 60 * MINUTE), `hour ${hour}`).not.toBeNull();
     expect(await s.at(t0 + ADMIN_SESSION_TTL_MS)).toBeNull();
+  });
+
+  it("drops an idle session from the live channel, whose re-checks are not activity", async () => {
+    const t0 = Date.now();
+    const s = await session(t0);
+    const [row] = (await env.DB.prepare("SELECT id FROM admin_sessions WHERE admin_id = ?").bind(s.admin.id).all<{ id: string }>()).results;
+    expect((await liveAdminSessions(createAppContext(env), [row!.id], t0 + 30 * MINUTE)).has(row!.id)).toBe(true);
+    expect((await liveAdminSessions(createAppContext(env), [row!.id], t0 + 59 * MINUTE)).has(row!.id)).toBe(true);
+    expect((await liveAdminSessions(createAppContext(env), [row!.id], t0 + 61 * MINUTE)).has(row!.id)).toBe(false);
   });
 
   it("is enforced through the Worker too", async () => {

@@ -15,24 +15,36 @@ import type { AppContext } from "../context.server";
  */
 export const SETTINGS_CACHE_MS = 5_000;
 
+// The value, never the pending read: a Promise made by one request's I/O must not be awaited by
+// another request (workerd refuses I/O across request contexts, and a cancelled first request would
+// leave the others hanging). Requests that miss at the same moment each read once.
 interface CachedSettings {
   at: number;
-  value: Promise<AdminSettings>;
+  value: AdminSettings;
+}
+interface CacheSlot {
+  entry?: CachedSettings;
+  /** bumped by every clear, so a read that started before a write cannot store what it read */
+  generation: number;
 }
 
 // On globalThis, not in a module variable: the Worker entry (workers/app.ts) and the Remix build each
 // bundle their own copy of this module into the one isolate, and a write through a route must drop
 // the copy the entry's maintenance check reads.
 const CACHE_KEY = Symbol.for("cmic.admin-settings");
-type CacheHolder = { [CACHE_KEY]?: CachedSettings };
+type CacheHolder = { [CACHE_KEY]?: CacheSlot };
 
-function cacheHolder(): CacheHolder {
-  return globalThis as CacheHolder;
+function cacheSlot(): CacheSlot {
+  const holder = globalThis as CacheHolder;
+  holder[CACHE_KEY] ??= { generation: 0 };
+  return holder[CACHE_KEY];
 }
 
 /** Drops this isolate's copy (after a write, and for tests that write D1 directly). */
 export function clearSettingsCache(): void {
-  delete cacheHolder()[CACHE_KEY];
+  const slot = cacheSlot();
+  slot.entry = undefined;
+  slot.generation += 1;
 }
 
 async function loadSettings(ctx: AppContext): Promise<AdminSettings> {
@@ -55,16 +67,13 @@ async function loadSettings(ctx: AppContext): Promise<AdminSettings> {
 }
 
 /** The current settings, at most SETTINGS_CACHE_MS old; `fresh` reads D1. */
-export function readSettings(ctx: AppContext, options: { now?: number; fresh?: boolean } = {}): Promise<AdminSettings> {
+export async function readSettings(ctx: AppContext, options: { now?: number; fresh?: boolean } = {}): Promise<AdminSettings> {
   const now = options.now ?? Date.now();
-  const holder = cacheHolder();
-  const cached = holder[CACHE_KEY];
+  const slot = cacheSlot();
+  const cached = slot.entry;
   if (!options.fresh && cached && now - cached.at >= 0 && now - cached.at < SETTINGS_CACHE_MS) return cached.value;
-  const value = loadSettings(ctx);
-  holder[CACHE_KEY] = { at: now, value };
-  // A failed read is not kept: the next request tries again.
-  value.catch(() => {
-    if (holder[CACHE_KEY]?.value === value) clearSettingsCache();
-  });
+  const generation = slot.generation;
+  const value = await loadSettings(ctx);
+  if (slot.generation === generation) slot.entry = { at: now, value };
   return value;
 }
