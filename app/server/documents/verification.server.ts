@@ -91,8 +91,10 @@ export function verifyIdentity(id: IdCardExtraction, ctx: VerifyContext): Valida
     }
   }
   if (!id.lastName || !id.firstName) issues.push(issue("id_name_missing", id.lastName ? "firstName" : "lastName", "error"));
-  if (!id.expiryDate) issues.push(issue("id_expiry_missing", "expiryDate", "error"));
-  else if (id.expiryDate < today) issues.push(issue("id_expired", "expiryDate", "error", true));
+  if (!id.expiryDate) {
+    // A card valid without limit ('nelimitat') has no expiry date to miss.
+    if (!id.validityUnlimited) issues.push(issue("id_expiry_missing", "expiryDate", "error"));
+  } else if (id.expiryDate < today) issues.push(issue("id_expired", "expiryDate", "error", true));
   if (id.missingFields.length > 0) issues.push(issue("fields_missing", id.missingFields.join(","), "warning"));
 
   const expected = id.missingFields.length + countPresent(id, ["cnp", "lastName", "firstName", "sex", "birthDate", "birthPlace", "address", "series", "number", "issuedBy", "issueDate", "expiryDate"]);

@@ -31,7 +31,7 @@ export interface ExtractionResult {
   /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
   ocrQuality: number | null;
   timings: { totalMs: number; ocrMs: number | null };
-  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number } | null;
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number } | null;
 }
 
 export interface ExtractInput {
@@ -92,7 +92,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
-  return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes };
+  return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
 
 export async function extractDocument(input: ExtractInput): Promise<ExtractionResult> {

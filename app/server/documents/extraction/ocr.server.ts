@@ -6,7 +6,7 @@
 // The engine is built once per isolate and reused: the cold start is paid once.
 import { createOCREngine, type OCREngine } from "tesseract-wasm";
 import { yieldToRequests } from "../../foreground.server";
-import { crop, normalizeContrast, rotate, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
+import { crop, estimateSkewDegrees, normalizeContrast, rotate, rotateDegrees, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
 
 export interface OcrAssets {
   /** tesseract-core.wasm: a compiled module (workerd) or its bytes (Node). */
@@ -31,6 +31,8 @@ export interface OcrPageResult {
   rotation: QuarterTurn;
   /** 2nd–98th percentile luminance spread of the input before stretching (0..255). */
   contrastSpread: number;
+  /** The text lines' angle found and straightened before reading, degrees (0: none). */
+  skewDegrees: number;
   width: number;
   height: number;
   durationMs: number;
@@ -88,7 +90,7 @@ async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
 class TesseractOcr implements OcrEngine {
   constructor(private readonly engine: OCREngine) {}
 
-  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number): OcrPageResult {
+  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number, skewDegrees: number): OcrPageResult {
     const started = performance.now();
     const turned = rotate(image, rotation);
     this.engine.loadImage(turned);
@@ -108,6 +110,7 @@ class TesseractOcr implements OcrEngine {
       confidence: letters > 0 ? weighted / letters : 0,
       rotation,
       contrastSpread,
+      skewDegrees,
       width: turned.width,
       height: turned.height,
       durationMs: performance.now() - started,
@@ -117,7 +120,11 @@ class TesseractOcr implements OcrEngine {
   }
 
   async recognize(input: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
-    const { image, report } = normalizeContrast(shrinkToFit(input));
+    const shrunk = shrinkToFit(input);
+    // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
+    const skewDegrees = estimateSkewDegrees(shrunk);
+    const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
+    const { image, report } = normalizeContrast(level);
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
@@ -125,7 +132,7 @@ class TesseractOcr implements OcrEngine {
     for (const rotation of rotations) {
       // Each pass blocks the isolate: requests in flight are answered first (docs/decisions/0006).
       await yieldToRequests();
-      const result = this.read(image, rotation, report.spread);
+      const result = this.read(image, rotation, report.spread, skewDegrees);
       spent += result.durationMs;
       passes++;
       if (options.accept?.(result)) return { ...result, durationMs: spent, passes };

@@ -1,0 +1,57 @@
+// Straightening photos taken at an angle (issue #14): the text-line angle is found from ink rows
+// (adaptive threshold + projection profile) and undone by an arbitrary-angle rotation.
+import { describe, expect, it } from "vitest";
+import { adaptiveInk, estimateSkewDegrees, rotateDegrees, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+
+/** A white page with dashed dark "text lines" (words separated by gaps). */
+function linedPage(width = 900, height = 600): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 60; y < height - 60; y += 40) {
+    for (let x = 80; x < width - 80; x++) {
+      if (x % 60 > 48) continue;
+      for (let dy = 0; dy < 12; dy++) {
+        const i = ((y + dy) * width + x) * 4;
+        data[i] = data[i + 1] = data[i + 2] = 30;
+      }
+    }
+  }
+  return { width, height, data };
+}
+
+describe("deskew", () => {
+  it.each([7, -4.5, 11, -12])("finds lines turned %s° and straightens them", (degrees) => {
+    const turned = rotateDegrees(linedPage(), degrees);
+    const found = estimateSkewDegrees(turned);
+    expect(Math.abs(found - degrees)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(estimateSkewDegrees(rotateDegrees(turned, -found)))).toBeLessThanOrEqual(0.5);
+  });
+
+  it("leaves level text alone", () => {
+    expect(estimateSkewDegrees(linedPage())).toBe(0);
+  });
+
+  it("grows the canvas so the corners are kept", () => {
+    const turned = rotateDegrees(linedPage(900, 600), 10);
+    expect(turned.width).toBeGreaterThan(900);
+    expect(turned.height).toBeGreaterThan(600);
+  });
+});
+
+describe("adaptive threshold", () => {
+  it("finds ink in a shadow as well as in the light", () => {
+    const page = linedPage();
+    // Darken the left half as a shadow would: ink there is still darker than its surroundings.
+    for (let y = 0; y < page.height; y++) {
+      for (let x = 0; x < page.width / 2; x++) {
+        const i = (y * page.width + x) * 4;
+        page.data[i] = page.data[i + 1] = page.data[i + 2] = page.data[i]! * 0.45;
+      }
+    }
+    const ink = adaptiveInk(page, 20);
+    const at = (x: number, y: number) => ink[y * page.width + x];
+    expect(at(100, 65)).toBe(1); // ink in the shadow
+    expect(at(700, 65)).toBe(1); // ink in the light
+    expect(at(100, 90)).toBe(0); // paper in the shadow
+    expect(at(700, 90)).toBe(0);
+  });
+});
