@@ -1,7 +1,7 @@
 // Straightening photos taken at an angle (issue #14): the text-line angle is found from ink rows
 // (adaptive threshold + projection profile) and undone by an arbitrary-angle rotation.
 import { describe, expect, it } from "vitest";
-import { adaptiveInk, estimateSkewDegrees, rotateDegrees, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { adaptiveInk, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 
 /** A white page with dashed dark "text lines" (words separated by gaps). */
 function linedPage(width = 900, height = 600): RgbaImage {
@@ -53,5 +53,15 @@ describe("adaptive threshold", () => {
     expect(at(700, 65)).toBe(1); // ink in the light
     expect(at(100, 90)).toBe(0); // paper in the shadow
     expect(at(700, 90)).toBe(0);
+  });
+});
+
+describe("orientation", () => {
+  it("tells level text from text turned a quarter, whatever the image's shape", () => {
+    const page = linedPage(900, 600);
+    expect(textRunsAcross(page)).toBe(true);
+    expect(textRunsAcross(rotateDegrees(page, 90))).toBe(false);
+    expect(textRunsAcross(rotateDegrees(linedPage(600, 900), 90))).toBe(false);
+    expect(textRunsAcross(linedPage(600, 900))).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
-import { decodeImage, exifQuarterTurn, ImageDecodeError, type QuarterTurn, type RgbaImage } from "./image.server";
+import { decodeImage, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -51,8 +51,9 @@ export const MIN_PDF_TEXT_CHARS = 40;
 const ACCEPT_OCR_CONFIDENCE = 0.5;
 const MRZ_WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 
+/** Turns in order of likelihood: the EXIF turn, then the quarter the text lines' direction points to. */
 function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
-  const base: QuarterTurn[] = image.height > image.width ? [90, 270, 0, 180] : [0, 180, 90, 270];
+  const base: QuarterTurn[] = textRunsAcross(image) ? [0, 180, 90, 270] : [90, 270, 0, 180];
   return [exifTurn, ...base.filter((t) => t !== exifTurn)];
 }
 

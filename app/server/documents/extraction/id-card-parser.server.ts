@@ -52,6 +52,11 @@ export interface IdCardExtraction {
   } | null;
   /** Where each field came from. */
   sources: Partial<Record<IdField, "mrz" | "printed" | "mrz+printed">>;
+  /**
+   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold, 0.9 derived
+   * from a CNP whose control digit holds, 0.7 printed only (nothing checks it), 0.5 sources disagree.
+   */
+  fieldConfidence?: Partial<Record<IdField, number>>;
   /** Fields where the zone and the printed text disagree. */
   conflicts: { field: IdField; mrz: string; printed: string }[];
   /** The CNP's county (JJ) against the county of the printed birthplace; null when either is unread. */
@@ -110,8 +115,9 @@ function valueBelow(lines: string[], label: RegExp, span = 1): string | null {
   return values.length > 0 ? values.join(" ") : null;
 }
 
+/** Zone lines have fillers, or are one long run (a printed upper-case line has several words). */
 function isMrzLine(line: string): boolean {
-  return /<{2,}/.test(line) || /^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, ""));
+  return /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3);
 }
 
 /** The model sometimes reads Romanian's comma-below letters as the (wrong) cedilla ones. */
@@ -344,5 +350,19 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     cnpCountyMatchesBirthPlace: countyMatches(cnpInfo?.valid ? cnpInfo.info.countyCode : null, birthPlace),
   };
   const expected = ID_FIELDS.filter((f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited));
-  return { ...result, missingFields: expected.filter((f) => result[f] === null) };
+  const fieldConfidence: Partial<Record<IdField, number>> = {};
+  const conflicting = new Set(conflicts.flatMap((c) => (c.field === "series" ? ["series", "number"] : [c.field])));
+  const cnpHolds = cnpInfo?.valid === true;
+  for (const field of ID_FIELDS) {
+    if (result[field] === null) continue;
+    const source = sources[field];
+    let value = 0.7;
+    if (conflicting.has(field)) value = 0.5;
+    else if (source === "mrz+printed") value = 0.99;
+    else if (source === "mrz") value = mrz?.valid ? 0.97 : 0.5;
+    else if (field === "cnp" && cnpHolds) value = 0.9;
+    else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
+    fieldConfidence[field] = value;
+  }
+  return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
 }

@@ -343,3 +343,33 @@ export function rotateDegrees(image: RgbaImage, degrees: number): RgbaImage {
   }
   return { width: outW, height: outH, data: out };
 }
+
+/**
+ * Whether the text lines run across the image (true) or up and down (a quarter turn): ink rows of
+ * level text alternate sharply between lines and gaps, while its columns are nearly even.
+ */
+export function textRunsAcross(image: RgbaImage): boolean {
+  const small = shrinkToFit(image, 500);
+  const ink = adaptiveInk(small, Math.max(5, Math.round(Math.max(small.width, small.height) / 50)));
+  const rows = new Float64Array(small.height);
+  const columns = new Float64Array(small.width);
+  for (let y = 0; y < small.height; y++) {
+    for (let x = 0; x < small.width; x++) {
+      if (ink[y * small.width + x]) {
+        rows[y]!++;
+        columns[x]!++;
+      }
+    }
+  }
+  const unevenness = (counts: Float64Array) => {
+    let sum = 0;
+    let squares = 0;
+    for (const c of counts) {
+      sum += c;
+      squares += c * c;
+    }
+    const mean = sum / counts.length;
+    return mean === 0 ? 0 : squares / counts.length / (mean * mean) - 1;
+  };
+  return unevenness(rows) >= unevenness(columns);
+}
