@@ -26,6 +26,7 @@ const { billSet, TUNE_SEED, HELD_OUT_SEED } = await import("../tests/fixtures/bi
 const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
+const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
 
 const json = process.argv.includes("--json");
 /** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
@@ -107,6 +108,19 @@ for (const id of fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) 
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage();
+  // Scanned bills: image-only PDFs of the newer layouts (tuning) and of the held-out layouts, each
+  // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
+  const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS, 2, HELD_OUT_SCANS]])];
+  for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
+    const inputs = billSet(seed, layouts, perLayout);
+    const scans = drawScans(conditions, inputs.length);
+    for (const [i, input] of inputs.entries()) {
+      const { pdf } = await renderBillPdf(input);
+      const scan = scans[i];
+      const bytes = await scanPdf(page, pdf, scan);
+      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
+    }
+  }
   for (const [kind, conditions, perHolder] of [["id_photo_tune", TUNE_PHOTOS, 2], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 1]])]) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
@@ -129,11 +143,14 @@ const groups = {
   bill: { ok: 0, total: 0, times: [] },
   bill_heldout: { ok: 0, total: 0, times: [] },
   id: { ok: 0, total: 0, times: [] },
+  bill_scanned_tune: { ok: 0, total: 0, times: [] },
+  bill_scanned_heldout: { ok: 0, total: 0, times: [] },
   id_photo_tune: { ok: 0, total: 0, times: [] },
   id_photo_heldout: { ok: 0, total: 0, times: [] },
 };
 const groupOf = (kind) =>
-  kind.startsWith("id_photo_tune") ? "id_photo_tune" : kind.startsWith("id_photo_heldout") ? "id_photo_heldout" : kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill";
+  ["id_photo_tune", "id_photo_heldout", "bill_scanned_tune", "bill_scanned_heldout"].find((group) => kind.startsWith(group)) ??
+  (kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill");
 for (const [kind, entry] of perKind) {
   let ok = 0;
   let total = 0;

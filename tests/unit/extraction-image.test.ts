@@ -2,6 +2,7 @@
 // (adaptive threshold + projection profile) and undone by an arbitrary-angle rotation.
 import { describe, expect, it } from "vitest";
 import { adaptiveInk, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { rowsFromWords } from "../../app/server/documents/extraction/ocr.server";
 
 /** A white page with dashed dark "text lines" (words separated by gaps). */
 function linedPage(width = 900, height = 600): RgbaImage {
@@ -63,5 +64,23 @@ describe("orientation", () => {
     expect(textRunsAcross(rotateDegrees(page, 90))).toBe(false);
     expect(textRunsAcross(rotateDegrees(linedPage(600, 900), 90))).toBe(false);
     expect(textRunsAcross(linedPage(600, 900))).toBe(true);
+  });
+});
+
+describe("OCR rows rebuilt from word boxes", () => {
+  const word = (text: string, left: number, top: number, width = text.length * 10, height = 14) => ({ text, rect: { left, top, right: left + width, bottom: top + height } });
+
+  it("joins words of one row, separates far-apart columns with a tab, and keeps a low dash inside its cell", () => {
+    const text = rowsFromWords([
+      word("Total", 10, 100),
+      word("fara", 65, 101),
+      word("TVA", 110, 99),
+      word("582,15", 400, 100),
+      word("Perioada:", 10, 130),
+      word("01.02.2026", 110, 130),
+      { text: "-", rect: { left: 215, top: 136, right: 221, bottom: 139 } },
+      word("28.02.2026", 228, 130),
+    ]);
+    expect(text).toBe("Total fara TVA\t582,15\nPerioada: 01.02.2026 - 28.02.2026");
   });
 });

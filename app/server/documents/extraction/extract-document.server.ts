@@ -123,6 +123,10 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       const pages = await readPdfPageImages(input.bytes);
       if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const engine = await input.ocr();
+      if (isBill && pages.length > 1) {
+        const read = await readScannedBillPages(engine, pages);
+        return done(read.result, read.ocrMs);
+      }
       const read = await readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
       return done(read.result, read.ocrMs);
     }
@@ -152,10 +156,10 @@ async function readImage(
 ): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
-    const page = await engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8 });
+    const page = await engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8, layout: true });
     const extractedData: ExtractedData = noText(page)
       ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-      : parseBillText(page.text);
+      : parseBillText(page.layoutText ?? page.text);
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -166,6 +170,22 @@ async function readImage(
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });
   return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, passes) }, ocrMs };
+}
+
+/** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */
+async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
+  const read: OcrPageResult[] = [];
+  for (const page of pages) read.push(await engine.recognize(page, { rotations: rotationOrder(page, 0), accept: (r) => r.confidence >= 0.8, layout: true }));
+  const text = read.map((p) => p.layoutText ?? p.text).join("\n");
+  const letters = read.reduce((sum, p) => sum + p.text.length, 0);
+  const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
+  const extractedData: ExtractedData =
+    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(text);
+  const first = read[0]!;
+  return {
+    result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },
+    ocrMs: read.reduce((sum, p) => sum + p.durationMs, 0),
+  };
 }
 
 function round(value: number): number {
