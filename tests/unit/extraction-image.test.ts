@@ -1,7 +1,7 @@
 // Straightening photos taken at an angle (issue #14): the text-line angle is found from ink rows
 // (adaptive threshold + projection profile) and undone by an arbitrary-angle rotation.
 import { describe, expect, it } from "vitest";
-import { adaptiveInk, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { adaptiveInk, densestTextBand, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { rowsFromWords } from "../../app/server/documents/extraction/ocr.server";
 
 /** A white page with dashed dark "text lines" (words separated by gaps). */
@@ -82,5 +82,30 @@ describe("OCR rows rebuilt from word boxes", () => {
       word("28.02.2026", 228, 130),
     ]);
     expect(text).toBe("Total fara TVA\t582,15\nPerioada: 01.02.2026 - 28.02.2026");
+  });
+});
+
+describe("MRZ band by character density", () => {
+  it("finds the two dense lines at the bottom of a card, not the sparse fields above", () => {
+    const width = 1000;
+    const height = 630;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const ink = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data.fill(20, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    };
+    // Printed fields: a few words (wide strokes, wide gaps).
+    for (const top of [300, 360, 420]) for (let x = 300; x < 700; x += 90) ink(x, top, 60, 18);
+    // The zone: two lines of narrow, evenly spaced characters.
+    for (const top of [520, 565]) for (let x = 30; x < 960; x += 21) ink(x, top, 6, 26);
+    const band = densestTextBand({ width, height, data })!;
+    expect(band.top).toBeGreaterThan(480);
+    expect(band.top).toBeLessThanOrEqual(520);
+    expect(band.bottom).toBeGreaterThanOrEqual(590);
+    expect(band.left).toBeLessThanOrEqual(30);
+    expect(band.right).toBeGreaterThanOrEqual(950);
+  });
+
+  it("finds nothing on a blank page", () => {
+    expect(densestTextBand({ width: 200, height: 100, data: new Uint8ClampedArray(200 * 100 * 4).fill(255) })).toBeNull();
   });
 });

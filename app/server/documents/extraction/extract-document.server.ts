@@ -6,7 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
-import { decodeImage, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
+import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -72,16 +72,20 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   let regionMs = 0;
   let mrzText: string | undefined;
   if (!findMrz(page.text, referenceYear)?.valid) {
-    // Second pass on the zone alone, with the MRZ alphabet only.
+    // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
+    // lines, else the band of densest text in the card's lower part (the engine may have missed it).
     const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
-    if (zone.length > 0) {
-      const margin = 12;
-      const rect = {
-        left: Math.min(...zone.map((l) => l.rect.left)) - margin,
-        top: Math.min(...zone.map((l) => l.rect.top)) - margin,
-        right: Math.max(...zone.map((l) => l.rect.right)) + margin,
-        bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
-      };
+    const margin = 12;
+    const rect =
+      zone.length > 0
+        ? {
+            left: Math.min(...zone.map((l) => l.rect.left)) - margin,
+            top: Math.min(...zone.map((l) => l.rect.top)) - margin,
+            right: Math.max(...zone.map((l) => l.rect.right)) + margin,
+            bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
+          }
+        : densestTextBand(page.image);
+    if (rect) {
       await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");

@@ -373,3 +373,50 @@ export function textRunsAcross(image: RgbaImage): boolean {
   };
   return unevenness(rows) >= unevenness(columns);
 }
+
+/**
+ * The densest band of text in the lower part of an upright card: MRZ characters are many, narrow and
+ * evenly spaced, so their rows cross more ink edges than any printed field's. Rows whose edge count is
+ * at least half the maximum are gathered, neighbours within a line gap merged, and the band with the
+ * most edges is returned with the horizontal extent of its ink. null when nothing stands out.
+ */
+export function densestTextBand(image: RgbaImage, fromFraction = 0.45): { left: number; top: number; right: number; bottom: number } | null {
+  const { width, height } = image;
+  const ink = adaptiveInk(image, Math.max(6, Math.round(Math.max(width, height) / 60)));
+  const start = Math.floor(height * fromFraction);
+  const edges = new Float64Array(height);
+  for (let y = start; y < height; y++) {
+    let count = 0;
+    for (let x = 1; x < width; x++) if (ink[y * width + x] !== ink[y * width + x - 1]) count++;
+    edges[y] = count;
+  }
+  let max = 0;
+  for (let y = start; y < height; y++) max = Math.max(max, edges[y]!);
+  if (max < 20) return null;
+  const gap = Math.max(3, Math.round(height * 0.04));
+  const bands: { top: number; bottom: number; weight: number }[] = [];
+  for (let y = start; y < height; y++) {
+    if (edges[y]! < max * 0.5) continue;
+    const last = bands[bands.length - 1];
+    if (last && y - last.bottom <= gap) {
+      last.bottom = y;
+      last.weight += edges[y]!;
+    } else bands.push({ top: y, bottom: y, weight: edges[y]! });
+  }
+  const band = bands.sort((a, b) => b.weight - a.weight)[0];
+  if (!band || band.bottom - band.top < 4) return null;
+  const columns: number[] = [];
+  for (let x = 0; x < width; x++) {
+    let hits = 0;
+    for (let y = band.top; y <= band.bottom; y++) hits += ink[y * width + x]!;
+    if (hits > 0) columns.push(x);
+  }
+  if (columns.length === 0) return null;
+  const pad = Math.round((band.bottom - band.top) * 0.25);
+  return {
+    left: Math.max(0, columns[Math.floor(columns.length * 0.01)]! - pad),
+    top: Math.max(0, band.top - pad),
+    right: Math.min(width, columns[Math.ceil(columns.length * 0.99) - 1]! + pad),
+    bottom: Math.min(height, band.bottom + pad),
+  };
+}
