@@ -169,7 +169,9 @@ class TesseractOcr implements OcrEngine {
     const shrunk = shrinkToFit(input);
     // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
     const skewDegrees = estimateSkewDegrees(shrunk);
+    await yieldToRequests();
     const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
+    await yieldToRequests();
     const { image, report } = normalizeContrast(level);
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
