@@ -23,8 +23,14 @@ const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
 const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS } = await import("../tests/fixtures/bills.ts");
 const { billSet, TUNE_SEED, HELD_OUT_SEED } = await import("../tests/fixtures/bill-sets.ts");
+const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
+const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
+const { launchBrowser } = await import("../tests/support/browser.mjs");
+const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
 
 const json = process.argv.includes("--json");
+/** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
+const tuningOnly = process.argv.includes("--tuning-only");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -74,14 +80,14 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
   const result = await extractDocument({ bytes, mimeType, documentType, now: fixtures.FIXTURE_NOW, ocr });
   const ms = performance.now() - started;
   record(kind, ms, truth, result.extractedData);
-  log(`  ${file.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${result.processingMethod}${result.ocr ? ` rot ${result.ocr.rotation} passes ${result.ocr.passes} q ${result.ocrQuality}` : ""}`);
+  log(`  ${file.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${result.processingMethod}${result.ocr ? ` rot ${result.ocr.rotation} skew ${result.ocr.skewDegrees ?? 0}° passes ${result.ocr.passes} q ${result.ocrQuality}` : ""}`);
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
 for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]]) {
+for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
@@ -93,6 +99,39 @@ await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.t
 for (const id of fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
+// Electronic cards, passports and a card valid without limit: straight scans (generated/).
+for (const id of fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
+  await run(id.cardType === "pasaport" ? "id_passport_scan" : id.cardType === "cei" ? "id_cei_scan" : "id_scan_unlimited", id.file, "image/jpeg", "document_identitate", id.truth);
+}
+// Photographed documents of every holder, drawn in memory by Chromium: the tuning conditions (two
+// photos a holder) and the held-out ones (another seed, worse ranges; tests/fixtures/id-photos.ts).
+const browser = await launchBrowser();
+try {
+  const page = await browser.newPage();
+  // Scanned bills: image-only PDFs of the newer layouts (tuning) and of the held-out layouts, each
+  // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
+  const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS, 2, HELD_OUT_SCANS]])];
+  for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
+    const inputs = billSet(seed, layouts, perLayout);
+    const scans = drawScans(conditions, inputs.length);
+    for (const [i, input] of inputs.entries()) {
+      const { pdf } = await renderBillPdf(input);
+      const scan = scans[i];
+      const bytes = await scanPdf(page, pdf, scan);
+      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
+    }
+  }
+  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 1]])];
+  for (const [kind, conditions, perHolder] of photoSets) {
+    for (const photo of idPhotoSet(conditions, perHolder)) {
+      const bytes = await renderIdPhoto(page, photo);
+      const type = photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
+      await run(`${kind}_${type}`, photo.name, "image/jpeg", "document_identitate", idGroundTruth(photo.person), bytes);
+    }
+  }
+} finally {
+  await browser.close();
+}
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -101,7 +140,18 @@ function percentile(values, p) {
 
 const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {}, calibration: {} };
 for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
-const groups = { bill: { ok: 0, total: 0, times: [] }, bill_heldout: { ok: 0, total: 0, times: [] }, id: { ok: 0, total: 0, times: [] } };
+const groups = {
+  bill: { ok: 0, total: 0, times: [] },
+  bill_heldout: { ok: 0, total: 0, times: [] },
+  id: { ok: 0, total: 0, times: [] },
+  bill_scanned_tune: { ok: 0, total: 0, times: [] },
+  bill_scanned_heldout: { ok: 0, total: 0, times: [] },
+  id_photo_tune: { ok: 0, total: 0, times: [] },
+  id_photo_heldout: { ok: 0, total: 0, times: [] },
+};
+const groupOf = (kind) =>
+  ["id_photo_tune", "id_photo_heldout", "bill_scanned_tune", "bill_scanned_heldout"].find((group) => kind.startsWith(group)) ??
+  (kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill");
 for (const [kind, entry] of perKind) {
   let ok = 0;
   let total = 0;
@@ -111,7 +161,7 @@ for (const [kind, entry] of perKind) {
     total += tally.total;
     fields[field] = { accuracy: tally.ok / tally.total, misses: tally.misses };
   }
-  const group = groups[kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill"];
+  const group = groups[groupOf(kind)];
   group.ok += ok;
   group.total += total;
   group.times.push(...entry.times);
@@ -124,6 +174,7 @@ for (const [kind, entry] of perKind) {
   };
 }
 for (const [name, group] of Object.entries(groups)) {
+  if (group.total === 0) continue;
   summary.overall[name] = {
     fieldAccuracy: group.ok / group.total,
     p50Ms: Math.round(percentile(group.times, 50)),
@@ -147,6 +198,12 @@ if (json) {
   log("calibration (fields reported with confidence ≥ 0.9):");
   for (const [kind, c] of Object.entries(summary.calibration)) {
     log(`  ${kind.padEnd(20)} ${c.fieldsAtLeast90} fields, ${(c.correctShare * 100).toFixed(1)}% correct${c.wrong.length ? `   e.g. ${c.wrong.slice(0, 3).join("; ")}` : ""}`);
+  }
+  log("");
+  log("misses per kind (up to three fields each):");
+  for (const [kind, k] of Object.entries(summary.kinds)) {
+    const missed = Object.entries(k.fields).filter(([, f]) => f.misses.length > 0);
+    if (missed.length > 0) log(`  ${kind.padEnd(24)} ${missed.slice(0, 3).map(([field, f]) => `${field} ${f.misses[0]}`).join("; ")}`);
   }
   log("");
   log("held-out layouts, per field:");

@@ -108,3 +108,22 @@ export function buildCnp(parts: { sex: CnpSex; birthDate: string; countyCode: st
   const first12 = `${sexDigit}${year.slice(2)}${month}${day}${parts.countyCode.padStart(2, "0")}${parts.serial.padStart(3, "0")}`;
   return first12 + String(cnpControlDigit(first12));
 }
+
+/** CNP county codes (JJ) by the county's car-plate abbreviation; Bucharest's sectors are 41–46. */
+const COUNTY_CODES: Record<string, string> = {
+  AB: "01", AR: "02", AG: "03", BC: "04", BH: "05", BN: "06", BT: "07", BV: "08", BR: "09", BZ: "10",
+  CS: "11", CJ: "12", CT: "13", CV: "14", DB: "15", DJ: "16", GL: "17", GJ: "18", HR: "19", HD: "20",
+  IL: "21", IS: "22", IF: "23", MM: "24", MH: "25", MS: "26", NT: "27", OT: "28", PH: "29", SM: "30",
+  SJ: "31", SB: "32", SV: "33", TR: "34", TM: "35", TL: "36", VS: "37", VL: "38", VN: "39", CL: "51", GR: "52",
+};
+
+/**
+ * The CNP county code of a place as printed on an identity document ('Jud.CJ Mun.Cluj-Napoca',
+ * 'Mun.București Sec.3'); null when the text names no county.
+ */
+export function countyCodeOfPlace(place: string): string | null {
+  const sector = /Bucure[sșş]ti\b.*?\bSec(?:tor(?:ul)?)?\.?\s?([1-6])\b/i.exec(place);
+  if (sector) return `4${sector[1]}`;
+  const county = /\bJud\.?\s?([A-Z]{2})\b/.exec(place);
+  return county ? (COUNTY_CODES[county[1]!] ?? null) : /Bucure[sșş]ti/i.test(place) ? "40" : null;
+}

@@ -1,9 +1,10 @@
-// Machine readable zone of identity cards (ICAO 9303). Romanian cards carry two layouts:
-// the classic card (CI) a 2 × 36 zone laid out like TD2, the electronic card (CEI) a 3 × 30 TD1 zone.
-// OCR confusions are repaired only where the field type leaves no doubt (a digit field never holds 'O').
+// Machine readable zone of identity documents (ICAO 9303). Romanian cards carry two layouts:
+// the classic card (CI) a 2 × 36 zone laid out like TD2, the electronic card (CEI) a 3 × 30 TD1 zone;
+// passports a 2 × 44 TD3 zone. OCR confusions are repaired where the field type leaves no doubt (a
+// digit field never holds 'O'), and in mixed fields only where exactly one repair satisfies the check digit.
 
-export type MrzFormat = "TD1" | "TD2";
-export type MrzCheckName = "documentNumber" | "birthDate" | "expiryDate" | "composite";
+export type MrzFormat = "TD1" | "TD2" | "TD3";
+export type MrzCheckName = "documentNumber" | "birthDate" | "expiryDate" | "composite" | "personalNumber";
 
 export interface MrzResult {
   format: MrzFormat;
@@ -18,10 +19,13 @@ export interface MrzResult {
   sex: "M" | "F" | null;
   /** YYYY-MM-DD */
   expiryDate: string | null;
+  /** The expiry field is all fillers: a document valid without limit ('nelimitat'). */
+  expiryUnlimited: boolean;
   optionalData: string;
   lastName: string;
   firstName: string;
-  checks: Record<MrzCheckName, boolean>;
+  /** personalNumber only in TD3 (passports). */
+  checks: Partial<Record<MrzCheckName, boolean>> & Record<Exclude<MrzCheckName, "personalNumber">, boolean>;
   /** All check digits valid. */
   valid: boolean;
   /** Characters changed by the OCR repair (0 when the zone was read cleanly). */
@@ -71,6 +75,8 @@ export function cleanMrzLine(line: string): string {
     .toUpperCase()
     .replace(/[«≪]/g, "<<")
     .replace(/\s+/g, "")
+    // A leading mark ('|', ',') is the card's edge or a stray stroke, not a filler.
+    .replace(/^[^A-Z0-9<]+/, "")
     .replace(/[^A-Z0-9<]/g, "<");
 }
 
@@ -100,16 +106,63 @@ function namesFrom(field: string): { lastName: string; firstName: string } {
 }
 
 function checkField(value: string, check: string): boolean {
+  if (/^<+$/.test(value)) return check === "<" || check === "0";
   return /^\d$/.test(check) && mrzCheckDigit(value) === Number(check);
+}
+
+const AMBIGUOUS: Record<string, string> = { O: "0", "0": "O", I: "1", "1": "I", B: "8", "8": "B", S: "5", "5": "S", Z: "2", "2": "Z", D: "0", G: "6", "6": "G" };
+
+/**
+ * A field whose check digit fails, repaired by swapping one look-alike character (O/0, I/1, B/8,
+ * S/5, Z/2) — only when exactly one such swap makes the check digit hold. Returns null otherwise.
+ */
+export function repairByCheckDigit(value: string, check: string): string | null {
+  if (checkField(value, check)) return value;
+  const fixes = new Set<string>();
+  for (let i = 0; i < value.length; i++) {
+    const swap = AMBIGUOUS[value[i]!];
+    if (!swap) continue;
+    const candidate = value.slice(0, i) + swap + value.slice(i + 1);
+    if (checkField(candidate, check)) fixes.add(candidate);
+  }
+  return fixes.size === 1 ? [...fixes][0]! : null;
+}
+
+/** Digits the engine confuses with each other (thin strokes lost to blur). */
+const DIGIT_CONFUSIONS: Record<string, string[]> = { "1": ["7"], "7": ["1"], "3": ["8"], "8": ["3", "6"], "6": ["8", "5"], "5": ["6"] };
+
+/**
+ * A YYMMDD field whose check digit fails, repaired by one confused digit — only when exactly one
+ * such change gives a real date that satisfies the check digit (the composite check still has to hold).
+ */
+export function repairDateByCheckDigit(value: string, check: string): string | null {
+  if (checkField(value, check)) return value;
+  const fixes = new Set<string>();
+  for (let i = 0; i < value.length; i++) {
+    for (const swap of DIGIT_CONFUSIONS[value[i]!] ?? []) {
+      const candidate = value.slice(0, i) + swap + value.slice(i + 1);
+      if (checkField(candidate, check) && mrzDate(candidate, "expiry", 2000) !== null) fixes.add(candidate);
+    }
+  }
+  return fixes.size === 1 ? [...fixes][0]! : null;
+}
+
+/** Replaces `value` at `[start, start+length)` by its check-digit repair when one is unique. */
+function withCheckRepair(line: string, start: number, length: number, checkAt: number, date = false): [string, number] {
+  const value = line.slice(start, start + length);
+  const fixed = (date ? repairDateByCheckDigit : repairByCheckDigit)(value, line[checkAt]!);
+  if (!fixed || fixed === value) return [line, 0];
+  return [line.slice(0, start) + fixed + line.slice(start + length), 1];
 }
 
 function sexFrom(char: string): "M" | "F" | null {
   return char === "M" ? "M" : char === "F" ? "F" : null;
 }
 
-/** Romanian document numbers are two letters of the series and six digits. */
-function documentNumberMask(issuingState: string): string {
-  return issuingState === "ROU" ? "AANNNNNNX" : "XXXXXXXXX";
+/** Romanian card numbers are two letters of the series and six digits; passport numbers are digits. */
+function documentNumberMask(issuingState: string, passport = false): string {
+  if (issuingState !== "ROU") return "XXXXXXXXX";
+  return passport ? "NNNNNNNNN" : "AANNNNNNX";
 }
 
 function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult | null {
@@ -120,14 +173,22 @@ function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult 
     corrections += changed;
     return fixed;
   };
+  const checkRepair = (line: string, start: number, length: number, checkAt: number, date = false) => {
+    const [fixed, changed] = withCheckRepair(line, start, length, checkAt, date);
+    corrections += changed;
+    return fixed;
+  };
   l1 = apply(l1.slice(0, 5), "AAAAA") + l1.slice(5).replace(/[^A-Z<]/g, (c) => TO_LETTER[c] ?? c);
   const issuingState = l1.slice(2, 5);
   l2 = apply(l2, documentNumberMask(issuingState) + "NAAANNNNNNNANNNNNNNXXXXXXXN");
+  l2 = checkRepair(l2, 0, 9, 9);
+  l2 = checkRepair(l2, 13, 6, 19, true);
+  l2 = checkRepair(l2, 21, 6, 27, true);
   const documentNumberField = l2.slice(0, 9);
   const birth = l2.slice(13, 19);
   const expiry = l2.slice(21, 27);
   const optional = l2.slice(28, 35);
-  const checks: Record<MrzCheckName, boolean> = {
+  const checks: MrzResult["checks"] = {
     documentNumber: checkField(documentNumberField, l2[9]!),
     birthDate: checkField(birth, l2[19]!),
     expiryDate: checkField(expiry, l2[27]!),
@@ -144,6 +205,7 @@ function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult 
     birthDate: mrzDate(birth, "birth", referenceYear),
     sex: sexFrom(l2[20]!),
     expiryDate: mrzDate(expiry, "expiry", referenceYear),
+    expiryUnlimited: /^<{6}$/.test(expiry),
     optionalData: optional.replace(/<+$/, ""),
     ...names,
     checks,
@@ -160,11 +222,19 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
     corrections += changed;
     return fixed;
   };
+  const checkRepair = (line: string, start: number, length: number, checkAt: number, date = false) => {
+    const [fixed, changed] = withCheckRepair(line, start, length, checkAt, date);
+    corrections += changed;
+    return fixed;
+  };
   const issuingState = apply(l1.slice(2, 5), "AAA");
   l1 = apply(l1.slice(0, 2), "AA") + issuingState + apply(l1.slice(5), documentNumberMask(issuingState) + "N" + "X".repeat(15));
   l2 = apply(l2, "NNNNNNNANNNNNNNAAA" + "X".repeat(11) + "N");
   l3 = l3.replace(/[^A-Z<]/g, (c) => TO_LETTER[c] ?? c);
-  const checks: Record<MrzCheckName, boolean> = {
+  l1 = checkRepair(l1, 5, 9, 14);
+  l2 = checkRepair(l2, 0, 6, 6, true);
+  l2 = checkRepair(l2, 8, 6, 14, true);
+  const checks: MrzResult["checks"] = {
     documentNumber: checkField(l1.slice(5, 14), l1[14]!),
     birthDate: checkField(l2.slice(0, 6), l2[6]!),
     expiryDate: checkField(l2.slice(8, 14), l2[14]!),
@@ -180,6 +250,7 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
     birthDate: mrzDate(l2.slice(0, 6), "birth", referenceYear),
     sex: sexFrom(l2[7]!),
     expiryDate: mrzDate(l2.slice(8, 14), "expiry", referenceYear),
+    expiryUnlimited: /^<{6}$/.test(l2.slice(8, 14)),
     optionalData: (l1.slice(15, 30) + "<" + l2.slice(18, 29)).replace(/^<+|<+$/g, ""),
     ...namesFrom(l3),
     checks,
@@ -188,9 +259,61 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
   };
 }
 
-/** Parses already separated MRZ lines (2 × 36 or 3 × 30, small length errors tolerated). */
+function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult | null {
+  let [l1, l2] = rawLines.map((l) => l.padEnd(44, "<").slice(0, 44)) as [string, string];
+  let corrections = 0;
+  const apply = (text: string, mask: string) => {
+    const [fixed, changed] = repair(text, mask);
+    corrections += changed;
+    return fixed;
+  };
+  const checkRepair = (line: string, start: number, length: number, checkAt: number, date = false) => {
+    const [fixed, changed] = withCheckRepair(line, start, length, checkAt, date);
+    corrections += changed;
+    return fixed;
+  };
+  l1 = apply(l1.slice(0, 5), "AXAAA") + l1.slice(5).replace(/[^A-Z<]/g, (c) => TO_LETTER[c] ?? c);
+  const issuingState = l1.slice(2, 5);
+  l2 = apply(l2, documentNumberMask(issuingState, true) + "NAAANNNNNNNANNNNNNN" + "X".repeat(14) + "NN");
+  l2 = checkRepair(l2, 0, 9, 9);
+  l2 = checkRepair(l2, 13, 6, 19, true);
+  l2 = checkRepair(l2, 21, 6, 27, true);
+  const birth = l2.slice(13, 19);
+  const expiry = l2.slice(21, 27);
+  const personal = l2.slice(28, 42);
+  const checks: MrzResult["checks"] = {
+    documentNumber: checkField(l2.slice(0, 9), l2[9]!),
+    birthDate: checkField(birth, l2[19]!),
+    expiryDate: checkField(expiry, l2[27]!),
+    // An empty personal number may carry '<' as its check digit.
+    personalNumber: checkField(personal, l2[42]!),
+    composite: checkField(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43), l2[43]!),
+  };
+  return {
+    format: "TD3",
+    lines: [l1, l2],
+    documentCode: l1.slice(0, 2).replace(/</g, ""),
+    issuingState,
+    documentNumber: l2.slice(0, 9).replace(/</g, ""),
+    nationality: l2.slice(10, 13),
+    birthDate: mrzDate(birth, "birth", referenceYear),
+    sex: sexFrom(l2[20]!),
+    expiryDate: mrzDate(expiry, "expiry", referenceYear),
+    expiryUnlimited: false,
+    optionalData: personal.replace(/<+$/, ""),
+    ...namesFrom(l1.slice(5)),
+    checks,
+    valid: Object.values(checks).every(Boolean),
+    corrections,
+  };
+}
+
+/** Parses already separated MRZ lines (2 × 44, 2 × 36 or 3 × 30, small length errors tolerated). */
 export function parseMrz(lines: string[], referenceYear = new Date().getUTCFullYear()): MrzResult | null {
   const cleaned = lines.map(cleanMrzLine);
+  if (cleaned.length === 2 && cleaned.every((l) => l.length >= 42 && l.length <= 46)) {
+    return parseTd3(cleaned as [string, string], referenceYear);
+  }
   if (cleaned.length === 2 && cleaned.every((l) => l.length >= 34 && l.length <= 38)) {
     return parseTd2(cleaned as [string, string], referenceYear);
   }
@@ -200,7 +323,7 @@ export function parseMrz(lines: string[], referenceYear = new Date().getUTCFullY
   return null;
 }
 
-const MRZ_LIKE = /^[A-Z0-9<]{26,40}$/;
+const MRZ_LIKE = /^[A-Z0-9<]{26,48}$/;
 
 /** The line as read, and with one character dropped or one filler added when the length is off by one. */
 function lengthVariants(line: string, expected: number): string[] {
@@ -209,13 +332,17 @@ function lengthVariants(line: string, expected: number): string[] {
   return [line];
 }
 
-/** A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix ('ITDROU'). */
+/**
+ * A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix ('ITDROU');
+ * a passport's 'P<' read as 'PK' or 'P('.
+ */
 function firstLineVariants(line: string): string[] {
   const out = new Set<string>([line]);
   for (const base of [line, line.slice(1)]) {
-    if (/^[A-Z0-9][A-Z<][A-Z]{3}/.test(base)) out.add(`I${base.slice(1)}`);
+    if (/^[A-Z0-9][A-Z<][A-Z]{3}/.test(base) && base.length <= 38) out.add(`I${base.slice(1)}`);
+    if (/^P[A-Z<][A-Z]{3}/.test(base) && base.length >= 40) out.add(`P<${base.slice(2)}`);
   }
-  return [...out].filter((l) => l.startsWith("I"));
+  return [...out].filter((l) => l.startsWith("I") || l.startsWith("P<"));
 }
 
 const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
@@ -236,11 +363,16 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
   for (let i = 0; i < lines.length; i++) {
     for (const first of firstLineVariants(lines[i]!)) {
       const second = lines[i + 1];
+      if (second && first.startsWith("P") && first.length >= 40 && second.length >= 41) {
+        for (const l2 of lengthVariants(second, 44)) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
+        continue;
+      }
       if (second && first.length <= 38 && second.length >= 33) {
         for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear));
       }
-      const third = lines[i + 2];
-      if (second && third && second.length <= 32 && first.length <= 32) {
+      // The names line is the one most often lost (no check digit covers it): its fields hold without it.
+      const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);
+      if (second && second.length <= 32 && first.length <= 32) {
         for (const l1 of lengthVariants(first, 30)) {
           for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear));
         }
@@ -279,7 +411,8 @@ export interface MrzBuildInput {
   documentNumber: string;
   birthDate: string; // YYYY-MM-DD
   sex: "M" | "F";
-  expiryDate: string; // YYYY-MM-DD
+  /** YYYY-MM-DD, or null for a document valid without limit (fillers in the zone). */
+  expiryDate: string | null;
   lastName: string;
   firstName: string;
   optionalData: string;
@@ -287,7 +420,8 @@ export interface MrzBuildInput {
   nationality?: string;
 }
 
-const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+const yymmdd = (iso: string | null) => (iso ? iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) : "<<<<<<");
+const checkOf = (field: string) => (/^<+$/.test(field) ? "<" : String(mrzCheckDigit(field)));
 
 /** The 2 × 36 zone of a classic Romanian identity card (used to render fixtures). */
 export function buildTd2(input: MrzBuildInput): [string, string] {
@@ -297,8 +431,21 @@ export function buildTd2(input: MrzBuildInput): [string, string] {
   const birth = yymmdd(input.birthDate);
   const expiry = yymmdd(input.expiryDate);
   const optional = pad(input.optionalData, 7);
-  const body = `${docNumber}${mrzCheckDigit(docNumber)}${input.nationality ?? state}${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${mrzCheckDigit(expiry)}${optional}`;
+  const body = `${docNumber}${mrzCheckDigit(docNumber)}${input.nationality ?? state}${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${checkOf(expiry)}${optional}`;
   const composite = mrzCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 35));
+  return [line1, body + composite];
+}
+
+/** The 2 × 44 TD3 zone of a passport; Romanian passports carry the CNP as the personal number. */
+export function buildTd3(input: MrzBuildInput): [string, string] {
+  const state = input.issuingState ?? "ROU";
+  const line1 = pad(`P<${state}${mrzName(input.lastName)}<<${mrzName(input.firstName)}`, 44);
+  const docNumber = pad(input.documentNumber, 9);
+  const birth = yymmdd(input.birthDate);
+  const expiry = yymmdd(input.expiryDate);
+  const personal = pad(input.optionalData, 14);
+  const body = `${docNumber}${mrzCheckDigit(docNumber)}${input.nationality ?? state}${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${checkOf(expiry)}${personal}${checkOf(personal)}`;
+  const composite = mrzCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
   return [line1, body + composite];
 }
 
@@ -309,7 +456,7 @@ export function buildTd1(input: MrzBuildInput): [string, string, string] {
   const line1 = pad(`ID${state}${docNumber}${mrzCheckDigit(docNumber)}${input.optionalData}`, 30);
   const birth = yymmdd(input.birthDate);
   const expiry = yymmdd(input.expiryDate);
-  const line2Body = pad(`${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${mrzCheckDigit(expiry)}${input.nationality ?? state}`, 29);
+  const line2Body = pad(`${birth}${mrzCheckDigit(birth)}${input.sex}${expiry}${checkOf(expiry)}${input.nationality ?? state}`, 29);
   const composite = mrzCheckDigit(line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29));
   const line3 = pad(`${mrzName(input.lastName)}<<${mrzName(input.firstName)}`, 30);
   return [line1, line2Body + composite, line3];

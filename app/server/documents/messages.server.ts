@@ -39,6 +39,14 @@ export const ISSUE_MESSAGES = {
   price_out_of_range: "Prețul pe kWh calculat din factură este neobișnuit; va fi verificat de un operator.",
   bill_holder_missing: "Numele titularului nu a putut fi citit de pe factură.",
   bill_holder_mismatch: "Titularul facturii nu este aceeași persoană cu titularul actului de identitate.",
+  // Per-field reasons of issue #14 (the admin review dialog shows one per field).
+  field_missing: "Câmpul nu a putut fi citit din document.",
+  field_unconfirmed: "Câmpul a fost citit, dar nicio verificare nu l-a confirmat.",
+  id_number_missing: "Seria și numărul actului de identitate nu au putut fi citite.",
+  cnp_county_mismatch: "Codul de județ din CNP nu corespunde locului nașterii.",
+  bill_vat_rate_mismatch: "TVA-ul facturii nu corespunde cotei legale (21 %, respectiv 19 % înainte de august 2025).",
+  bill_consumption_index_mismatch: "Consumul facturat nu este diferența dintre indexul nou și cel vechi.",
+  bill_period_after_due_date: "Perioada de facturare se încheie după data scadenței.",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_MESSAGES;

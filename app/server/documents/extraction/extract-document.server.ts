@@ -6,7 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
-import { decodeImage, exifQuarterTurn, ImageDecodeError, type QuarterTurn, type RgbaImage } from "./image.server";
+import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -31,7 +31,7 @@ export interface ExtractionResult {
   /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
   ocrQuality: number | null;
   timings: { totalMs: number; ocrMs: number | null };
-  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number } | null;
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number } | null;
 }
 
 export interface ExtractInput {
@@ -51,8 +51,9 @@ export const MIN_PDF_TEXT_CHARS = 40;
 const ACCEPT_OCR_CONFIDENCE = 0.5;
 const MRZ_WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 
+/** Turns in order of likelihood: the EXIF turn, then the quarter the text lines' direction points to. */
 function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
-  const base: QuarterTurn[] = image.height > image.width ? [90, 270, 0, 180] : [0, 180, 90, 270];
+  const base: QuarterTurn[] = textRunsAcross(image) ? [0, 180, 90, 270] : [90, 270, 0, 180];
   return [exifTurn, ...base.filter((t) => t !== exifTurn)];
 }
 
@@ -71,16 +72,20 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   let regionMs = 0;
   let mrzText: string | undefined;
   if (!findMrz(page.text, referenceYear)?.valid) {
-    // Second pass on the zone alone, with the MRZ alphabet only.
+    // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
+    // lines, else the band of densest text in the card's lower part (the engine may have missed it).
     const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
-    if (zone.length > 0) {
-      const margin = 12;
-      const rect = {
-        left: Math.min(...zone.map((l) => l.rect.left)) - margin,
-        top: Math.min(...zone.map((l) => l.rect.top)) - margin,
-        right: Math.max(...zone.map((l) => l.rect.right)) + margin,
-        bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
-      };
+    const margin = 12;
+    const rect =
+      zone.length > 0
+        ? {
+            left: Math.min(...zone.map((l) => l.rect.left)) - margin,
+            top: Math.min(...zone.map((l) => l.rect.top)) - margin,
+            right: Math.max(...zone.map((l) => l.rect.right)) + margin,
+            bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
+          }
+        : densestTextBand(page.image);
+    if (rect) {
       await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
@@ -92,7 +97,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
-  return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes };
+  return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
 
 export async function extractDocument(input: ExtractInput): Promise<ExtractionResult> {
@@ -122,6 +127,10 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       const pages = await readPdfPageImages(input.bytes);
       if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const engine = await input.ocr();
+      if (isBill && pages.length > 1) {
+        const read = await readScannedBillPages(engine, pages);
+        return done(read.result, read.ocrMs);
+      }
       const read = await readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
       return done(read.result, read.ocrMs);
     }
@@ -151,10 +160,10 @@ async function readImage(
 ): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
-    const page = await engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8 });
+    const page = await engine.recognize(image, { rotations: rotationOrder(image, exifTurn), accept: (r) => r.confidence >= 0.8, layout: true });
     const extractedData: ExtractedData = noText(page)
       ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-      : parseBillText(page.text);
+      : parseBillText(page.layoutText ?? page.text);
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -165,6 +174,22 @@ async function readImage(
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });
   return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, passes) }, ocrMs };
+}
+
+/** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */
+async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
+  const read: OcrPageResult[] = [];
+  for (const page of pages) read.push(await engine.recognize(page, { rotations: rotationOrder(page, 0), accept: (r) => r.confidence >= 0.8, layout: true }));
+  const text = read.map((p) => p.layoutText ?? p.text).join("\n");
+  const letters = read.reduce((sum, p) => sum + p.text.length, 0);
+  const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
+  const extractedData: ExtractedData =
+    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(text);
+  const first = read[0]!;
+  return {
+    result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },
+    ocrMs: read.reduce((sum, p) => sum + p.durationMs, 0),
+  };
 }
 
 function round(value: number): number {

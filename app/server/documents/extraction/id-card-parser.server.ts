@@ -1,7 +1,7 @@
-// OCR text of a Romanian identity card → its fields. The machine readable zone comes first (its
-// check digits make it trustworthy); the printed fields add diacritics, birthplace, address and the
-// issuer, and every field both carry is cross-checked.
-import { parseCnp } from "../../../lib/cnp";
+// OCR text of a Romanian identity document (classic card, electronic card, passport) → its fields.
+// The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
+// diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
+import { countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
@@ -24,8 +24,12 @@ export type IdField = (typeof ID_FIELDS)[number];
 
 export interface IdCardExtraction {
   kind: "id_card";
-  /** ci: classic card (2 × 36 zone, address printed); cei: electronic card (TD1). */
-  cardType: "ci" | "cei" | null;
+  /** ci: classic card (2 × 36 zone, address printed); cei: electronic card (TD1); pasaport: passport (TD3). */
+  cardType: "ci" | "cei" | "pasaport" | null;
+  /** The admin spec's identity subtype the document was recognised as (cards, old and electronic, are 'ci'). */
+  documentSubtype?: "ci" | "pasaport" | null;
+  /** Printed 'nelimitat' (or fillers in the zone's expiry): valid without limit, expiryDate stays null. */
+  validityUnlimited?: boolean;
   cnp: string | null;
   lastName: string | null;
   firstName: string | null;
@@ -48,22 +52,30 @@ export interface IdCardExtraction {
   } | null;
   /** Where each field came from. */
   sources: Partial<Record<IdField, "mrz" | "printed" | "mrz+printed">>;
+  /**
+   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold, 0.9 derived
+   * from a CNP whose control digit holds, 0.7 printed only (nothing checks it), 0.5 sources disagree.
+   */
+  fieldConfidence?: Partial<Record<IdField, number>>;
   /** Fields where the zone and the printed text disagree. */
   conflicts: { field: IdField; mrz: string; printed: string }[];
+  /** The CNP's county (JJ) against the county of the printed birthplace; null when either is unread. */
+  cnpCountyMatchesBirthPlace?: boolean | null;
   missingFields: IdField[];
 }
 
 const LABEL = {
   lastName: /(?<!pre)\bnume\s*\/|\blast\s*name\b|\bsurname\b/i,
   firstName: /\bprenume\b|\bfirst\s*name\b|\bgiven\s*names?\b/i,
-  birthPlace: /\bloc\s*na[sș]tere\b|\bplace\s*of\s*birth\b|\blieu\s*de\s*naissance\b/i,
+  birthPlace: /\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bplace\s*of\s*birth\b|\blieu\s*de\s*naissance\b/i,
   address: /\bdomiciliu\b|\badresse\b|\baddress\b/i,
-  issuedBy: /\bemis[aă]\s*de\b|\bissued\s*by\b|\bd[eé]livr[eé]e\s*par\b/i,
+  issuedBy: /\bemis[aă]\s*de\b|\bissued\s*by\b|\bd[eé]livr[eé]e\s*par\b|\bautoritatea\b|\bauthority\b/i,
   birthDate: /\bdata\s*na[sș]terii\b|\bdate\s*of\s*birth\b/i,
-  issueDate: /\bdata\s*emiterii\b|\bdate\s*of\s*issue\b/i,
+  issueDate: /\bdata\s*(?:emiterii|eliber[aă]rii)\b|\bdate\s*of\s*issue\b/i,
+  passportNumber: /\bnr\.?\s*pa[sș]aport\b|\bpassport\s*no\b/i,
   expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
   anyLabel:
-    /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc\s*na[sș]tere\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
+    /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
 };
 
 const DIGIT_FIX: Record<string, string> = { O: "0", o: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8", Z: "2" };
@@ -103,14 +115,20 @@ function valueBelow(lines: string[], label: RegExp, span = 1): string | null {
   return values.length > 0 ? values.join(" ") : null;
 }
 
+/** Zone lines have fillers, or are one long run (a printed upper-case line has several words). */
 function isMrzLine(line: string): boolean {
-  return /<{2,}/.test(line) || /^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, ""));
+  return /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3);
+}
+
+/** The model sometimes reads Romanian's comma-below letters as the (wrong) cedilla ones. */
+function commaBelow(value: string): string {
+  return value.replace(/[şţŞŢ]/g, (c) => ({ ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" })[c] ?? c);
 }
 
 /** Printed values are upper-case words; OCR noise after them (a stray 'E' from the next column) is cut. */
 function cleanName(value: string | null): string | null {
   if (!value) return null;
-  const words = value
+  const words = commaBelow(value)
     .split(/\s+/)
     .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w))
     .filter((w, i, all) => w.length > 1 || i < all.length - 1);
@@ -121,9 +139,12 @@ function cleanName(value: string | null): string | null {
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
-    value
+    commaBelow(value)
       .replace(/\s+/g, " ")
+
       .replace(/[|]/g, "I")
+      // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
+      .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
       .trim() || null
@@ -131,11 +152,14 @@ function cleanPlace(value: string | null): string | null {
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
-const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)/;
+const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
+/** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
+const UNLIMITED = /\bnelimitat|\bpermanent/i;
 
 export interface Validity {
   issueDate: string;
-  expiryDate: string;
+  /** null: valid without limit ('nelimitat', cards issued after 55). */
+  expiryDate: string | null;
   /** Text before the dates on their line (the issuer, when printed on the same row). */
   before: string;
 }
@@ -153,8 +177,13 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
     const m = VALIDITY.exec(line);
     if (!m) continue;
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
+    if (!issueDate) continue;
+    if (m[7]) {
+      candidates.push({ issueDate, expiryDate: null, before: line.slice(0, m.index) });
+      continue;
+    }
     const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
-    if (!issueDate || !expiryDate || issueDate >= expiryDate) continue;
+    if (!expiryDate || issueDate >= expiryDate) continue;
     candidates.push({ issueDate, expiryDate, before: line.slice(0, m.index) });
   }
   return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
@@ -174,6 +203,21 @@ function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: stri
     return { series: mrz.documentNumber.slice(0, 2), number: mrz.documentNumber.slice(2) };
   }
   return null;
+}
+
+/** What a document type does not print: the electronic card neither address nor issuer, a passport no address and no series. */
+function notPrinted(cardType: IdCardExtraction["cardType"], field: IdField): boolean {
+  if (cardType === "cei") return field === "address" || field === "issuedBy";
+  if (cardType === "pasaport") return field === "address" || field === "series";
+  return false;
+}
+
+/** Bucharest without a sector matches any of its codes (40–46; 47–48 for the old sectors 7–8). */
+function countyMatches(cnpCounty: string | null, birthPlace: string | null): boolean | null {
+  const placeCounty = birthPlace ? countyCodeOfPlace(birthPlace) : null;
+  if (!cnpCounty || !placeCounty) return null;
+  if (placeCounty === "40") return Number(cnpCounty) >= 40 && Number(cnpCounty) <= 48;
+  return cnpCounty === placeCounty;
 }
 
 export interface ParseIdOptions {
@@ -218,8 +262,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const lastName = merge("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)), sameName);
   const firstName = merge("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)), sameName);
 
-  const electronic = mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l)));
-  const printedBirth = electronic ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
+  // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
+  const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
   // The CNP encodes birth date and sex: whatever else was read must agree with it.
@@ -228,26 +274,38 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     if (sex && sex !== cnpInfo.info.sex) conflicts.push({ field: "cnp", mrz: sex, printed: cnpInfo.info.sex });
   }
 
-  const docNumber = seriesAndNumber(lines, mrz);
-  const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
-  const documentId = merge("series", mrzSeries, docNumber ? docNumber.series + docNumber.number : null);
-  if (sources.series) sources.number = sources.series;
+  let documentId: string | null = null;
+  if (passport) {
+    const printedNumber = /\b(\d{8,9})\b/.exec(valueBelow(lines, LABEL.passportNumber) ?? "")?.[1] ?? null;
+    const mrzNumber = mrz && /^\d{8,9}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
+    const number = merge("number", mrzNumber, printedNumber);
+    documentId = number ? `--${number}` : null;
+  } else {
+    const docNumber = seriesAndNumber(lines, mrz);
+    const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
+    documentId = merge("series", mrzSeries, docNumber ? docNumber.series + docNumber.number : null);
+    if (sources.series) sources.number = sources.series;
+  }
 
   let issueDate: string | null = null;
   let printedExpiry: string | null = null;
+  let printedUnlimited = false;
   let issuedBy: string | null = null;
   let address: string | null = null;
-  if (electronic) {
+  if (electronic || passport) {
     const issueLine = valueBelow(lines, LABEL.issueDate);
     const dates = findDates(issueLine ?? "");
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
+    printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
+    if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy));
   } else {
     const issuerLine = valueBelow(lines, LABEL.issuedBy);
     const validity = readValidity(lines, mrz?.expiryDate ?? null);
     if (validity) {
       issueDate = validity.issueDate;
       printedExpiry = validity.expiryDate;
+      printedUnlimited = validity.expiryDate === null;
     }
     if (issuerLine) {
       // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
@@ -258,16 +316,21 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
-  const expiryDate = merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
+  const validityUnlimited = mrz ? mrz.expiryUnlimited && (mrz.checks.expiryDate || printedUnlimited) : printedUnlimited;
+  const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
+  if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const birthPlace = cleanPlace(valueBelow(lines, LABEL.birthPlace));
   if (birthPlace) sources.birthPlace = "printed";
+  const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {
     kind: "id_card",
-    cardType: mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null,
+    cardType,
+    documentSubtype: cardType === "pasaport" ? "pasaport" : cardType ? "ci" : null,
+    validityUnlimited,
     cnp,
     lastName,
     firstName,
@@ -275,7 +338,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     birthDate,
     birthPlace,
     address,
-    series: documentId ? documentId.slice(0, 2) : null,
+    series: documentId && !passport ? documentId.slice(0, 2) : null,
     number: documentId ? documentId.slice(2) : null,
     issuedBy,
     issueDate,
@@ -284,8 +347,22 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     mrz: mrz ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections } : null,
     sources,
     conflicts,
+    cnpCountyMatchesBirthPlace: countyMatches(cnpInfo?.valid ? cnpInfo.info.countyCode : null, birthPlace),
   };
-  // The electronic card prints neither the address nor the issuer on its face.
-  const expected = ID_FIELDS.filter((f) => !(result.cardType === "cei" && (f === "address" || f === "issuedBy")));
-  return { ...result, missingFields: expected.filter((f) => result[f] === null) };
+  const expected = ID_FIELDS.filter((f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited));
+  const fieldConfidence: Partial<Record<IdField, number>> = {};
+  const conflicting = new Set(conflicts.flatMap((c) => (c.field === "series" ? ["series", "number"] : [c.field])));
+  const cnpHolds = cnpInfo?.valid === true;
+  for (const field of ID_FIELDS) {
+    if (result[field] === null) continue;
+    const source = sources[field];
+    let value = 0.7;
+    if (conflicting.has(field)) value = 0.5;
+    else if (source === "mrz+printed") value = 0.99;
+    else if (source === "mrz") value = mrz?.valid ? 0.97 : 0.5;
+    else if (field === "cnp" && cnpHolds) value = 0.9;
+    else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
+    fieldConfidence[field] = value;
+  }
+  return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
 }

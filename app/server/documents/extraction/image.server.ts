@@ -211,3 +211,212 @@ export function exifQuarterTurn(bytes: Uint8Array): QuarterTurn {
   }
   return 0;
 }
+
+/** Per-pixel luminance, one byte a pixel. */
+function greyOf(image: RgbaImage): Uint8Array {
+  const pixels = image.width * image.height;
+  const grey = new Uint8Array(pixels);
+  for (let i = 0; i < pixels; i++) grey[i] = (image.data[i * 4]! * 299 + image.data[i * 4 + 1]! * 587 + image.data[i * 4 + 2]! * 114) / 1000;
+  return grey;
+}
+
+/** Summed-area table (width+1 × height+1) for box means in constant time. */
+function integralOf(grey: Uint8Array, width: number, height: number): Uint32Array {
+  const sums = new Uint32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += grey[y * width + x]!;
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  return sums;
+}
+
+function boxMean(sums: Uint32Array, width: number, height: number, x: number, y: number, radius: number): number {
+  const x0 = Math.max(0, x - radius);
+  const y0 = Math.max(0, y - radius);
+  const x1 = Math.min(width, x + radius + 1);
+  const y1 = Math.min(height, y + radius + 1);
+  const stride = width + 1;
+  const total = sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!;
+  return total / ((x1 - x0) * (y1 - y0));
+}
+
+/**
+ * Adaptive threshold: a pixel is ink when it is clearly darker than the mean of its neighbourhood,
+ * so a shadow across a card does not swallow the text in it (a global threshold would).
+ */
+export function adaptiveInk(image: RgbaImage, radius: number, margin = 12): Uint8Array {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const sums = integralOf(grey, width, height);
+  const ink = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (grey[y * width + x]! < boxMean(sums, width, height, x, y, radius) - margin) ink[y * width + x] = 1;
+    }
+  }
+  return ink;
+}
+
+/**
+ * The angle (degrees, positive = lines running down to the right) of the text lines: ink pixels are
+ * projected onto rows sheared by each candidate angle, and the angle whose rows are sharpest (sum of
+ * squared counts) wins. The MRZ's long dense lines dominate the profile on identity documents.
+ */
+export function estimateSkewDegrees(image: RgbaImage, maxDegrees = 15): number {
+  const small = shrinkToFit(image, 700);
+  const ink = adaptiveInk(small, Math.max(6, Math.round(Math.max(small.width, small.height) / 50)));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < small.height; y++) {
+    for (let x = 0; x < small.width; x++) {
+      if (ink[y * small.width + x]) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 50) return 0;
+  const offset = Math.ceil(small.width * Math.tan((maxDegrees * Math.PI) / 180)) + 1;
+  const bins = new Float64Array(small.height + 2 * offset + 2);
+  const sharpness = (degrees: number) => {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) bins[Math.round(ys[i]! - xs[i]! * slope) + offset]!++;
+    let sum = 0;
+    for (const c of bins) sum += c * c;
+    return sum;
+  };
+  const level = sharpness(0);
+  let best = 0;
+  let bestScore = level;
+  const search = (from: number, to: number, step: number) => {
+    for (let a = from; a <= to + 1e-9; a += step) {
+      const s = sharpness(a);
+      if (s > bestScore) {
+        bestScore = s;
+        best = a;
+      }
+    }
+  };
+  search(-maxDegrees, maxDegrees, 0.5);
+  search(best - 0.5, best + 0.5, 0.1);
+  // No clearly better angle (text turned a quarter, or no lines at all): leave the image alone.
+  return bestScore > level * 1.1 ? Math.round(best * 10) / 10 : 0;
+}
+
+/** Rotates clockwise by any angle (bilinear), on a canvas grown to keep the corners, filled white. */
+export function rotateDegrees(image: RgbaImage, degrees: number): RgbaImage {
+  const rad = (degrees * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  const { width: w, height: h } = image;
+  const outW = Math.ceil(Math.abs(w * cos) + Math.abs(h * sin));
+  const outH = Math.ceil(Math.abs(w * sin) + Math.abs(h * cos));
+  const grey = greyOf(image);
+  const out = new Uint8ClampedArray(outW * outH * 4);
+  const cx = w / 2;
+  const cy = h / 2;
+  const ox = outW / 2;
+  const oy = outH / 2;
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      const dx = x - ox;
+      const dy = y - oy;
+      const sx = cos * dx + sin * dy + cx;
+      const sy = -sin * dx + cos * dy + cy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      let v = 255;
+      if (x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h) {
+        const fx = sx - x0;
+        const fy = sy - y0;
+        const i = y0 * w + x0;
+        v = (grey[i]! * (1 - fx) + grey[i + 1]! * fx) * (1 - fy) + (grey[i + w]! * (1 - fx) + grey[i + w + 1]! * fx) * fy;
+      }
+      const o = (y * outW + x) * 4;
+      out[o] = out[o + 1] = out[o + 2] = v;
+      out[o + 3] = 255;
+    }
+  }
+  return { width: outW, height: outH, data: out };
+}
+
+/**
+ * Whether the text lines run across the image (true) or up and down (a quarter turn): ink rows of
+ * level text alternate sharply between lines and gaps, while its columns are nearly even.
+ */
+export function textRunsAcross(image: RgbaImage): boolean {
+  const small = shrinkToFit(image, 500);
+  const ink = adaptiveInk(small, Math.max(5, Math.round(Math.max(small.width, small.height) / 50)));
+  const rows = new Float64Array(small.height);
+  const columns = new Float64Array(small.width);
+  for (let y = 0; y < small.height; y++) {
+    for (let x = 0; x < small.width; x++) {
+      if (ink[y * small.width + x]) {
+        rows[y]!++;
+        columns[x]!++;
+      }
+    }
+  }
+  const unevenness = (counts: Float64Array) => {
+    let sum = 0;
+    let squares = 0;
+    for (const c of counts) {
+      sum += c;
+      squares += c * c;
+    }
+    const mean = sum / counts.length;
+    return mean === 0 ? 0 : squares / counts.length / (mean * mean) - 1;
+  };
+  return unevenness(rows) >= unevenness(columns);
+}
+
+/**
+ * The densest band of text in the lower part of an upright card: MRZ characters are many, narrow and
+ * evenly spaced, so their rows cross more ink edges than any printed field's. Rows whose edge count is
+ * at least half the maximum are gathered, neighbours within a line gap merged, and the band with the
+ * most edges is returned with the horizontal extent of its ink. null when nothing stands out.
+ */
+export function densestTextBand(image: RgbaImage, fromFraction = 0.45): { left: number; top: number; right: number; bottom: number } | null {
+  const { width, height } = image;
+  const ink = adaptiveInk(image, Math.max(6, Math.round(Math.max(width, height) / 60)));
+  const start = Math.floor(height * fromFraction);
+  const edges = new Float64Array(height);
+  for (let y = start; y < height; y++) {
+    let count = 0;
+    for (let x = 1; x < width; x++) if (ink[y * width + x] !== ink[y * width + x - 1]) count++;
+    edges[y] = count;
+  }
+  let max = 0;
+  for (let y = start; y < height; y++) max = Math.max(max, edges[y]!);
+  if (max < 20) return null;
+  const gap = Math.max(3, Math.round(height * 0.04));
+  const bands: { top: number; bottom: number; weight: number }[] = [];
+  for (let y = start; y < height; y++) {
+    if (edges[y]! < max * 0.5) continue;
+    const last = bands[bands.length - 1];
+    if (last && y - last.bottom <= gap) {
+      last.bottom = y;
+      last.weight += edges[y]!;
+    } else bands.push({ top: y, bottom: y, weight: edges[y]! });
+  }
+  const band = bands.sort((a, b) => b.weight - a.weight)[0];
+  if (!band || band.bottom - band.top < 4) return null;
+  const columns: number[] = [];
+  for (let x = 0; x < width; x++) {
+    let hits = 0;
+    for (let y = band.top; y <= band.bottom; y++) hits += ink[y * width + x]!;
+    if (hits > 0) columns.push(x);
+  }
+  if (columns.length === 0) return null;
+  const pad = Math.round((band.bottom - band.top) * 0.25);
+  return {
+    left: Math.max(0, columns[Math.floor(columns.length * 0.01)]! - pad),
+    top: Math.max(0, band.top - pad),
+    right: Math.min(width, columns[Math.ceil(columns.length * 0.99) - 1]! + pad),
+    bottom: Math.min(height, band.bottom + pad),
+  };
+}

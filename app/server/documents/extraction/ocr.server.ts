@@ -6,7 +6,7 @@
 // The engine is built once per isolate and reused: the cold start is paid once.
 import { createOCREngine, type OCREngine } from "tesseract-wasm";
 import { yieldToRequests } from "../../foreground.server";
-import { crop, normalizeContrast, rotate, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
+import { crop, estimateSkewDegrees, normalizeContrast, rotate, rotateDegrees, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
 
 export interface OcrAssets {
   /** tesseract-core.wasm: a compiled module (workerd) or its bytes (Node). */
@@ -31,6 +31,8 @@ export interface OcrPageResult {
   rotation: QuarterTurn;
   /** 2nd–98th percentile luminance spread of the input before stretching (0..255). */
   contrastSpread: number;
+  /** The text lines' angle found and straightened before reading, degrees (0: none). */
+  skewDegrees: number;
   width: number;
   height: number;
   durationMs: number;
@@ -38,9 +40,53 @@ export interface OcrPageResult {
   passes: number;
   /** The grey, contrast-stretched, rotated image that was read (for a second pass on a region). */
   image: RgbaImage;
+  /** Rows rebuilt from word positions, cells far apart separated by '\t' (only when asked for). */
+  layoutText?: string;
+}
+
+interface WordBox {
+  text: string;
+  rect: OcrLine["rect"];
+}
+
+/**
+ * Words regrouped into rows by their vertical centre, left to right; a gap wider than about two
+ * letter heights starts a new cell ('\t'), as the bill reader expects of a two-column page.
+ */
+export function rowsFromWords(words: WordBox[]): string {
+  const sorted = words
+    .filter((w) => w.text.trim().length > 0)
+    .map((w) => ({ ...w, centre: (w.rect.top + w.rect.bottom) / 2, height: w.rect.bottom - w.rect.top }))
+    .sort((a, b) => a.centre - b.centre || a.rect.left - b.rect.left);
+  const rows: (typeof sorted)[] = [];
+  for (const word of sorted) {
+    const row = rows[rows.length - 1];
+    const reference = row?.[0];
+    if (row && reference && Math.abs(reference.centre - word.centre) <= Math.max(3, Math.min(reference.height, word.height) * 0.5)) row.push(word);
+    else rows.push([word]);
+  }
+  return rows
+    .map((row) => {
+      row.sort((a, b) => a.rect.left - b.rect.left);
+      // The row's letter height, not the word's: a dash or a comma is a low box.
+      const heights = row.map((w) => w.height).sort((a, b) => a - b);
+      const letter = heights[Math.floor(heights.length / 2)]!;
+      let line = "";
+      let end = -Infinity;
+      for (const word of row) {
+        const gap = word.rect.left - end;
+        if (line.length > 0) line += gap > letter * 1.6 ? "\t" : " ";
+        line += word.text.trim();
+        end = word.rect.right;
+      }
+      return line;
+    })
+    .join("\n");
 }
 
 export interface RecognizeOptions {
+  /** Also rebuild the page's rows from word boxes, columns apart joined by '\t' (as the PDF text layer is). */
+  layout?: boolean;
   /** Turns to try, in order. The first reading that `accept` approves wins; otherwise the most confident. */
   rotations?: QuarterTurn[];
   accept?: (result: OcrPageResult) => boolean;
@@ -88,7 +134,7 @@ async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
 class TesseractOcr implements OcrEngine {
   constructor(private readonly engine: OCREngine) {}
 
-  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number): OcrPageResult {
+  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number, skewDegrees: number, layout: boolean): OcrPageResult {
     const started = performance.now();
     const turned = rotate(image, rotation);
     this.engine.loadImage(turned);
@@ -96,6 +142,7 @@ class TesseractOcr implements OcrEngine {
       .getTextBoxes("line")
       .map((item) => ({ text: item.text.replace(/\n+$/, ""), confidence: item.confidence, rect: item.rect }))
       .filter((line) => line.text.trim().length > 0);
+    const layoutText = layout ? rowsFromWords(this.engine.getTextBoxes("word").map((w) => ({ text: w.text, rect: w.rect }))) : undefined;
     let weighted = 0;
     let letters = 0;
     for (const line of lines) {
@@ -108,16 +155,24 @@ class TesseractOcr implements OcrEngine {
       confidence: letters > 0 ? weighted / letters : 0,
       rotation,
       contrastSpread,
+      skewDegrees,
       width: turned.width,
       height: turned.height,
       durationMs: performance.now() - started,
       passes: 1,
       image: turned,
+      ...(layoutText === undefined ? {} : { layoutText }),
     };
   }
 
   async recognize(input: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
-    const { image, report } = normalizeContrast(shrinkToFit(input));
+    const shrunk = shrinkToFit(input);
+    // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
+    const skewDegrees = estimateSkewDegrees(shrunk);
+    await yieldToRequests();
+    const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
+    await yieldToRequests();
+    const { image, report } = normalizeContrast(level);
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
@@ -125,7 +180,7 @@ class TesseractOcr implements OcrEngine {
     for (const rotation of rotations) {
       // Each pass blocks the isolate: requests in flight are answered first (docs/decisions/0006).
       await yieldToRequests();
-      const result = this.read(image, rotation, report.spread);
+      const result = this.read(image, rotation, report.spread, skewDegrees, options.layout === true);
       spent += result.durationMs;
       passes++;
       if (options.accept?.(result)) return { ...result, durationMs: spent, passes };

@@ -1,0 +1,192 @@
+// Machine readable zones beyond the classic card (issue #14): passports (TD3), check-digit repairs
+// of look-alike characters, documents valid without limit, and the CNP's county against the birthplace.
+import { describe, expect, it } from "vitest";
+import { countyCodeOfPlace } from "../../app/lib/cnp";
+import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
+import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+
+const PASSPORT = {
+  documentNumber: "055318274",
+  birthDate: "1984-03-15",
+  sex: "M" as const,
+  expiryDate: "2033-08-21",
+  lastName: "RĂDULESCU",
+  firstName: "MIHAI",
+  optionalData: "1840315083720",
+};
+
+describe("passport zone (TD3, 2 × 44)", () => {
+  it("builds and parses a Romanian passport with the CNP as personal number", () => {
+    const lines = buildTd3(PASSPORT);
+    expect(lines.map((l) => l.length)).toEqual([44, 44]);
+    const mrz = parseMrz(lines, 2026)!;
+    expect(mrz).toMatchObject({
+      format: "TD3",
+      documentCode: "P",
+      issuingState: "ROU",
+      documentNumber: "055318274",
+      birthDate: "1984-03-15",
+      sex: "M",
+      expiryDate: "2033-08-21",
+      lastName: "RADULESCU",
+      firstName: "MIHAI",
+      optionalData: "1840315083720",
+      valid: true,
+      corrections: 0,
+    });
+    expect(mrz.checks.personalNumber).toBe(true);
+  });
+
+  it("is found in OCR text with a misread filler after 'P' and spaces inside", () => {
+    const [l1, l2] = buildTd3(PASSPORT);
+    const text = `PAȘAPORT\n${l1.replace("P<", "PK")}\n${l2.slice(0, 20)} ${l2.slice(20)}`;
+    expect(findMrz(text, 2026)).toMatchObject({ format: "TD3", valid: true, documentNumber: "055318274" });
+  });
+
+  it("fails its checks when a digit of the personal number is wrong", () => {
+    const [l1, l2] = buildTd3(PASSPORT);
+    const broken = l2.slice(0, 30) + (l2[30] === "9" ? "8" : "9") + l2.slice(31);
+    const mrz = parseMrz([l1, broken], 2026)!;
+    expect(mrz.checks.personalNumber).toBe(false);
+    expect(mrz.valid).toBe(false);
+  });
+});
+
+describe("check-digit repairs", () => {
+  it("repairs one look-alike letter when exactly one swap satisfies the check digit", () => {
+    // 'KX474893' with its check digit; OCR read the 8 as B (the only look-alike in the field).
+    const [, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX474893", optionalData: "1044114" });
+    const field = l2.slice(0, 9);
+    expect(repairByCheckDigit(field.replace("8", "B"), l2[9]!)).toBe(field);
+  });
+
+  it("leaves a field alone when it holds no look-alike character to swap", () => {
+    const right = buildTd2({ ...PASSPORT, documentNumber: "KX474793", optionalData: "1044114" })[1][9]!;
+    expect(repairByCheckDigit("KX474793<", String((Number(right) + 1) % 10))).toBeNull();
+  });
+
+  it("repairs the number field of a classic card read with an 'S' for a 5", () => {
+    const lines = buildTd2({ ...PASSPORT, documentNumber: "RT715204", optionalData: "2410576" });
+    const misread = [lines[0], lines[1].replace("RT715204", "RT71S204")];
+    expect(parseMrz(misread, 2026)).toMatchObject({ documentNumber: "RT715204", valid: true });
+  });
+
+  it("repairs the electronic card's number the same way", () => {
+    const lines = buildTd1({ ...PASSPORT, documentNumber: "PH218406", optionalData: "1791030290256" });
+    const misread = [lines[0].replace("PH218406", "PH2I8406"), lines[1], lines[2]];
+    expect(parseMrz(misread, 2026)).toMatchObject({ format: "TD1", documentNumber: "PH218406", valid: true });
+  });
+});
+
+describe("documents valid without limit ('nelimitat')", () => {
+  it("reads an expiry of fillers as unlimited, its check digit holding", () => {
+    const lines = buildTd2({ ...PASSPORT, documentNumber: "GL530917", expiryDate: null, optionalData: "2175092", sex: "F" });
+    expect(lines[1].slice(21, 28)).toBe("<<<<<<<");
+    expect(parseMrz(lines, 2026)).toMatchObject({ expiryDate: null, expiryUnlimited: true, valid: true });
+  });
+
+  it("a classic card printed 'nelimitat' has no expiry date and misses none", () => {
+    const [l1, l2] = buildTd2({ documentNumber: "GL530917", birthDate: "1956-06-18", sex: "F", expiryDate: null, lastName: "BARBU", firstName: "MARIA", optionalData: "2175092" });
+    const text = [
+      "SERIA GL NR 530917 CNP 2560618175092",
+      "Nume/Nom/Last name",
+      "BARBU",
+      "Prenume/Prénom/First name",
+      "MARIA",
+      "Loc naștere/Lieu de naissance/Place of birth",
+      "Jud.GL Mun.Galați",
+      "Domiciliu/Adresse/Address",
+      "Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20",
+      "Emisă de/Délivrée par/Issued by Valabilitate/Validité/Validity",
+      "SPCLEP Galați 14.02.18-nelimitat",
+      l1,
+      l2,
+    ].join("\n");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id).toMatchObject({ cardType: "ci", documentSubtype: "ci", validityUnlimited: true, expiryDate: null, issueDate: "2018-02-14", issuedBy: "SPCLEP Galați", missingFields: [] });
+    expect(id.sources.expiryDate).toBe("mrz+printed");
+  });
+});
+
+describe("passport printed fields", () => {
+  const [l1, l2] = buildTd3(PASSPORT);
+  const text = [
+    "ROMÂNIA · ROUMANIE · ROMANIA",
+    "PAȘAPORT · PASSPORT · PASSEPORT",
+    "Tip/Type/Type Cod țară/Code/Code Nr. pașaport/Passport No./N° du passeport",
+    "P ROU 055318274",
+    "Nume/Surname/Nom",
+    "RĂDULESCU",
+    "Prenume/Given names/Prénoms",
+    "MIHAI",
+    "Cetățenie/Nationality/Nationalité CNP/Personal No.",
+    "ROMÂNĂ/ROU 1840315083720",
+    "Data nașterii/Date of birth/Date de naissance Sex/Sex/Sexe",
+    "15.03.1984 M",
+    "Locul nașterii/Place of birth/Lieu de naissance",
+    "Jud.BV Mun.Brașov",
+    "Data eliberării/Date of issue/Date de délivrance Data expirării/Date of expiry",
+    "21.08.2023 21.08.2033",
+    "Autoritatea/Authority/Autorité",
+    "SPCEP Brașov",
+    l1,
+    l2,
+  ].join("\n");
+
+  it("reads a passport as the 'pasaport' subtype, without series or address", () => {
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id).toMatchObject({
+      cardType: "pasaport",
+      documentSubtype: "pasaport",
+      cnp: "1840315083720",
+      lastName: "RĂDULESCU",
+      firstName: "MIHAI",
+      sex: "M",
+      birthDate: "1984-03-15",
+      birthPlace: "Jud.BV Mun.Brașov",
+      series: null,
+      number: "055318274",
+      issuedBy: "SPCEP Brașov",
+      issueDate: "2023-08-21",
+      expiryDate: "2033-08-21",
+      validityUnlimited: false,
+      cnpCountyMatchesBirthPlace: true,
+      conflicts: [],
+      missingFields: [],
+    });
+    expect(id.sources).toMatchObject({ number: "mrz+printed", birthDate: "mrz+printed", cnp: "mrz+printed" });
+  });
+
+  it("records a printed birth date that contradicts the zone and the CNP", () => {
+    const id = parseIdCardText(text.replace("15.03.1984", "16.03.1984"), { referenceYear: 2026 });
+    expect(id.conflicts).toContainEqual({ field: "birthDate", mrz: "1984-03-15", printed: "1984-03-16" });
+    expect(id.birthDate).toBe("1984-03-15");
+  });
+
+  it("flags a CNP whose county is not the birthplace's", () => {
+    const id = parseIdCardText(text.replace("Jud.BV Mun.Brașov", "Jud.CJ Mun.Cluj-Napoca"), { referenceYear: 2026 });
+    expect(id.cnpCountyMatchesBirthPlace).toBe(false);
+  });
+});
+
+describe("county of a printed place", () => {
+  it.each([
+    ["Jud.CJ Mun.Cluj-Napoca", "12"],
+    ["Jud.IS Mun.Iași", "22"],
+    ["Mun.București Sec.3", "43"],
+    ["Mun.București", "40"],
+    ["Jud.GR Or.Bolintin-Vale", "52"],
+    ["Str.Florilor nr.3", null],
+  ])("%s → %s", (place, code) => {
+    expect(countyCodeOfPlace(place)).toBe(code);
+  });
+});
+
+describe("date repairs by check digit", () => {
+  it("repairs a birth date whose 7 was read as 1 when the check digit allows one reading only", () => {
+    const lines = buildTd1({ ...PASSPORT, documentNumber: "PH218406", birthDate: "1979-10-30", expiryDate: "2035-10-30", optionalData: "1791030290256" });
+    const misread = [lines[0], "1" + lines[1].slice(1), lines[2]];
+    expect(parseMrz(misread, 2026)).toMatchObject({ birthDate: "1979-10-30", valid: true });
+    expect(repairDateByCheckDigit("191030", lines[1][6]!)).toBe("791030");
+  });
+});
