@@ -46,6 +46,7 @@ const varsSchema = z
     SMS_BUDGET_PER_HOUR: positiveIntOr(RATE_LIMITS.smsBudget[0].limit),
     SMS_BUDGET_PER_DAY: positiveIntOr(RATE_LIMITS.smsBudget[1].limit),
     UPLOAD_IP_PER_10_MIN: positiveIntOr(RATE_LIMITS.uploadPerIp[0].limit),
+    ADMIN_LOGIN_IP_PER_15_MIN: positiveIntOr(RATE_LIMITS.adminLoginPerIp[0].limit),
 
     MAIL_PROVIDER: z.string().catch(""),
     MAIL_FROM: optionalText,
@@ -131,6 +132,7 @@ const varsSchema = z
       smsBudgetPerHour: v.SMS_BUDGET_PER_HOUR,
       smsBudgetPerDay: v.SMS_BUDGET_PER_DAY,
       uploadIpPer10Min: v.UPLOAD_IP_PER_10_MIN,
+      adminLoginIpPer15Min: v.ADMIN_LOGIN_IP_PER_15_MIN,
     } satisfies ConfiguredLimits,
     mail: {
       provider: v.MAIL_PROVIDER,

@@ -26,6 +26,7 @@ interface OptionalVars {
   SMS_IP_CODES_PER_10_MIN?: string;
   SMS_IP_CODES_PER_HOUR?: string;
   UPLOAD_IP_PER_10_MIN?: string;
+  ADMIN_LOGIN_IP_PER_15_MIN?: string;
   /** switching pipeline knobs (app/server/config.server.ts) */
   SWITCH_MAX_RETRIES?: string;
   SWITCH_BACKOFF_BASE_MS?: string;

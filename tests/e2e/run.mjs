@@ -29,6 +29,7 @@ const server = await startLocalServer({
     SMS_IP_CODES_PER_10_MIN: "500",
     SMS_IP_CODES_PER_HOUR: "1000",
     UPLOAD_IP_PER_10_MIN: "1000",
+    ADMIN_LOGIN_IP_PER_15_MIN: "500",
   },
 });
 let status = 1;

@@ -24,7 +24,7 @@ import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { AuthFailure, authFailureResponse, type AuthFailureInfo } from "../auth/errors.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { readPayload } from "../http/request-body.server";
-import { RATE_LIMITS, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
+import { adminLoginPerIpRules, consumeRate, retryAfterSeconds } from "../auth/rate-limit.server";
 import { isApiRequest, requestInfo, type RequestInfo } from "../auth/request-info.server";
 import { bearerToken } from "../auth/tokens.server";
 import { type Database } from "../db/client.server";
@@ -143,7 +143,7 @@ export async function adminLogin(
   const db = ctx.db;
 
   // Counted before anything is read or written: a refused try leaves no audit row; the lockout leaves one.
-  const ipDecision = await consumeRate(ctx.env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
+  const ipDecision = await consumeRate(ctx.env, `admin-login-ip:${info.ip}`, adminLoginPerIpRules(ctx.config.limits), now);
   if (!ipDecision.allowed) {
     if (ipDecision.first) {
       await writeAudit(db, {
@@ -245,7 +245,7 @@ export async function completeAdminTwoFactorLogin(
 ): Promise<AdminLoginResult> {
   const now = options.now ?? Date.now();
   const { env, db } = ctx;
-  const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, RATE_LIMITS.adminLoginPerIp, now);
+  const ipDecision = await consumeRate(env, `admin-login-ip:${info.ip}`, adminLoginPerIpRules(ctx.config.limits), now);
   if (!ipDecision.allowed) {
     return {
       ok: false,

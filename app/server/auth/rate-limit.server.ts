@@ -67,6 +67,7 @@ export interface ConfiguredLimits {
   smsBudgetPerHour: number;
   smsBudgetPerDay: number;
   uploadIpPer10Min: number;
+  adminLoginIpPer15Min: number;
 }
 
 /** The per-network code limits (SMS_IP_CODES_PER_10_MIN, SMS_IP_CODES_PER_HOUR; every e2e browser is 127.0.0.1). */
@@ -85,6 +86,12 @@ export function smsBudgetRules(limits: ConfiguredLimits): RateRule[] {
     { ...hourly, limit: limits.smsBudgetPerHour },
     { ...daily, limit: limits.smsBudgetPerDay },
   ];
+}
+
+/** The per-IP admin sign-in limit (ADMIN_LOGIN_IP_PER_15_MIN; every e2e browser signs in from 127.0.0.1). */
+export function adminLoginPerIpRules(limits: ConfiguredLimits): RateRule[] {
+  const [window] = RATE_LIMITS.adminLoginPerIp;
+  return [{ ...window, limit: limits.adminLoginIpPer15Min }];
 }
 
 /** The per-IP upload limit (UPLOAD_IP_PER_10_MIN; the e2e run and the bench upload from one address). */
