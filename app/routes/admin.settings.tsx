@@ -11,6 +11,7 @@ import { adminPasswordChangeSchema, settingsFormSchema, type SettingsTab } from 
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
+import { twoFactorEnabled } from "~/server/admin/two-factor.server";
 import { changeOwnPassword } from "~/server/admin/admin-password.server";
 import { requestInfo } from "~/server/auth/request-info.server";
 import { isLocalEnvironment } from "~/server/deployment.server";
@@ -44,9 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canEdit: canAccess(admin, "system_admin"),
     local: isLocalEnvironment(env),
     profile: { email: admin.email, role: admin.role, firstName: admin.firstName, lastName: admin.lastName },
-    // Each admin's own TOTP enrolment arrives with the two-factor branch (issue #12 item 4); until it
-    // is merged no admin can have it on.
-    twoFactorEnabled: false,
+    // The admin's own TOTP enrolment (/admin/two-factor), shown on the Securitate tab.
+    twoFactorEnabled: await twoFactorEnabled(context.db, admin.id),
   };
 }
 

@@ -23,7 +23,8 @@ describe("appConfig", () => {
 
   it("falls back to the documented defaults for unset or nonsense tunables", () => {
     const config = appConfig({ ...BASE, DOCUMENT_STUCK_MINUTES: "-3", SMS_GATEWAY_TIMEOUT_MS: "", OFFER_POLL_FIRST_MS: "soon", GEOCODE_URL: "nope" });
-    expect(config.documents.processingLeaseMs).toBe(10 * 60_000);
+    expect(config.documents.processingLeaseMs).toBe(120_000);
+    expect(config.documents.stuckQueuedMs).toBe(10 * 60_000);
     expect(config.documents.maxUploadBytes).toBe(10 * 1024 * 1024);
     expect(config.sms.gateway.timeoutMs).toBe(5000);
     expect(config.sms.gateway.sender).toBe("CURENT");
@@ -44,7 +45,7 @@ describe("appConfig", () => {
       DEV_GATE_USER: "u",
       DEV_GATE_PASSWORD: "p",
     });
-    expect(config.documents.processingLeaseMs).toBe(120_000);
+    expect(config.documents.stuckQueuedMs).toBe(120_000);
     expect(config.documents.billMaxAgeDays).toBe(30);
     expect(config.offers).toMatchObject({ sources: ["catalog", "comparator"], comparatorUrl: "https://comparator.test/api" });
     expect(config.pipeline.signatureTtlMs).toBe(3_600_000);

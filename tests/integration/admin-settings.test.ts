@@ -167,6 +167,16 @@ describe("/admin/settings page", () => {
     expect(html).not.toContain(escapeHtml(T.readOnlyNotice));
   });
 
+  it("shows the admin's own two-factor state on the Securitate tab", async () => {
+    const admin = await createAdmin("admin", {});
+    const cookie = await signIn(admin);
+    const page = async () => (await SELF.fetch(`${BASE}/admin/settings?tab=securitate`, { headers: { Cookie: cookie } })).text();
+    expect(await page()).toContain(`>${escapeHtml(T.twoFactorOff)}<`);
+    // Enrolled after this session began (a new sign-in would ask for the code).
+    await env.DB.prepare("INSERT INTO admin_two_factor (admin_id, secret_sealed, enabled_at) VALUES (?, 'sealed', ?)").bind(admin.id, Date.now()).run();
+    expect(await page()).toContain(`>${escapeHtml(T.twoFactorOn)}<`);
+  });
+
   it("tells an admin without system_admin that the platform settings are read-only", async () => {
     const admin = await createAdmin("moderator", { document_verification: true });
     const html = await (await SELF.fetch(`${BASE}/admin/settings?tab=sistem`, { headers: { Cookie: await signIn(admin) } })).text();
