@@ -68,7 +68,8 @@ export function userSessionStorage(env: Env, request: Request, maxAgeSeconds: nu
  * /api/admin, never to the public site. One cookie cannot name two paths, so the same token is written
  * (and cleared) under both; the legacy Path=/ cookie of earlier builds is cleared with them.
  */
-export const ADMIN_COOKIE_PATHS = ["/admin", "/api/admin"] as const;
+// "/admin.data" is Remix's single-fetch data URL of the /admin page, which "/admin" does not path-match.
+export const ADMIN_COOKIE_PATHS = ["/admin", "/admin.data", "/api/admin"] as const;
 const LEGACY_ADMIN_COOKIE_PATH = "/";
 
 export function adminSessionStorage(
