@@ -9,7 +9,7 @@ export const SEND_AFTER_MS = 1_000;
 type RecorderEnv = Pick<Env, "METRICS_ROLLUP" | "METRICS_RECORDING">;
 
 let buffered = new Map<string, Rollup>();
-let sendScheduled = false;
+let lastSendAt = 0;
 
 export function metricsRollup(env: Pick<Env, "METRICS_ROLLUP">) {
   return env.METRICS_ROLLUP.get(env.METRICS_ROLLUP.idFromName("global"));
@@ -33,19 +33,17 @@ async function sendBufferedMetrics(env: RecorderEnv): Promise<void> {
   }
 }
 
-/** Buffers facts; the first fact after a send schedules the next send on `waitUntil`. */
-export function recordMetrics(env: RecorderEnv, waitUntil: (promise: Promise<unknown>) => void, facts: MetricFact[]): void {
+/**
+ * Buffers facts; a request that finds the last send more than SEND_AFTER_MS ago sends the buffer on
+ * `waitUntil`. No timer keeps a request alive: facts folded in the meantime go with the next request
+ * after the window (an isolate that gets none keeps them until it does).
+ */
+export function recordMetrics(env: RecorderEnv, waitUntil: (promise: Promise<unknown>) => void, facts: MetricFact[], now: number = Date.now()): void {
   if (!metricsRecording(env) || facts.length === 0) return;
   mergeRollups(buffered, facts.map(rollupOf));
-  if (sendScheduled) return;
-  sendScheduled = true;
-  waitUntil(
-    new Promise((resolve) => setTimeout(resolve, SEND_AFTER_MS))
-      .then(() => {
-        sendScheduled = false;
-        return sendBufferedMetrics(env);
-      }),
-  );
+  if (now - lastSendAt < SEND_AFTER_MS) return;
+  lastSendAt = now;
+  waitUntil(sendBufferedMetrics(env));
 }
 
 /** Records facts from code that can wait (queue consumers, Durable Objects): sent right away. */
