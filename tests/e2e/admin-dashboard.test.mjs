@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { readLatestCode, uniquePhone } from "../support/sign-in.mjs";
+import { ADMIN_TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const getBrowser = browserPerFile({ before, after });
@@ -26,9 +27,9 @@ async function newPage(width, height) {
 
 async function signInAdmin(page) {
   await page.goto(baseUrl + "/admin/login");
-  await page.getByLabel("Email").fill(vars.ADMIN_EMAIL);
-  await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(vars.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 

@@ -8,14 +8,15 @@ import { after, before, test } from "node:test";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { DOCUMENT_MODERATOR } from "../support/e2e-admins.mjs";
 import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
+import { ADMIN_TEXTS, TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
 const getBrowser = browserPerFile({ before, after });
 const LOW_CONFIDENCE = "tests/fixtures/generated/id-tanase-lowContrast.jpg";
 const FILE_NAME = "id-tanase-lowContrast.jpg";
-// The user's text for the reason 'poor_quality' (ADMIN_TEXTS.documentsPage.rejectionMessages).
-const REASON_TEXT = "Documentul nu se poate citi (imagine neclară sau de calitate slabă). Încărcați o fotografie mai clară.";
+// The user's text for the reason 'poor_quality'.
+const REASON_TEXT = ADMIN_TEXTS.documentsPage.rejectionMessages.poor_quality;
 
 async function noHorizontalScroll(page, label) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -42,9 +43,9 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   userPage.on("pageerror", (e) => errors.push(e.message));
   await userPage.setViewportSize({ width: 1280, height: 900 });
   await signInUser(userPage, phone);
-  await userPage.getByLabel("Ultima factură de energie electrică: Alege fișierul").setInputFiles(LOW_CONFIDENCE);
+  await userPage.getByLabel(`${TEXTS.documents.areas.ultima_factura.title}: ${TEXTS.documents.chooseFile}`).setInputFiles(LOW_CONFIDENCE);
   await userItem(userPage).waitFor();
-  await userItem(userPage).getByText("Va fi verificat de un operator.").waitFor({ timeout: 150_000 });
+  await userItem(userPage).getByText(TEXTS.documents.awaitingReview).waitFor({ timeout: 150_000 });
   // The user's session, for coming back after the moderator (a second SMS code so soon would be refused).
   const userCookies = await browser.cookies();
   await userPage.close();
@@ -56,29 +57,31 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${baseUrl}/admin/documents`);
   await page.waitForURL((url) => url.pathname === "/admin/login");
-  await page.getByLabel("Email").fill(DOCUMENT_MODERATOR.email);
-  await page.getByLabel("Parolă").fill(DOCUMENT_MODERATOR.password);
-  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(DOCUMENT_MODERATOR.email);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(DOCUMENT_MODERATOR.password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin/documents");
-  await page.getByRole("heading", { name: "Verificare documente", level: 1 }).waitFor();
-  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
-  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Documente");
+  await page.getByRole("heading", { name: ADMIN_TEXTS.documentsPage.title, level: 1 }).waitFor();
+  const nav = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.documents);
   // A moderator with document_verification only: no users, switch requests, administrators or system.
-  for (const hidden of ["Utilizatori", "Schimbări furnizor", "Administratori", "Sistem"]) {
+  for (const hidden of [ADMIN_TEXTS.nav.users, ADMIN_TEXTS.nav.switchRequests, ADMIN_TEXTS.nav.admins, ADMIN_TEXTS.nav.system]) {
     assert.equal(await nav.getByRole("link", { name: hidden, exact: true }).count(), 0, `${hidden} is hidden`);
   }
-  for (const column of ["Utilizator", "Tip Document", "Nume Fișier", "Status", "Încărcat", "Mărime", "Încredere", "Acțiuni"]) {
+  for (const column of [
+    ADMIN_TEXTS.documentsPage.columns.user, ADMIN_TEXTS.documentsPage.columns.type, ADMIN_TEXTS.documentsPage.columns.fileName, ADMIN_TEXTS.documentsPage.columns.status, ADMIN_TEXTS.documentsPage.columns.uploadedAt, ADMIN_TEXTS.documentsPage.columns.size, ADMIN_TEXTS.documentsPage.columns.confidence, ADMIN_TEXTS.documentsPage.columns.actions,
+  ]) {
     await page.getByRole("columnheader", { name: column, exact: true }).waitFor();
   }
 
-  await page.getByLabel("Caută după ID utilizator sau telefon").fill(`0${phone.slice(3)}`);
-  await page.getByRole("button", { name: "Caută", exact: true }).click();
-  await page.getByLabel("Status").selectOption("pending");
+  await page.getByLabel(ADMIN_TEXTS.documentsPage.searchLabel).fill(`0${phone.slice(3)}`);
+  await page.getByRole("button", { name: ADMIN_TEXTS.documentsPage.search, exact: true }).click();
+  await page.getByLabel(ADMIN_TEXTS.documentsPage.statusLabel).selectOption("pending");
   const row = page.locator("tr[data-document]").filter({ hasText: FILE_NAME });
   await row.waitFor();
   assert.equal(await page.locator("tr[data-document]").count(), 1);
-  assert.equal(await row.locator(".admin-badge").textContent(), "În așteptare");
-  assert.match(await row.locator('td[data-label="Mărime"]').textContent(), /^\d+(,\d)? (B|KB|MB)$/);
+  assert.equal(await row.locator(".admin-badge").textContent(), ADMIN_TEXTS.documentsPage.statusLabels.pending);
+  assert.match(await row.locator(`td[data-label="${ADMIN_TEXTS.documentsPage.columns.size}"]`).textContent(), /^\d+(,\d)? (B|KB|MB)$/);
   const confidence = row.locator(".doc-confidence");
   assert.match(await confidence.textContent(), /^\d+%$/);
   assert.match(await confidence.getAttribute("class"), /tone-(red|grey)/, "a low confidence shows in red");
@@ -86,17 +89,17 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await page.screenshot({ path: `${shots}/admin-documents-list-desktop.png`, fullPage: true });
 
   // 3. The review dialog: the image itself, beside the fields and the issues.
-  await row.getByRole("button", { name: "Verifică", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: `Verificare: ${FILE_NAME}` });
+  await row.getByRole("button", { name: ADMIN_TEXTS.documentsPage.review, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: ADMIN_TEXTS.documentsPage.reviewTitle(FILE_NAME) });
   await dialog.waitFor();
-  const image = dialog.getByRole("img", { name: "Fișierul încărcat" });
+  const image = dialog.getByRole("img", { name: ADMIN_TEXTS.documentsPage.fileLabel });
   await image.waitFor();
   await page.waitForFunction(() => {
     const img = document.querySelector(".doc-review-file img");
     return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
   });
   const fields = dialog.locator(".doc-review-data");
-  await fields.getByLabel("Cod POD").waitFor();
+  await fields.getByLabel(ADMIN_TEXTS.documentsPage.fieldLabels.pod).waitFor();
   assert.ok((await dialog.locator(".doc-issues li").count()) >= 1, "the issues of the automatic check are listed");
   const [imageBox, fieldsBox] = [await image.boundingBox(), await fields.boundingBox()];
   assert.ok(imageBox.x + imageBox.width <= fieldsBox.x + 1, "1280 px: the file is left of the fields");
@@ -111,21 +114,21 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // 4. Reject: the reason is required, then sent.
-  await dialog.getByRole("button", { name: "Respinge documentul" }).click();
-  await dialog.getByText("Motivul respingerii este obligatoriu.").waitFor();
-  await dialog.getByLabel("Motivul respingerii").selectOption("poor_quality");
-  await dialog.getByLabel("Observații").last().fill("Poza este prea întunecată.");
-  await dialog.getByRole("button", { name: "Respinge documentul" }).click();
-  await page.locator(".toast", { hasText: "Succes" }).waitFor();
+  await dialog.getByRole("button", { name: ADMIN_TEXTS.documentsPage.reject }).click();
+  await dialog.getByText(ADMIN_TEXTS.documentsPage.rejectionReasonRequired).waitFor();
+  await dialog.getByLabel(ADMIN_TEXTS.documentsPage.rejectionReason).selectOption("poor_quality");
+  await dialog.getByLabel(ADMIN_TEXTS.documentsPage.notes).last().fill("Poza este prea întunecată.");
+  await dialog.getByRole("button", { name: ADMIN_TEXTS.documentsPage.reject }).click();
+  await page.locator(".toast", { hasText: ADMIN_TEXTS.documentsPage.success }).waitFor();
   await dialog.waitFor({ state: "hidden" });
   // The list reloads: under 'pending' the document is gone; under 'rejected' it shows.
-  await page.getByText("Nu există documente disponibile").waitFor();
-  await page.getByLabel("Status").selectOption("rejected");
-  await row.locator(".admin-badge", { hasText: "Respins" }).waitFor();
+  await page.getByText(ADMIN_TEXTS.documentsPage.empty).waitFor();
+  await page.getByLabel(ADMIN_TEXTS.documentsPage.statusLabel).selectOption("rejected");
+  await row.locator(".admin-badge", { hasText: ADMIN_TEXTS.documentsPage.statusLabels.rejected }).waitFor();
 
   // The full details: the history names the moderator, the audit log the rejection.
-  await row.getByRole("button", { name: "Detalii complete" }).click();
-  const details = page.getByRole("dialog", { name: `Detalii: ${FILE_NAME}` });
+  await row.getByRole("button", { name: ADMIN_TEXTS.documentsPage.details }).click();
+  const details = page.getByRole("dialog", { name: ADMIN_TEXTS.documentsPage.detailsTitle(FILE_NAME) });
   await details.locator('[data-list="history"] li', { hasText: DOCUMENT_MODERATOR.email }).first().waitFor();
   await details.locator('[data-list="audit"] li', { hasText: "document.reject" }).waitFor();
   await details.getByRole("button", { name: "Închide" }).click();
@@ -133,7 +136,7 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   // 360 px list (opened filtered, as a link would): rows become cards, nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`${baseUrl}/admin/documents?status=rejected&user_id=${encodeURIComponent(`0${phone.slice(3)}`)}`);
-  await row.locator(".admin-badge", { hasText: "Respins" }).waitFor();
+  await row.locator(".admin-badge", { hasText: ADMIN_TEXTS.documentsPage.statusLabels.rejected }).waitFor();
   await noHorizontalScroll(page, "list 360");
   await page.screenshot({ path: `${shots}/admin-documents-list-mobile.png`, fullPage: true });
   await page.close();
@@ -145,11 +148,11 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   back.on("pageerror", (e) => errors.push(e.message));
   await back.setViewportSize({ width: 360, height: 780 });
   await back.goto(`${baseUrl}/documente`);
-  await userItem(back).locator(".status-badge", { hasText: "Respins" }).waitFor();
+  await userItem(back).locator(".status-badge", { hasText: TEXTS.documents.statusLabels.rejected }).waitFor();
   await userItem(back).getByText(REASON_TEXT).waitFor();
   await back.screenshot({ path: `${shots}/admin-documents-user-rejected-mobile.png`, fullPage: true });
   await back.goto(`${baseUrl}/notificari`);
-  await back.getByText(`Documentul „${FILE_NAME}” a fost respins: ${REASON_TEXT}`).waitFor();
+  await back.getByText(ADMIN_TEXTS.documentsPage.userRejected.message(FILE_NAME, REASON_TEXT)).waitFor();
   await back.close();
 
   assert.deepEqual(errors, []);

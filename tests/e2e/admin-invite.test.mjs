@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { closeBrowser, launchBrowser } from "../support/browser.mjs";
+import { ADMIN_TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = "tests/e2e/screenshots";
@@ -32,9 +33,9 @@ async function noHorizontalScroll(page, label) {
 
 async function signIn(page, email, password) {
   await page.goto(baseUrl + "/admin/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Parolă").fill(password);
-  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(email);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
@@ -59,35 +60,35 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole("navigation", { name: "Navigare administrare" }).getByRole("link", { name: "Administratori" }).click();
-  await page.getByRole("heading", { name: "Administratori", level: 1 }).waitFor();
-  for (const header of ["Email", "Rol", "Data creării", "Ultimul login", "Acțiuni"]) {
+  await page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel }).getByRole("link", { name: ADMIN_TEXTS.nav.admins }).click();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.adminsPage.title, level: 1 }).waitFor();
+  for (const header of [ADMIN_TEXTS.adminsPage.email, ADMIN_TEXTS.adminsPage.role, ADMIN_TEXTS.adminsPage.createdAt, ADMIN_TEXTS.adminsPage.lastLogin, ADMIN_TEXTS.adminsPage.actions]) {
     await page.getByRole("columnheader", { name: header }).waitFor();
   }
   const superRow = page.locator(`tr[data-admin-email="${ADMIN_EMAIL}"]`);
-  assert.equal(await superRow.locator(".admin-badge.role-super_admin").textContent(), "Super Administrator");
-  assert.equal(await superRow.getByRole("button", { name: "Revocă accesul" }).count(), 0, "no revoke on a super_admin row");
+  assert.equal(await superRow.locator(".admin-badge.role-super_admin").textContent(), ADMIN_TEXTS.roles.super_admin);
+  assert.equal(await superRow.getByRole("button", { name: ADMIN_TEXTS.adminsPage.revoke }).count(), 0, "no revoke on a super_admin row");
 
   // The invite dialog: admin and moderator only, the spec's defaults ticked.
-  await page.getByRole("button", { name: "Invită administrator" }).click();
-  const dialog = page.getByRole("dialog", { name: "Invită un administrator" });
+  await page.getByRole("button", { name: ADMIN_TEXTS.adminsPage.invite }).click();
+  const dialog = page.getByRole("dialog", { name: ADMIN_TEXTS.adminsPage.inviteTitle });
   await dialog.waitFor();
-  assert.deepEqual(await dialog.getByLabel("Rol").locator("option").allTextContents(), ["Administrator", "Moderator"]);
-  assert.equal(await dialog.getByLabel("Gestionare utilizatori").isChecked(), true);
-  assert.equal(await dialog.getByLabel("Verificare documente").isChecked(), true);
-  assert.equal(await dialog.getByLabel("Monitorizare sistem").isChecked(), false);
-  await dialog.getByLabel("Email").fill(invitee);
-  await dialog.getByLabel("Rol").selectOption("moderator");
-  await dialog.getByLabel("Gestionare utilizatori").uncheck();
+  assert.deepEqual(await dialog.getByLabel(ADMIN_TEXTS.adminsPage.role).locator("option").allTextContents(), [ADMIN_TEXTS.roles.admin, ADMIN_TEXTS.roles.moderator]);
+  assert.equal(await dialog.getByLabel(ADMIN_TEXTS.permissions.user_management).isChecked(), true);
+  assert.equal(await dialog.getByLabel(ADMIN_TEXTS.permissions.document_verification).isChecked(), true);
+  assert.equal(await dialog.getByLabel(ADMIN_TEXTS.permissions.system_monitoring).isChecked(), false);
+  await dialog.getByLabel(ADMIN_TEXTS.adminsPage.email).fill(invitee);
+  await dialog.getByLabel(ADMIN_TEXTS.adminsPage.role).selectOption("moderator");
+  await dialog.getByLabel(ADMIN_TEXTS.permissions.user_management).uncheck();
   await page.screenshot({ path: `${shots}/admin-invite-dialog-desktop.png` });
-  await dialog.getByRole("button", { name: "Trimite invitația" }).click();
-  await page.locator(".toast", { hasText: "Invitație trimisă" }).waitFor();
+  await dialog.getByRole("button", { name: ADMIN_TEXTS.adminsPage.send }).click();
+  await page.locator(".toast", { hasText: ADMIN_TEXTS.adminsPage.invited }).waitFor();
   await dialog.waitFor({ state: "hidden" });
   const row = page.locator(`tr[data-admin-email="${invitee}"]`);
   await row.waitFor();
-  await row.getByText("Invitație în așteptare").waitFor();
-  assert.equal(await row.locator(".admin-badge.role-moderator").textContent(), "Moderator");
-  assert.equal((await row.locator('td[data-label="Ultimul login"]').textContent()).trim(), "Niciodată");
+  await row.getByText(ADMIN_TEXTS.adminsPage.statuses.invited).waitFor();
+  assert.equal(await row.locator(".admin-badge.role-moderator").textContent(), ADMIN_TEXTS.roles.moderator);
+  assert.equal((await row.locator(`td[data-label="${ADMIN_TEXTS.adminsPage.lastLogin}"]`).textContent()).trim(), ADMIN_TEXTS.adminsPage.never);
   await page.screenshot({ path: `${shots}/admin-admins-desktop.png`, fullPage: true });
   const bossCookies = await browser.cookies(baseUrl);
 
@@ -96,37 +97,37 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
   const link = await linkFromOutbox(page, invitee);
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(link);
-  await page.getByRole("heading", { name: "Activează contul de administrator" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.invitation.title }).waitFor();
   await page.getByText(invitee).waitFor();
-  await page.getByText("Moderator", { exact: true }).waitFor();
+  await page.getByText(ADMIN_TEXTS.roles.moderator, { exact: true }).waitFor();
   await page.getByText(/cel puțin 12 caractere/).first().waitFor();
   await noHorizontalScroll(page, "invitation");
   await page.screenshot({ path: `${shots}/admin-invitation-mobile.png`, fullPage: true });
 
   // A password under the policy is refused (the server says why), then a good one is taken.
-  await page.getByLabel("Parolă nouă").fill("doar-litere-mici-1");
-  await page.getByLabel("Confirmă parola").fill("doar-litere-mici-1");
-  await page.getByRole("button", { name: "Activează contul" }).click();
+  await page.getByLabel(ADMIN_TEXTS.invitation.newPassword).fill("doar-litere-mici-1");
+  await page.getByLabel(ADMIN_TEXTS.invitation.confirmPassword).fill("doar-litere-mici-1");
+  await page.getByRole("button", { name: ADMIN_TEXTS.invitation.submit }).click();
   await page.getByText("Parola trebuie să conțină litere mari, litere mici și cifre.").waitFor();
-  await page.getByLabel("Parolă nouă").fill(password);
-  await page.getByLabel("Confirmă parola").fill(password);
-  await page.getByRole("button", { name: "Activează contul" }).click();
+  await page.getByLabel(ADMIN_TEXTS.invitation.newPassword).fill(password);
+  await page.getByLabel(ADMIN_TEXTS.invitation.confirmPassword).fill(password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.invitation.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
 
   // Signed in with only what the invitation granted: documents, not users, not administrators.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
-  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
-  assert.deepEqual((await nav.getByRole("link").allTextContents()).map((t) => t.trim()), ["Dashboard", "Documente", "Setări"]);
+  const nav = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
+  assert.deepEqual((await nav.getByRole("link").allTextContents()).map((t) => t.trim()), [ADMIN_TEXTS.nav.dashboard, ADMIN_TEXTS.nav.documents, ADMIN_TEXTS.nav.settings]);
   await page.screenshot({ path: `${shots}/admin-invitee-desktop.png` });
   await page.goto(baseUrl + "/admin/admins");
-  await page.getByText("Acces interzis — Doar Super Administratorii pot accesa această secțiune.").waitFor();
+  await page.getByText(ADMIN_TEXTS.superAdminOnly).waitFor();
   await page.goto(baseUrl + "/admin/users");
-  await page.getByText("Nu aveți permisiunea necesară pentru această acțiune.").waitFor();
+  await page.getByText(ADMIN_TEXTS.forbidden).waitFor();
 
   // The link is spent.
   await page.goto(link);
-  await page.getByRole("heading", { name: "Link de invitație invalid" }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.invitation.invalidTitle }).waitFor();
 
   // A fresh sign-in with the chosen password works.
   await browser.clearCookies();
@@ -142,15 +143,15 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
     confirmText = d.message();
     await d.accept();
   });
-  await page.locator(`tr[data-admin-email="${invitee}"]`).getByRole("button", { name: "Revocă accesul" }).click();
-  await page.locator(".toast", { hasText: "Acces revocat" }).waitFor();
-  assert.equal(confirmText, "Ești sigur că vrei să revoce accesul acestui administrator?");
+  await page.locator(`tr[data-admin-email="${invitee}"]`).getByRole("button", { name: ADMIN_TEXTS.adminsPage.revoke }).click();
+  await page.locator(".toast", { hasText: ADMIN_TEXTS.adminsPage.revoked }).waitFor();
+  assert.equal(confirmText, ADMIN_TEXTS.adminsPage.revokeConfirm);
   await page.locator(`tr[data-admin-email="${invitee}"][data-status="revoked"]`).waitFor();
 
   // 360 px: the table becomes labelled cards, no horizontal scroll.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.reload();
-  await page.getByRole("heading", { name: "Administratori", level: 1 }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.adminsPage.title, level: 1 }).waitFor();
   await noHorizontalScroll(page, "administrators");
   await page.screenshot({ path: `${shots}/admin-admins-mobile.png`, fullPage: true });
 

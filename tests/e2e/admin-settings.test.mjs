@@ -9,6 +9,7 @@ import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { executeSql } from "../support/d1.mjs";
+import { ADMIN_TEXTS, TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
@@ -26,19 +27,19 @@ async function noHorizontalScroll(page, label) {
 async function signIn(page, password) {
   await page.goto(`${baseUrl}/admin/settings`);
   await page.waitForURL((url) => url.pathname === "/admin/login");
-  await page.getByLabel("Email").fill(EMAIL);
-  await page.getByLabel("Parolă").fill(password);
-  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin/settings");
-  await page.getByRole("heading", { name: "Setări", level: 1 }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.settings.title, level: 1 }).waitFor();
 }
 
 async function setMaintenance(page, on) {
-  await page.getByRole("tab", { name: "Sistem" }).click();
-  const toggle = page.getByRole("switch", { name: "Mod mentenanță" });
+  await page.getByRole("tab", { name: ADMIN_TEXTS.settings.tabs.sistem }).click();
+  const toggle = page.getByRole("switch", { name: ADMIN_TEXTS.settings.fields.maintenance_mode });
   await toggle.setChecked(on);
-  await page.getByRole("tabpanel", { name: "Sistem" }).getByRole("button", { name: "Salvează" }).click();
-  await page.locator(".toast", { hasText: "Setări sistem actualizate" }).last().waitFor();
+  await page.getByRole("tabpanel", { name: ADMIN_TEXTS.settings.tabs.sistem }).getByRole("button", { name: ADMIN_TEXTS.settings.save }).click();
+  await page.locator(".toast", { hasText: ADMIN_TEXTS.settings.systemSaved }).last().waitFor();
 }
 
 before(() => {
@@ -59,11 +60,11 @@ test("an admin turns maintenance on and off, and changes their own password", { 
   page.on("pageerror", (e) => errors.push(e.message));
 
   await signIn(page, vars.ADMIN_PASSWORD);
-  const nav = page.getByRole("navigation", { name: "Navigare administrare" });
-  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Setări");
-  assert.equal(await page.getByRole("tab", { name: "Profil" }).getAttribute("aria-selected"), "true");
-  assert.equal(await page.getByLabel("Email", { exact: true }).inputValue(), EMAIL);
-  assert.equal(await page.getByLabel("Rol", { exact: true }).inputValue(), "Administrator");
+  const nav = page.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.settings);
+  assert.equal(await page.getByRole("tab", { name: ADMIN_TEXTS.settings.tabs.profil }).getAttribute("aria-selected"), "true");
+  assert.equal(await page.getByLabel(ADMIN_TEXTS.settings.profile.email, { exact: true }).inputValue(), EMAIL);
+  assert.equal(await page.getByLabel(ADMIN_TEXTS.settings.profile.role, { exact: true }).inputValue(), ADMIN_TEXTS.roles.admin);
   await page.screenshot({ path: `${shots}/admin-settings-profile-desktop.png` });
 
   try {
@@ -74,11 +75,11 @@ test("an admin turns maintenance on and off, and changes their own password", { 
     await visitor.setViewportSize({ width: 1280, height: 900 });
     const home = await visitor.goto(`${baseUrl}/`);
     assert.equal(home.status(), 503);
-    await visitor.getByRole("heading", { name: "Site în mentenanță" }).waitFor();
+    await visitor.getByRole("heading", { name: TEXTS.adminSettings.maintenanceTitle }).waitFor();
     await visitor.screenshot({ path: `${shots}/maintenance-desktop.png` });
     await visitor.setViewportSize({ width: 360, height: 740 });
     await visitor.reload();
-    await visitor.getByRole("heading", { name: "Site în mentenanță" }).waitFor();
+    await visitor.getByRole("heading", { name: TEXTS.adminSettings.maintenanceTitle }).waitFor();
     await noHorizontalScroll(visitor, "maintenance page at 360 px");
     await visitor.screenshot({ path: `${shots}/maintenance-mobile.png` });
     const api = await visitor.request.get(`${baseUrl}/api/suppliers`);
@@ -88,9 +89,9 @@ test("an admin turns maintenance on and off, and changes their own password", { 
 
     const dashboard = await page.goto(`${baseUrl}/admin`);
     assert.equal(dashboard.status(), 200);
-    await page.getByRole("heading", { name: "Prezentare generală" }).waitFor();
+    await page.getByRole("heading", { name: ADMIN_TEXTS.dashboard.title, exact: true }).waitFor();
     await page.goto(`${baseUrl}/admin/settings?tab=sistem`);
-    assert.equal(await page.getByRole("switch", { name: "Mod mentenanță" }).isChecked(), true);
+    assert.equal(await page.getByRole("switch", { name: ADMIN_TEXTS.settings.fields.maintenance_mode }).isChecked(), true);
   } finally {
     // Whatever happened above, the site is open again for the files after this one.
     await page.evaluate(() =>
@@ -98,38 +99,38 @@ test("an admin turns maintenance on and off, and changes their own password", { 
     );
   }
   await page.goto(`${baseUrl}/admin/settings?tab=sistem`);
-  assert.equal(await page.getByRole("switch", { name: "Mod mentenanță" }).isChecked(), false);
+  assert.equal(await page.getByRole("switch", { name: ADMIN_TEXTS.settings.fields.maintenance_mode }).isChecked(), false);
   await setMaintenance(page, true);
   await setMaintenance(page, false);
   const reopened = await page.request.get(`${baseUrl}/`);
   assert.equal(reopened.status(), 200);
 
   // Own password: a wrong current one is a field error, then the change, then a sign-in with it.
-  await page.getByRole("tab", { name: "Profil" }).click();
-  await page.getByLabel("Parola actuală", { exact: true }).fill("nu-este-parola");
-  await page.getByLabel("Parola nouă", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirmă parola nouă").fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "Schimbă parola" }).click();
-  await page.getByText("Parola actuală nu este corectă.").waitFor();
-  await page.getByLabel("Parola actuală", { exact: true }).fill(vars.ADMIN_PASSWORD);
-  await page.getByLabel("Parola nouă", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirmă parola nouă").fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "Schimbă parola" }).click();
-  await page.locator(".toast", { hasText: "Profil actualizat" }).last().waitFor();
-  assert.equal(await page.getByLabel("Parola actuală", { exact: true }).inputValue(), "", "the form is emptied");
+  await page.getByRole("tab", { name: ADMIN_TEXTS.settings.tabs.profil }).click();
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.currentPassword, { exact: true }).fill("nu-este-parola");
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.confirmPassword).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: ADMIN_TEXTS.settings.profile.changePassword }).click();
+  await page.getByText(ADMIN_TEXTS.settings.profile.currentWrong).waitFor();
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.currentPassword, { exact: true }).fill(vars.ADMIN_PASSWORD);
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(ADMIN_TEXTS.settings.profile.confirmPassword).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: ADMIN_TEXTS.settings.profile.changePassword }).click();
+  await page.locator(".toast", { hasText: ADMIN_TEXTS.settings.profileSaved }).last().waitFor();
+  assert.equal(await page.getByLabel(ADMIN_TEXTS.settings.profile.currentPassword, { exact: true }).inputValue(), "", "the form is emptied");
 
   await browser.clearCookies();
   await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel("Email").fill(EMAIL);
-  await page.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Autentificare" }).click();
-  await page.getByRole("alert").getByText("Email sau parolă incorectă.").waitFor();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(EMAIL);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(vars.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
+  await page.getByRole("alert").getByText(ADMIN_TEXTS.loginFailed).waitFor();
   await browser.clearCookies();
   await signIn(page, NEW_PASSWORD);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.getByRole("tab", { name: "Securitate" }).click();
-  await page.getByRole("link", { name: "Configurează autentificarea în doi pași" }).waitFor();
+  await page.getByRole("tab", { name: ADMIN_TEXTS.settings.tabs.securitate }).click();
+  await page.getByRole("link", { name: ADMIN_TEXTS.settings.twoFactorManage }).waitFor();
   await noHorizontalScroll(page, "settings at 360 px");
   await page.screenshot({ path: `${shots}/admin-settings-security-mobile.png`, fullPage: true });
   assert.deepEqual(errors, []);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { closeBrowser, launchBrowser } from "../support/browser.mjs";
+import { ADMIN_TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = "tests/e2e/screenshots";
@@ -71,10 +72,10 @@ async function invitedAdmin() {
 
 async function passwordStep(page, admin) {
   await page.goto(baseUrl + "/admin/login");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Parolă").fill(admin.password);
-  await page.getByRole("button", { name: "Autentificare" }).click();
-  await page.getByRole("heading", { name: "Verificare în doi pași" }).waitFor();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(admin.email);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(admin.password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.twoFactor.loginTitle }).waitFor();
 }
 
 test("an admin enrols in two-factor, then signs in with a code and once with a recovery code", async () => {
@@ -86,15 +87,15 @@ test("an admin enrols in two-factor, then signs in with a code and once with a r
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto(baseUrl + "/admin/login");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Parolă").fill(admin.password);
-  await page.getByRole("button", { name: "Autentificare" }).click();
+  await page.getByLabel(ADMIN_TEXTS.login.email).fill(admin.email);
+  await page.getByLabel(ADMIN_TEXTS.login.password).fill(admin.password);
+  await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
 
   await page.goto(baseUrl + "/admin/two-factor");
-  await page.getByText("Autentificarea în doi pași nu este activă.").waitFor();
-  await page.getByRole("button", { name: "Activează autentificarea în doi pași" }).click();
-  const qr = page.getByRole("img", { name: "Cod QR pentru aplicația de autentificare" });
+  await page.getByText(ADMIN_TEXTS.twoFactor.disabled).waitFor();
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.start }).click();
+  const qr = page.getByRole("img", { name: ADMIN_TEXTS.twoFactor.qrLabel });
   await qr.waitFor();
   const box = await qr.boundingBox();
   assert.ok(box.width >= 150, `the QR code is large enough to scan (${box.width}px)`);
@@ -104,12 +105,12 @@ test("an admin enrols in two-factor, then signs in with a code and once with a r
   await page.screenshot({ path: `${shots}/admin-two-factor-enrol-desktop.png`, fullPage: true });
 
   // A wrong code is refused; the right one enables it and shows the recovery codes once.
-  await page.getByLabel("Cod de verificare").fill(totp(secret) === "000000" ? "111111" : "000000");
-  await page.getByRole("button", { name: "Confirmă și activează" }).click();
-  await page.getByText("Codul nu este corect sau a fost deja folosit.").waitFor();
-  await page.getByLabel("Cod de verificare").fill(totp(secret));
-  await page.getByRole("button", { name: "Confirmă și activează" }).click();
-  await page.getByRole("heading", { name: "Coduri de recuperare" }).waitFor();
+  await page.getByLabel(ADMIN_TEXTS.twoFactor.code).fill(totp(secret) === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.confirm }).click();
+  await page.getByText(ADMIN_TEXTS.twoFactor.invalidCode).waitFor();
+  await page.getByLabel(ADMIN_TEXTS.twoFactor.code).fill(totp(secret));
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.confirm }).click();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.twoFactor.recoveryTitle }).waitFor();
   const recovery = (await page.locator(".recovery-codes code").allTextContents()).map((t) => t.trim());
   assert.equal(recovery.length, 10);
   await page.setViewportSize({ width: 360, height: 780 });
@@ -118,8 +119,8 @@ test("an admin enrols in two-factor, then signs in with a code and once with a r
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scroll at 360 px (${overflow}px)`);
   await page.screenshot({ path: `${shots}/admin-two-factor-recovery-mobile.png`, fullPage: true });
-  await page.getByRole("link", { name: "Am salvat codurile" }).click();
-  await page.getByText("Autentificarea în doi pași este activă.").waitFor();
+  await page.getByRole("link", { name: ADMIN_TEXTS.twoFactor.recoveryDone }).click();
+  await page.getByText(ADMIN_TEXTS.twoFactor.enabled).waitFor();
   assert.equal(await page.locator(".recovery-codes").count(), 0, "the codes are not shown again");
 
   // The next sign-in asks for the code; the password alone opens nothing.
@@ -130,22 +131,22 @@ test("an admin enrols in two-factor, then signs in with a code and once with a r
   await page.waitForURL((url) => url.pathname === "/admin/login");
   await passwordStep(page, admin);
   // the enrolment used the current step, so the next step's code is the next one accepted
-  await page.getByLabel("Cod de verificare").fill(totp(secret, 1));
-  await page.getByRole("button", { name: "Verifică" }).click();
+  await page.getByLabel(ADMIN_TEXTS.twoFactor.code).fill(totp(secret, 1));
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.loginSubmit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
 
   // A recovery code works once.
   await browser.clearCookies();
   await page.setViewportSize({ width: 1280, height: 900 });
   await passwordStep(page, admin);
-  await page.getByLabel("Cod de verificare").fill(recovery[0]);
-  await page.getByRole("button", { name: "Verifică" }).click();
+  await page.getByLabel(ADMIN_TEXTS.twoFactor.code).fill(recovery[0]);
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.loginSubmit }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
   await browser.clearCookies();
   await passwordStep(page, admin);
-  await page.getByLabel("Cod de verificare").fill(recovery[0]);
-  await page.getByRole("button", { name: "Verifică" }).click();
-  await page.getByRole("alert").getByText("Codul nu este corect sau a fost deja folosit.").waitFor();
+  await page.getByLabel(ADMIN_TEXTS.twoFactor.code).fill(recovery[0]);
+  await page.getByRole("button", { name: ADMIN_TEXTS.twoFactor.loginSubmit }).click();
+  await page.getByRole("alert").getByText(ADMIN_TEXTS.twoFactor.invalidCode).waitFor();
   await page.screenshot({ path: `${shots}/admin-two-factor-login-error-desktop.png` });
   assert.deepEqual(errors, []);
   await page.close();

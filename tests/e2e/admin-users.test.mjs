@@ -9,6 +9,7 @@ import { after, before, test } from "node:test";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, readLatestCode, uniquePhone } from "../support/sign-in.mjs";
+import { ADMIN_TEXTS, TEXTS } from "../support/texts.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
@@ -24,9 +25,9 @@ async function noHorizontalScroll(page, label) {
 async function requestCodeOnLogin(page, phone) {
   for (;;) {
     await page.goto(`${baseUrl}/login?redirectTo=%2Fprofil`);
-    await page.getByLabel("Număr de telefon").fill(phone);
+    await page.getByLabel(TEXTS.auth.phoneLabel).fill(phone);
     const answer = page.waitForResponse((res) => res.url().endsWith("/api/auth/register-phone"));
-    await page.getByRole("button", { name: "Trimite codul" }).click();
+    await page.getByRole("button", { name: TEXTS.auth.sendCode }).click();
     const res = await answer;
     if (res.status() === 200) return;
     const retryAfter = Number(res.headers()["retry-after"]);
@@ -44,7 +45,7 @@ async function userRow(admin, phone) {
 
 async function chooseAction(admin, phone, label) {
   const row = await userRow(admin, phone);
-  await row.getByRole("button", { name: /^Acțiuni pentru / }).click();
+  await row.getByRole("button", { name: new RegExp(`^${ADMIN_TEXTS.users.actionsFor("")}`) }).click();
   await admin.getByRole("menuitem", { name: label, exact: true }).click();
 }
 
@@ -62,11 +63,11 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   await user.goto(`${baseUrl}/login?redirectTo=%2Fprofil`);
   await completeSignIn(user, user.locator(".auth-card"), baseUrl, phone);
   await user.waitForURL((url) => url.pathname === "/profil");
-  await user.getByRole("heading", { name: "Profilul meu" }).waitFor();
-  await user.getByLabel("Prenume").fill("Elena");
-  await user.getByLabel("Nume", { exact: true }).fill("Suspendescu");
-  await user.getByRole("button", { name: "Salvează modificările" }).click();
-  await user.locator(".toast").getByText("Profilul a fost actualizat cu succes.").waitFor();
+  await user.getByRole("heading", { name: TEXTS.profile.title }).waitFor();
+  await user.getByLabel(TEXTS.profile.firstName).fill("Elena");
+  await user.getByLabel(TEXTS.profile.lastName, { exact: true }).fill("Suspendescu");
+  await user.getByRole("button", { name: TEXTS.profile.save }).click();
+  await user.locator(".toast").getByText(TEXTS.profile.updated).waitFor();
 
   // The admin signs in and lands on the users page.
   const admin = await browser.newPage();
@@ -74,61 +75,63 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   await admin.setViewportSize({ width: 1280, height: 900 });
   await admin.goto(`${baseUrl}/admin/users`);
   await admin.waitForURL((url) => url.pathname === "/admin/login");
-  await admin.getByLabel("Email").fill(vars.ADMIN_EMAIL);
-  await admin.getByLabel("Parolă").fill(vars.ADMIN_PASSWORD);
-  await admin.getByRole("button", { name: "Autentificare" }).click();
+  await admin.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
+  await admin.getByLabel(ADMIN_TEXTS.login.password).fill(vars.ADMIN_PASSWORD);
+  await admin.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
   await admin.waitForURL((url) => url.pathname === "/admin/users");
-  await admin.getByRole("heading", { name: "Gestionare Utilizatori", level: 1 }).waitFor();
-  const nav = admin.getByRole("navigation", { name: "Navigare administrare" });
-  assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Utilizatori");
+  await admin.getByRole("heading", { name: ADMIN_TEXTS.users.title, level: 1 }).waitFor();
+  const nav = admin.getByRole("navigation", { name: ADMIN_TEXTS.shell.navLabel });
+  assert.equal(await nav.locator('[aria-current="page"]').textContent(), ADMIN_TEXTS.nav.users);
   await admin.locator("tr[data-user]").first().waitFor();
-  for (const column of ["Utilizator", "Telefon", "Status", "Înregistrat", "Progres Documente", "Acțiuni"]) {
+  for (const column of [
+    ADMIN_TEXTS.users.columns.user, ADMIN_TEXTS.users.columns.phone, ADMIN_TEXTS.users.columns.status, ADMIN_TEXTS.users.columns.registered, ADMIN_TEXTS.users.columns.progress, ADMIN_TEXTS.users.columns.actions,
+  ]) {
     await admin.getByRole("columnheader", { name: column, exact: true }).waitFor();
   }
 
   // Search by phone (national form), then the status filter: one row, active, no documents.
-  await admin.getByLabel("Caută după telefon").fill(`${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`);
-  await admin.getByRole("button", { name: "Caută", exact: true }).click();
+  await admin.getByLabel(ADMIN_TEXTS.users.searchLabel).fill(`${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`);
+  await admin.getByRole("button", { name: ADMIN_TEXTS.users.search, exact: true }).click();
   await admin.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
   const row = await userRow(admin, phone);
   assert.equal(await row.getAttribute("data-status"), "active");
   await row.getByText("Elena Suspendescu").waitFor();
-  await row.getByText("Fără progres").waitFor();
-  await row.getByText("Activ", { exact: true }).waitFor();
-  await admin.getByLabel("Status").selectOption("suspended");
-  await admin.getByText("Niciun utilizator nu corespunde filtrelor.").waitFor();
-  await admin.getByLabel("Status").selectOption("active");
+  await row.getByText(ADMIN_TEXTS.users.noProgress).waitFor();
+  await row.getByText(ADMIN_TEXTS.users.statusLabels.active, { exact: true }).waitFor();
+  await admin.getByLabel(ADMIN_TEXTS.users.statusFilter).selectOption("suspended");
+  await admin.getByText(ADMIN_TEXTS.users.empty).waitFor();
+  await admin.getByLabel(ADMIN_TEXTS.users.statusFilter).selectOption("active");
   await userRow(admin, phone);
   await noHorizontalScroll(admin, "admin 1280");
   await admin.screenshot({ path: `${shots}/admin-users-desktop.png`, fullPage: true });
 
   // The detail dialog: four tabs, each with real data or its empty state.
-  await chooseAction(admin, phone, "Vezi detalii");
-  const dialog = admin.getByRole("dialog", { name: "Utilizator: Elena Suspendescu" });
-  await dialog.getByRole("tab", { name: "Prezentare" }).waitFor();
-  assert.deepEqual(await dialog.getByRole("tab").allTextContents(), ["Prezentare", "Activitate", "Documente", "Schimbări"]);
+  await chooseAction(admin, phone, ADMIN_TEXTS.users.details);
+  const dialog = admin.getByRole("dialog", { name: ADMIN_TEXTS.users.detailTitle("Elena Suspendescu") });
+  await dialog.getByRole("tab", { name: ADMIN_TEXTS.users.tabs.overview }).waitFor();
+  assert.deepEqual(await dialog.getByRole("tab").allTextContents(), [ADMIN_TEXTS.users.tabs.overview, ADMIN_TEXTS.users.tabs.activity, ADMIN_TEXTS.users.tabs.documents, ADMIN_TEXTS.users.tabs.switches]);
   await dialog.getByText(phone, { exact: true }).waitFor();
-  await dialog.getByText("Acte de identitate").waitFor();
-  await dialog.getByRole("tab", { name: "Activitate" }).click();
+  await dialog.getByText(ADMIN_TEXTS.users.progressKinds.identity).waitFor();
+  await dialog.getByRole("tab", { name: ADMIN_TEXTS.users.tabs.activity }).click();
   await dialog.locator('.user-timeline li[data-action="auth.login"]').first().waitFor();
-  await dialog.getByRole("tab", { name: "Documente" }).click();
-  await dialog.getByText("Niciun document încărcat.").waitFor();
+  await dialog.getByRole("tab", { name: ADMIN_TEXTS.users.tabs.documents }).click();
+  await dialog.getByText(ADMIN_TEXTS.users.documentsEmpty).waitFor();
   await dialog.locator('[data-table="auth-logs"] tbody tr').first().waitFor();
   assert.ok((await dialog.locator('[data-table="auth-logs"] tbody tr').count()) <= 10, "at most 10 auth logs");
   await admin.screenshot({ path: `${shots}/admin-users-detail-desktop.png` });
-  await dialog.getByRole("tab", { name: "Schimbări" }).click();
-  await dialog.getByText("Nicio schimbare de furnizor.").waitFor();
+  await dialog.getByRole("tab", { name: ADMIN_TEXTS.users.tabs.switches }).click();
+  await dialog.getByText(ADMIN_TEXTS.users.switchesEmpty).waitFor();
   await dialog.getByRole("button", { name: "Închide" }).click();
   await dialog.waitFor({ state: "hidden" });
 
   // Suspend after the browser's confirmation: the list (every status, same search) reloads with the new status.
-  await admin.getByLabel("Status").selectOption("");
+  await admin.getByLabel(ADMIN_TEXTS.users.statusFilter).selectOption("");
   await admin.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
   admin.once("dialog", (confirm) => void confirm.accept());
-  await chooseAction(admin, phone, "Suspendă");
-  await admin.locator(".toast", { hasText: "Statusul utilizatorului a fost actualizat." }).waitFor();
+  await chooseAction(admin, phone, ADMIN_TEXTS.users.actions.suspended);
+  await admin.locator(".toast", { hasText: ADMIN_TEXTS.users.statusUpdated }).waitFor();
   await admin.waitForFunction(() => document.querySelector("tr[data-user]")?.getAttribute("data-status") === "suspended");
-  await (await userRow(admin, phone)).getByText("Suspendat", { exact: true }).waitFor();
+  await (await userRow(admin, phone)).getByText(ADMIN_TEXTS.users.statusLabels.suspended, { exact: true }).waitFor();
 
   // The user's open page: the socket is closed, the page re-reads its session and goes to /login.
   await user.waitForURL((url) => url.pathname === "/login", { timeout: 60_000 });
@@ -137,10 +140,10 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
 
   // Signing in again is refused with the Romanian message.
   await requestCodeOnLogin(user, phone);
-  await user.getByLabel("Codul primit prin SMS").fill(await readLatestCode(baseUrl, phone));
-  await user.getByRole("button", { name: "Verifică și intră în cont" }).click();
-  const refused = user.locator(".toast", { hasText: "Cont indisponibil" });
-  await refused.getByText("Contul dumneavoastră este suspendat. Contactați echipa de suport pentru detalii.").waitFor();
+  await user.getByLabel(TEXTS.auth.codeLabel).fill(await readLatestCode(baseUrl, phone));
+  await user.getByRole("button", { name: TEXTS.auth.verifyCode }).click();
+  const refused = user.locator(".toast", { hasText: TEXTS.auth.accountUnavailable });
+  await refused.getByText(TEXTS.auth.accountSuspended).waitFor();
   await noHorizontalScroll(user, "user 360");
   await user.screenshot({ path: `${shots}/admin-users-suspended-user-mobile.png` });
 
@@ -149,26 +152,26 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   narrow.on("pageerror", (e) => errors.push(`admin 360: ${e.message}`));
   await narrow.setViewportSize({ width: 360, height: 780 });
   await narrow.goto(`${baseUrl}/admin/users`);
-  await narrow.getByLabel("Caută după telefon").fill(national);
-  await narrow.getByRole("button", { name: "Caută", exact: true }).click();
+  await narrow.getByLabel(ADMIN_TEXTS.users.searchLabel).fill(national);
+  await narrow.getByRole("button", { name: ADMIN_TEXTS.users.search, exact: true }).click();
   await narrow.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
-  await (await userRow(narrow, phone)).getByText("Suspendat", { exact: true }).waitFor();
+  await (await userRow(narrow, phone)).getByText(ADMIN_TEXTS.users.statusLabels.suspended, { exact: true }).waitFor();
   await noHorizontalScroll(narrow, "admin 360");
   await narrow.screenshot({ path: `${shots}/admin-users-mobile.png`, fullPage: true });
-  await chooseAction(narrow, phone, "Vezi detalii");
-  await narrow.getByRole("dialog").getByRole("tab", { name: "Prezentare" }).waitFor();
+  await chooseAction(narrow, phone, ADMIN_TEXTS.users.details);
+  await narrow.getByRole("dialog").getByRole("tab", { name: ADMIN_TEXTS.users.tabs.overview }).waitFor();
   await noHorizontalScroll(narrow, "admin 360 dialog");
   await narrow.screenshot({ path: `${shots}/admin-users-detail-mobile.png` });
   await narrow.close();
 
   // Reactivated, the user signs in again.
-  await chooseAction(admin, phone, "Activează");
+  await chooseAction(admin, phone, ADMIN_TEXTS.users.actions.active);
   await admin.waitForFunction(() => document.querySelector("tr[data-user]")?.getAttribute("data-status") === "active");
   await requestCodeOnLogin(user, phone);
-  await user.getByLabel("Codul primit prin SMS").fill(await readLatestCode(baseUrl, phone));
-  await user.getByRole("button", { name: "Verifică și intră în cont" }).click();
+  await user.getByLabel(TEXTS.auth.codeLabel).fill(await readLatestCode(baseUrl, phone));
+  await user.getByRole("button", { name: TEXTS.auth.verifyCode }).click();
   await user.waitForURL((url) => url.pathname === "/profil");
-  await user.getByRole("heading", { name: "Profilul meu" }).waitFor();
+  await user.getByRole("heading", { name: TEXTS.profile.title }).waitFor();
 
   assert.deepEqual(errors, []);
   await user.close();
