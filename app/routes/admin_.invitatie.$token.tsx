@@ -22,7 +22,8 @@ import {
 } from "~/lib/schemas/admin-password";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
-import { adminSessionCookie } from "~/server/admin/admin-auth.server";
+import { adminSessionCookies } from "~/server/admin/admin-auth.server";
+import { withSetCookies } from "~/server/auth/cookies.server";
 import { acceptInvitation, findOpenInvitation, invitationAttemptAllowed } from "~/server/admin/invitations.server";
 import { requestInfo } from "~/server/auth/request-info.server";
 import { readFormData } from "~/server/http.server";
@@ -95,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
   if (result.ok) {
     throw redirect("/admin", {
-      headers: { "Set-Cookie": await adminSessionCookie(env, request, result.token), ...NO_STORE },
+      headers: withSetCookies(await adminSessionCookies(env, request, result.token), NO_STORE),
     });
   }
   if (result.reason === "invalid_invitation")

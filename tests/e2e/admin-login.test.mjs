@@ -141,9 +141,9 @@ test("admin login: messages, loading state, the super admin's shell and logout (
   await page.getByRole("button", { name: ADMIN_TEXTS.shell.expandNav }).click();
   await page.locator(".admin-shell:not(.is-collapsed)").waitFor();
 
-  // A section whose page is not built yet says so, inside the shell, with its entry active.
+  // A section opens inside the shell, with its entry active.
   await nav.getByRole("link", { name: "Utilizatori" }).click();
-  await page.getByRole("heading", { name: ADMIN_TEXTS.shell.notAvailableTitle }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.users.title, level: 1 }).waitFor();
   assert.equal(await nav.locator('[aria-current="page"]').textContent(), "Utilizatori");
 
   // Logout from the bottom of the navigation.
@@ -175,7 +175,7 @@ test("admin on a 360 px phone: login, drawer navigation, logout from the profile
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/admin-drawer-mobile.png` });
   await page.getByRole("link", { name: "Documente" }).click();
-  await page.getByRole("heading", { name: ADMIN_TEXTS.shell.notAvailableTitle }).waitFor();
+  await page.getByRole("heading", { name: ADMIN_TEXTS.documentsPage.title, level: 1 }).waitFor();
   await page.locator(".admin-shell:not(.drawer-open)").waitFor();
   assert.equal(await page.locator(".admin-header-title").textContent(), "Documente");
   await noHorizontalScroll(page, "section");

@@ -38,7 +38,10 @@ async function setMaintenance(page, on) {
   await page.getByRole("tab", { name: ADMIN_TEXTS.settings.tabs.sistem }).click();
   const toggle = page.getByRole("switch", { name: ADMIN_TEXTS.settings.fields.maintenance_mode });
   await toggle.setChecked(on);
+  // The save itself, not a toast: the toast of an earlier save may still be on screen.
+  const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/admin/settings"));
   await page.getByRole("tabpanel", { name: ADMIN_TEXTS.settings.tabs.sistem }).getByRole("button", { name: ADMIN_TEXTS.settings.save }).click();
+  await saved;
   await page.locator(".toast", { hasText: ADMIN_TEXTS.settings.systemSaved }).last().waitFor();
 }
 

@@ -322,16 +322,13 @@ export async function signInAdmin(request: Request, ctx: AppContext, options: { 
     ok: true,
     ...signedIn,
     expiresIn: Math.floor((signedIn.expiresAt - now) / 1000),
-    setCookies: await adminCookieHeaders(ctx.env, request, signedIn.token, ADMIN_SESSION_TTL_MS / 1000),
+    setCookies: await adminSessionCookies(ctx.env, request, signedIn.token),
   };
 }
 
-/** The Set-Cookie that carries an admin session token to the /admin pages. */
-export async function adminSessionCookie(env: Env, request: Request, token: string): Promise<string> {
-  const storage = adminSessionStorage(env, request, ADMIN_SESSION_TTL_MS / 1000);
-  const session = await storage.getSession();
-  session.set("token", token);
-  return storage.commitSession(session);
+/** The Set-Cookie values that carry a new admin session token to /admin, /admin.data and /api/admin. */
+export function adminSessionCookies(env: Env, request: Request, token: string): Promise<string[]> {
+  return adminCookieHeaders(env, request, token, ADMIN_SESSION_TTL_MS / 1000);
 }
 
 /**
