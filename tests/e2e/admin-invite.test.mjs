@@ -90,7 +90,7 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
   assert.equal(await row.locator(".admin-badge.role-moderator").textContent(), ADMIN_TEXTS.roles.moderator);
   assert.equal((await row.locator(`td[data-label="${ADMIN_TEXTS.adminsPage.lastLogin}"]`).textContent()).trim(), ADMIN_TEXTS.adminsPage.never);
   await page.screenshot({ path: `${shots}/admin-admins-desktop.png`, fullPage: true });
-  const bossCookies = await browser.cookies(baseUrl);
+  const bossCookies = await browser.cookies(); // every path: the admin cookie lives on /admin, /admin.data and /api/admin
 
   // The invitee, in a fresh session, opens the link from the outbox.
   await browser.clearCookies();
@@ -132,7 +132,7 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
   // A fresh sign-in with the chosen password works.
   await browser.clearCookies();
   await signIn(page, invitee, password);
-  const inviteeCookies = await browser.cookies(baseUrl);
+  const inviteeCookies = await browser.cookies();
 
   // The super admin revokes after the browser's confirmation; the invitee's session ends at once.
   await browser.clearCookies();

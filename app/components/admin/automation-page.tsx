@@ -150,7 +150,7 @@ export function AutomationPage({
             <input name="comment" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={500} />
           </label>
           {settings ? (
-            <table className="admin-table">
+            <table className="monitor-table">
               <thead>
                 <tr>
                   <th>{t.supplier}</th>

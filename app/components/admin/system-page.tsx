@@ -138,7 +138,7 @@ export function RecentUploads({ stats }: { stats: DocumentStats }) {
         <p className="admin-empty">{t.noUploads}</p>
       ) : (
         <div className="table-scroll">
-          <table className="admin-table">
+          <table className="monitor-table">
             <thead>
               <tr>
                 <th>{t.columns.phone}</th>
