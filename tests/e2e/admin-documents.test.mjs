@@ -79,6 +79,8 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   await page.getByLabel(ADMIN_TEXTS.documentsPage.statusLabel).selectOption("pending");
   const row = page.locator("tr[data-document]").filter({ hasText: FILE_NAME });
   await row.waitFor();
+  // The status filter applies after the phone search: wait for its list, not the search's.
+  await page.waitForFunction(() => document.querySelectorAll("tr[data-document]").length === 1);
   assert.equal(await page.locator("tr[data-document]").count(), 1);
   assert.equal(await row.locator(".admin-badge").textContent(), ADMIN_TEXTS.documentsPage.statusLabels.pending);
   assert.match(await row.locator(`td[data-label="${ADMIN_TEXTS.documentsPage.columns.size}"]`).textContent(), /^\d+(,\d)? (B|KB|MB)$/);
