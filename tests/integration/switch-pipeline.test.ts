@@ -59,8 +59,7 @@ describe("switching pipeline", { timeout: 30_000 }, () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(/contractul cu Hidroelectrica e gata de semnat: http:\/\/\S+\/semnare\/[A-Za-z0-9_-]{40,}/);
 
-    // The queue records its job as waiting just after the step wrote the row: under load, a moment later.
-    await eventually(() => queueOf("hidroelectrica").stats(), (stats) => stats.waiting >= 1);
+    // Signing at once, while the step may still be finishing, must not be lost (the queue keeps the event).
     expect(await sign(created.requestId, "hidroelectrica")).toBe(true);
 
     const done = await eventually(() => requestRow(created.requestId), (r) => r.status === "completed");

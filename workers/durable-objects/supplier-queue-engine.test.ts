@@ -75,6 +75,17 @@ describe("supplier queue engine", () => {
     expect(nextWake([parked], 10, true)).toBeNull();
   });
 
+  it("an event that arrives while its step still runs is kept, and the step's wait re-queues at once", () => {
+    const running = markRunning(newJob("r", "signature_required", 0), policy, 0);
+    const marked = deliverEvent(running, "signed", 5);
+    expect(marked).toMatchObject({ status: "running", earlyEvent: "signed" });
+    expect(applyOutcome(marked!, { kind: "await_event", event: "signed" }, policy, 6)).toMatchObject({ status: "queued", nextAt: 6, waitingFor: null, earlyEvent: null });
+    // Only the event it waits for counts; another step's wait still parks.
+    expect(applyOutcome(marked!, { kind: "await_event", event: "other" }, policy, 6)).toMatchObject({ status: "waiting", waitingFor: "other" });
+    // Without the early event the same outcome parks, as before.
+    expect(applyOutcome(running, { kind: "await_event", event: "signed" }, policy, 6).status).toBe("waiting");
+  });
+
   it("polls a waiting job again after its interval", () => {
     const polling = applyOutcome(markRunning(newJob("r", "switch_confirmation", 0), policy, 0), { kind: "wait", pollAfterMs: 5_000 }, policy, 1);
     expect(pickRunnable([polling], policy, 5_000, true)).toEqual([]);

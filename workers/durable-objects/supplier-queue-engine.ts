@@ -20,6 +20,12 @@ export interface QueueJob {
   updatedAt: number;
   /** waits for something outside the queue (the user's signature) rather than for a time */
   waitingFor: string | null;
+  /**
+   * An outside event that arrived while the step that waits for it was still running (the user signed
+   * before the signing step had finished logging): the step's await_event then re-queues at once instead
+   * of parking for an event that already came. Optional: jobs stored before it existed lack it.
+   */
+  earlyEvent?: string | null;
   cancelRequested: boolean;
 }
 
@@ -121,12 +127,14 @@ export function applyOutcome(job: QueueJob, outcome: StepOutcome, policy: QueueP
   switch (outcome.kind) {
     case "advance":
       return outcome.next === null
-        ? { ...base, status: "completed", attempts: 0, lastError: null }
-        : { ...base, step: outcome.next, status: "queued", attempts: 0, nextAt: now, lastError: null };
+        ? { ...base, status: "completed", attempts: 0, lastError: null, earlyEvent: null }
+        : { ...base, step: outcome.next, status: "queued", attempts: 0, nextAt: now, lastError: null, earlyEvent: null };
     case "wait":
       return { ...base, status: "waiting", nextAt: now + outcome.pollAfterMs, waitingFor: null };
     case "await_event":
-      return { ...base, status: "waiting", nextAt: Number.MAX_SAFE_INTEGER, waitingFor: outcome.event };
+      return job.earlyEvent === outcome.event
+        ? { ...base, status: "queued", nextAt: now, waitingFor: null, earlyEvent: null }
+        : { ...base, status: "waiting", nextAt: Number.MAX_SAFE_INTEGER, waitingFor: outcome.event };
     case "retry": {
       const counts = outcome.countsAgainstCap !== false;
       const attempts = counts ? job.attempts + 1 : job.attempts;
@@ -143,6 +151,7 @@ export function applyOutcome(job: QueueJob, outcome: StepOutcome, policy: QueueP
 
 /** The outside event a waiting job was waiting for arrived (the user signed): it is due at once. */
 export function deliverEvent(job: QueueJob, event: string, now: number): QueueJob | null {
+  if (job.status === "running") return { ...job, earlyEvent: event, updatedAt: now };
   if (job.status !== "waiting" || job.waitingFor !== event) return null;
   return { ...job, status: "queued", waitingFor: null, nextAt: now, updatedAt: now };
 }
