@@ -133,7 +133,8 @@ export const ADMIN_TEXTS = {
     noQueues: "Niciun furnizor activ nu are o coadă.",
     queueRunning: "Rulează",
     queueStopped: "Oprită",
-    activeOfMax: (active: number, max: number) => `${active}/${max} active`,
+    // the dashboard's 'Procese active' label, so the badge does not read as English
+    activeOfMax: (active: number, max: number) => `${active}/${max} procese active`,
     counts: {
       total: "Total",
       queued: "În coadă",
