@@ -890,4 +890,14 @@ export const ADMIN_TEXTS = {
       unknownSetting: (key: string) => `Setare necunoscută: ${key}.`,
     },
   },
+  // The admin password policy's texts (issue 13 cleanups; the lengths are the policy's, in
+  // app/lib/schemas/admin-password.ts, which resolves these as ADMIN_PASSWORD_TEXTS).
+  adminPassword: {
+    policy: (min: number) => `Parola trebuie să aibă cel puțin ${min} caractere și să conțină litere mari, litere mici și cifre.`,
+    tooShort: (min: number) => `Parola trebuie să aibă cel puțin ${min} caractere.`,
+    tooLong: (max: number) => `Parola poate avea cel mult ${max} de caractere.`,
+    missingClasses: "Parola trebuie să conțină litere mari, litere mici și cifre.",
+    containsEmail: "Parola nu poate conține adresa de e-mail.",
+    mismatch: "Parolele nu coincid.",
+  },
 } as const;
