@@ -26,74 +26,86 @@ async function cardCounts(card) {
   return { total: await read("total"), failed: await read("failed"), completed: await read("completed") };
 }
 
-test("the high-error alert appears on a supplier's queue card when its portal fails", { timeout: 300_000 }, async () => {
-  const browser = getBrowser();
-  await browser.clearCookies();
-  const page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+test(
+  "the high-error alert appears on a supplier's queue card when its portal fails",
+  { timeout: 300_000 },
+  async () => {
+    const browser = getBrowser();
+    await browser.clearCookies();
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
 
-  const previous = await portalControl();
-  try {
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
-    await page.getByLabel(ADMIN_TEXTS.login.password).fill(vars.ADMIN_PASSWORD);
-    await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await page.goto(`${baseUrl}/admin/switch-requests`);
-    const card = page.locator(`.queue-card[data-queue="${SUPPLIER}"]`);
-    await card.waitFor();
-    // Before: this supplier's queue has nothing failed, so no alert and the green band.
-    const start = await cardCounts(card);
-    assert.equal(start.failed, 0);
-    assert.equal(await card.getAttribute("data-band"), "green");
-    assert.equal(await card.getByText(T.highErrorRate).count(), 0);
+    const previous = await portalControl();
+    try {
+      await page.goto(`${baseUrl}/admin/login`);
+      await page.getByLabel(ADMIN_TEXTS.login.email).fill(vars.ADMIN_EMAIL);
+      await page.getByLabel(ADMIN_TEXTS.login.password).fill(vars.ADMIN_PASSWORD);
+      await page.getByRole("button", { name: ADMIN_TEXTS.login.submit }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await page.goto(`${baseUrl}/admin/switch-requests`);
+      const card = page.locator(`.queue-card[data-queue="${SUPPLIER}"]`);
+      await card.waitFor();
+      // Before: this supplier's queue has nothing failed, so no alert and the green band.
+      const start = await cardCounts(card);
+      assert.equal(start.failed, 0);
+      assert.equal(await card.getAttribute("data-band"), "green");
+      assert.equal(await card.getByText(T.highErrorRate).count(), 0);
 
-    // Every portal call now fails with a 503 (transient: the queue retries, then gives up on the request).
-    assert.equal((await portalControl({ failureRate: 1 })).failureRate, 1);
-    const r = await createdRequest(baseUrl, { supplierName: SUPPLIER });
-    assert.equal(r.supplier, SUPPLIER, "the request goes to the supplier whose card is watched");
+      // Every portal call now fails with a 503 (transient: the queue retries, then gives up on the request).
+      assert.equal((await portalControl({ failureRate: 1 })).failureRate, 1);
+      const r = await createdRequest(baseUrl, { supplierName: SUPPLIER });
+      assert.equal(r.supplier, SUPPLIER, "the request goes to the supplier whose card is watched");
 
-    // The page refreshes itself every 10 s: no click, no reload.
-    await card.getByRole("alert").getByText(T.highErrorRate, { exact: true }).waitFor({ timeout: 180_000 });
-    const end = await cardCounts(card);
-    assert.ok(end.failed >= 1, "the request failed in the queue");
-    assert.ok(end.failed / end.total > 0.1, `error rate above 10 % (${end.failed}/${end.total})`);
-    assert.equal(await card.getAttribute("data-band"), end.failed / end.total > 0.2 ? "red" : "orange");
-    const bar = card.getByRole("progressbar", { name: T.successRate });
-    assert.equal(Number(await bar.getAttribute("aria-valuenow")), Math.round((end.completed / end.total) * 1000) / 10);
-    // Only this supplier's queue raises the alert: the others had nothing to send.
-    assert.equal(await page.locator(".queue-card .queue-alert").count(), 1);
+      // The page refreshes itself every 10 s: no click, no reload.
+      await card.getByRole("alert").getByText(T.highErrorRate, { exact: true }).waitFor({ timeout: 180_000 });
+      const end = await cardCounts(card);
+      assert.ok(end.failed >= 1, "the request failed in the queue");
+      assert.ok(end.failed / end.total > 0.1, `error rate above 10 % (${end.failed}/${end.total})`);
+      assert.equal(await card.getAttribute("data-band"), end.failed / end.total > 0.2 ? "red" : "orange");
+      const bar = card.getByRole("progressbar", { name: T.successRate });
+      assert.equal(
+        Number(await bar.getAttribute("aria-valuenow")),
+        Math.round((end.completed / end.total) * 1000) / 10,
+      );
+      // Only this supplier's queue raises the alert: the others had nothing to send.
+      assert.equal(await page.locator(".queue-card .queue-alert").count(), 1);
 
-    // The failure is real: the portal refused the calls and never created an application, and the
-    // request itself is failed in the back office's list.
-    const stats = await portalStats(r.supplierId);
-    assert.ok((stats.calls.create ?? 0) >= 2, `the queue called the portal and retried (${JSON.stringify(stats.calls)})`);
-    assert.equal(stats.effects.applicationsCreated ?? 0, 0);
-    const listed = await page.evaluate(async (phone) => {
-      const res = await fetch(`/api/admin/switch-requests?search=${encodeURIComponent(phone)}`);
-      return (await res.json()).data.requests.map((req) => ({ id: req.id, status: req.status }));
-    }, r.phone.slice(-9));
-    assert.deepEqual(listed, [{ id: r.requestId, status: "failed" }]);
+      // The failure is real: the portal refused the calls and never created an application, and the
+      // request itself is failed in the back office's list.
+      const stats = await portalStats(r.supplierId);
+      assert.ok(
+        (stats.calls.create ?? 0) >= 2,
+        `the queue called the portal and retried (${JSON.stringify(stats.calls)})`,
+      );
+      assert.equal(stats.effects.applicationsCreated ?? 0, 0);
+      const listed = await page.evaluate(async (phone) => {
+        const res = await fetch(`/api/admin/switch-requests?search=${encodeURIComponent(phone)}`);
+        return (await res.json()).data.requests.map((req) => ({ id: req.id, status: req.status }));
+      }, r.phone.slice(-9));
+      assert.deepEqual(listed, [{ id: r.requestId, status: "failed" }]);
 
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-queue-alert-desktop.png`, fullPage: true });
+      // The viewport, not the full page: the fixed side navigation is drawn cut in a full-page capture.
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/admin-queue-alert-desktop.png` });
 
-    // At 360 px (a fresh page, as a phone opens it): the alerting card fits without horizontal scroll.
-    const phone = await browser.newPage();
-    await phone.setViewportSize({ width: 360, height: 780 });
-    phone.on("pageerror", (e) => errors.push(e.message));
-    await phone.goto(`${baseUrl}/admin/switch-requests`);
-    const phoneCard = phone.locator(`.queue-card[data-queue="${SUPPLIER}"]`);
-    await phoneCard.getByRole("alert").getByText(T.highErrorRate, { exact: true }).waitFor();
-    await phoneCard.scrollIntoViewIfNeeded();
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no horizontal scroll at 360 px (overflow ${overflow}px)`);
-    await phone.screenshot({ path: `${SCREENSHOTS}/admin-queue-alert-mobile.png` });
-    await phone.close();
-  } finally {
-    await portalControl({ failureRate: previous.failureRate });
-  }
-  assert.deepEqual(errors, []);
-  await page.close();
-});
+      // At 360 px (a fresh page, as a phone opens it): the alerting card fits without horizontal scroll.
+      const phone = await browser.newPage();
+      await phone.setViewportSize({ width: 360, height: 780 });
+      phone.on("pageerror", (e) => errors.push(e.message));
+      await phone.goto(`${baseUrl}/admin/switch-requests`);
+      const phoneCard = phone.locator(`.queue-card[data-queue="${SUPPLIER}"]`);
+      await phoneCard.getByRole("alert").getByText(T.highErrorRate, { exact: true }).waitFor();
+      await phoneCard.scrollIntoViewIfNeeded();
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no horizontal scroll at 360 px (overflow ${overflow}px)`);
+      await phone.screenshot({ path: `${SCREENSHOTS}/admin-queue-alert-mobile.png` });
+      await phone.close();
+    } finally {
+      await portalControl({ failureRate: previous.failureRate });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+);

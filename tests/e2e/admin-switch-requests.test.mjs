@@ -14,8 +14,9 @@ import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { createdRequest } from "../support/switch-request.mjs";
 
 // The queue watched while stopped: neither the supplier whose portal effects the signing journey counts
-// (Premier Energy) nor the one the high-error alert journey fails (Tinmar Energy).
-const WATCHED_SUPPLIER = "Electrica Furnizare";
+// (Premier Energy) nor the one the high-error alert journey fails (Tinmar Energy), nor the watched
+// customer's own (Electrica Furnizare).
+const WATCHED_SUPPLIER = "Hidroelectrica";
 const COUNTED = ["total", "queued", "running", "completed", "failed", "retrying"];
 
 const baseUrl = process.env.E2E_BASE_URL;
@@ -95,17 +96,24 @@ test("an admin stops the supplier queues, finds a request, cancels it and starts
   assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: ADMIN_TEXTS.switchRequestsPage.successRate }).count(), 1);
 
   // Stop: every queue says it is stopped, and no queue counts as active. Whatever happens below, the
-  // queues run again at the end: the files after this one need them.
+  // queues run again at the end and no request of this file stays open: the files after this one need them.
+  const opened = [];
   try {
-    await stopFindCancelStart(page, cards);
+    await stopFindCancelStart(page, cards, opened);
   } finally {
     await page.evaluate(() => fetch("/api/admin/system/queue-manager/start", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+    for (const request of opened) {
+      await page.evaluate(
+        (id) => fetch(`/api/admin/switch-requests/${id}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "e2e" }) }),
+        request.requestId,
+      );
+    }
   }
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-async function stopFindCancelStart(page, cards) {
+async function stopFindCancelStart(page, cards, opened) {
   await control(page, ADMIN_TEXTS.switchRequestsPage.stop);
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "stopped"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "0");
@@ -114,7 +122,10 @@ async function stopFindCancelStart(page, cards) {
 
   // Two requests made through the API while the queues stand still: one waits in the watched queue,
   // the other is found and cancelled in tab 'Toate cererile'.
-  const waiting = await createdRequest(baseUrl, { supplierName: WATCHED_SUPPLIER });
+  // (another person: a place of consumption takes one open request at a time; the test's end cancels
+  // this one, so the switch journey can use the same person's place again)
+  const waiting = await createdRequest(baseUrl, { supplierName: WATCHED_SUPPLIER, person: "popescu" });
+  opened.push(waiting);
   assert.equal(waiting.supplier, WATCHED_SUPPLIER);
   const r = await createdRequest(baseUrl);
   await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.refresh }).click();

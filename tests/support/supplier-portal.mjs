@@ -9,7 +9,11 @@ const portalUrl = () => {
 
 /** Applies the given options ({} only reads them); returns the options in force afterwards. */
 export async function portalControl(options = {}) {
-  const res = await fetch(`${portalUrl()}/__control`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) });
+  const res = await fetch(`${portalUrl()}/__control`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(options),
+  });
   if (!res.ok) throw new Error(`portal /__control answered ${res.status}`);
   return (await res.json()).options;
 }
