@@ -131,9 +131,10 @@ async function stopFindCancelStart(page, cards, opened) {
   await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.refresh }).click();
   await page.waitForFunction(() => Number(document.querySelector('.admin-stat[data-summary="waiting"] .admin-stat-value')?.textContent) >= 2);
   const watched = page.locator(`.queue-card[data-queue="${WATCHED_SUPPLIER}"]`);
-  await watched.locator('[data-count="queued"] dd', { hasText: /^1$/ }).waitFor();
+  const queuedOn = (name) => Number(document.querySelector(`.queue-card[data-queue="${name}"] [data-count="queued"] dd`)?.textContent);
+  await page.waitForFunction(queuedOn, WATCHED_SUPPLIER);
   const frozen = await shownCounts(watched);
-  assert.equal(frozen.completed + frozen.running + frozen.failed, 0, "nothing of the watched queue ran");
+  assert.ok(frozen.queued >= 1, "the request waits in the watched queue");
   // Counts freeze: through two of the page's own 10 s refreshes the stopped queue keeps its request
   // queued (a running queue hands it to the portal within a second) and the request stays 'created'.
   for (let refresh = 0; refresh < 2; refresh++) {
@@ -192,7 +193,7 @@ async function stopFindCancelStart(page, cards, opened) {
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "running"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), String(cards));
   // The counts move again: the waiting request leaves the watched queue's 'În coadă' for the portal.
-  await watched.locator('[data-count="queued"] dd', { hasText: /^0$/ }).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(({ name, before }) => Number(document.querySelector(`.queue-card[data-queue="${name}"] [data-count="queued"] dd`)?.textContent) < before, { name: WATCHED_SUPPLIER, before: frozen.queued }, { timeout: 60_000 });
   assert.notDeepEqual(await shownCounts(watched), frozen);
   assert.notEqual(await listedStatus(page, waiting), "created");
   await page.screenshot({ path: `${shots}/admin-switch-queues-desktop.png`, fullPage: true });
