@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { LogoMark } from "~/components/layout/logo";
+import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import {
   ADMIN_PASSWORD_MAX_LENGTH,
@@ -209,17 +209,8 @@ export default function AdminInvitation() {
   }
 
   return (
-    <div className="admin-login-page">
-      <main id="continut" className="admin-login-card" aria-labelledby="invitation-title">
-        <div className="admin-login-brand">
-          <LogoMark size={44} />
-          <div>
-            <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
-            <p className="admin-login-brand-sub">{ADMIN_TEXTS.shell.brand}</p>
-          </div>
-        </div>
-        {body}
-      </main>
-    </div>
+    <AdminLoginFrame labelledBy="invitation-title">
+      {body}
+    </AdminLoginFrame>
   );
 }

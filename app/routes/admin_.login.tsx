@@ -14,7 +14,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TwoFactorStep } from "~/components/admin/two-factor-step";
-import { LogoMark } from "~/components/layout/logo";
+import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/texts/user";
@@ -117,62 +117,53 @@ export default function AdminLogin() {
   }
 
   return (
-    <div className="admin-login-page">
-      <main id="continut" className="admin-login-card" aria-labelledby="admin-login-title">
-        <div className="admin-login-brand">
-          <LogoMark size={44} />
-          <div>
-            <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
-            <p className="admin-login-brand-sub">{ADMIN_TEXTS.shell.brand}</p>
-          </div>
-        </div>
-        <h1 id="admin-login-title">{t.title}</h1>
-        <p className="admin-muted">{t.intro}</p>
-        <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div className="field">
-            <label htmlFor={fields.email.id}>{t.email}</label>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              className={`input${fields.email.errors ? " invalid" : ""}`}
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              readOnly={busy}
-            />
-            {fields.email.errors ? (
-              <p className="field-error" id={fields.email.errorId}>
-                {fields.email.errors[0]}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t.password}</label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              ref={passwordRef}
-              className={`input${fields.password.errors ? " invalid" : ""}`}
-              autoComplete="current-password"
-              readOnly={busy}
-            />
-            {fields.password.errors ? (
-              <p className="field-error" id={fields.password.errorId}>
-                {fields.password.errors[0]}
-              </p>
-            ) : null}
-          </div>
-          {form.errors ? (
-            <p className="admin-alert" role="alert" id={form.errorId}>
-              {form.errors[0]}
+    <AdminLoginFrame labelledBy="admin-login-title">
+      <h1 id="admin-login-title">{t.title}</h1>
+      <p className="admin-muted">{t.intro}</p>
+      <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="field">
+          <label htmlFor={fields.email.id}>{t.email}</label>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            className={`input${fields.email.errors ? " invalid" : ""}`}
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            readOnly={busy}
+          />
+          {fields.email.errors ? (
+            <p className="field-error" id={fields.email.errorId}>
+              {fields.email.errors[0]}
             </p>
           ) : null}
-          <button type="submit" className="button primary admin-login-submit" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? t.submitting : t.submit}
-          </button>
-        </Form>
-      </main>
-    </div>
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>{t.password}</label>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            ref={passwordRef}
+            className={`input${fields.password.errors ? " invalid" : ""}`}
+            autoComplete="current-password"
+            readOnly={busy}
+          />
+          {fields.password.errors ? (
+            <p className="field-error" id={fields.password.errorId}>
+              {fields.password.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        {form.errors ? (
+          <p className="admin-alert" role="alert" id={form.errorId}>
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button type="submit" className="button primary admin-login-submit" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {busy ? t.submitting : t.submit}
+        </button>
+      </Form>
+    </AdminLoginFrame>
   );
 }

@@ -133,7 +133,8 @@ export const ADMIN_TEXTS = {
     noQueues: "Niciun furnizor activ nu are o coadă.",
     queueRunning: "Rulează",
     queueStopped: "Oprită",
-    activeOfMax: (active: number, max: number) => `${active}/${max} active`,
+    // the dashboard's 'Procese active' label, so the badge does not read as English
+    activeOfMax: (active: number, max: number) => `${active}/${max} procese active`,
     counts: {
       total: "Total",
       queued: "În coadă",
@@ -888,5 +889,15 @@ export const ADMIN_TEXTS = {
       toggle: "Valoare invalidă pentru comutator.",
       unknownSetting: (key: string) => `Setare necunoscută: ${key}.`,
     },
+  },
+  // The admin password policy's texts (issue 13 cleanups; the lengths are the policy's, in
+  // app/lib/schemas/admin-password.ts, which resolves these as ADMIN_PASSWORD_TEXTS).
+  adminPassword: {
+    policy: (min: number) => `Parola trebuie să aibă cel puțin ${min} caractere și să conțină litere mari, litere mici și cifre.`,
+    tooShort: (min: number) => `Parola trebuie să aibă cel puțin ${min} caractere.`,
+    tooLong: (max: number) => `Parola poate avea cel mult ${max} de caractere.`,
+    missingClasses: "Parola trebuie să conțină litere mari, litere mici și cifre.",
+    containsEmail: "Parola nu poate conține adresa de e-mail.",
+    mismatch: "Parolele nu coincid.",
   },
 } as const;

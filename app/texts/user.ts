@@ -626,4 +626,8 @@ export const TEXTS = {
     maintenanceMessage:
       "Lucrăm la îmbunătățirea serviciului. Site-ul va fi disponibil din nou în scurt timp; te rugăm să revii peste câteva minute.",
   },
+  // Shared UI pieces used on both sides (components/ui: the modal, the toasts); issue 13 cleanups.
+  ui: {
+    close: "Închide",
+  },
 } as const;

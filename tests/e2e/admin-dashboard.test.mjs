@@ -57,6 +57,13 @@ async function waitProcessed(token, documentId) {
 test("admin dashboard: the eight sections load and the document counts rise live on an upload", { timeout: 180_000 }, async () => {
   await getBrowser().clearCookies();
   const { page, errors } = await newPage(1280, 900);
+  // What reaches the page after the upload: pushes on the admin WebSocket and HTTP requests.
+  const pushes = [];
+  page.on("websocket", (ws) => {
+    if (new URL(ws.url()).pathname === "/api/admin/ws") ws.on("framereceived", ({ payload }) => pushes.push(String(payload)));
+  });
+  const requested = [];
+  page.on("request", (req) => requested.push(new URL(req.url())));
   await signInAdmin(page);
   await page.locator('.admin-live-badge[data-live="connected"]').waitFor();
   for (const id of ["dashboard-header", "dashboard-users", "dashboard-user-advanced", "dashboard-system", "dashboard-documents", "dashboard-document-advanced", "dashboard-queues", "dashboard-performance"]) {
@@ -70,12 +77,19 @@ test("admin dashboard: the eight sections load and the document counts rise live
   const bills = page.locator('[data-section="dashboard-documents"] [data-metric="type-bills"] dd');
   const before = number(await bills.textContent());
   const user = await apiUser();
+  pushes.length = 0;
+  requested.length = 0;
   const form = new FormData();
   form.append("documents", new Blob([readFileSync(BILL_PDF)], { type: "application/pdf" }), "factura-dashboard.pdf");
   const uploaded = await fetch(baseUrl + "/api/documents/upload/ultima_factura", { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: form });
   assert.equal(uploaded.status, 201);
   const documentId = (await uploaded.json()).documents[0].id;
   await page.locator('[data-section="dashboard-documents"] [data-metric="type-bills"] dd', { hasText: new Intl.NumberFormat("ro-RO").format(before + 1) }).waitFor();
+  // Live, not fetched: the new counts came as a dashboard_stats push, and the page did not load the
+  // dashboard's data again in the meantime (no reload, no revalidation, no stats call).
+  assert.ok(pushes.some((frame) => frame.includes("dashboard_stats")), "a dashboard_stats push arrived");
+  const dataLoads = requested.filter((url) => url.pathname.startsWith("/admin") || (url.pathname.startsWith("/api/admin/") && url.pathname.endsWith("/stats")));
+  assert.deepEqual(dataLoads.map((url) => url.pathname + url.search), []);
   // Processing runs in the same local Worker: let it finish before the next test.
   await waitProcessed(user.token, documentId);
   assert.equal(page.url(), `${baseUrl}/admin`, "no navigation happened");

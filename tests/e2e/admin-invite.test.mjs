@@ -108,7 +108,7 @@ test("a super admin invites a moderator who accepts, signs in with only their pe
   await page.getByLabel(ADMIN_TEXTS.invitation.newPassword).fill("doar-litere-mici-1");
   await page.getByLabel(ADMIN_TEXTS.invitation.confirmPassword).fill("doar-litere-mici-1");
   await page.getByRole("button", { name: ADMIN_TEXTS.invitation.submit }).click();
-  await page.getByText("Parola trebuie să conțină litere mari, litere mici și cifre.").waitFor();
+  await page.getByText(ADMIN_TEXTS.adminPassword.missingClasses).waitFor();
   await page.getByLabel(ADMIN_TEXTS.invitation.newPassword).fill(password);
   await page.getByLabel(ADMIN_TEXTS.invitation.confirmPassword).fill(password);
   await page.getByRole("button", { name: ADMIN_TEXTS.invitation.submit }).click();

@@ -1,8 +1,10 @@
 // Issue #13 item 4 in Chromium: the super admin opens /admin/switch-requests, sees the supplier queue
 // cards, stops every queue (the three controls disabled while the call runs) and sees them stopped,
-// lists the switch requests, finds a real one (made through the public API while the queues stand
-// still, so it never reaches the simulated supplier portal other files count on) by phone, cancels it
-// after the browser's confirmation, and starts the queues again. Screenshots at 1280 and 360 px.
+// sees a queue's counts freeze (a real request waits in it through the page's refreshes), lists the
+// switch requests, finds a real one (made through the public API while the queues stand still, so it
+// never reaches the simulated supplier portal other files count on) by phone, cancels it after the
+// browser's confirmation, starts the queues again and sees the frozen queue's counts move. Screenshots
+// at 1280 and 360 px.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -10,6 +12,12 @@ import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { ADMIN_TEXTS, TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { createdRequest } from "../support/switch-request.mjs";
+
+// The queue watched while stopped: neither the supplier whose portal effects the signing journey counts
+// (Premier Energy) nor the one the high-error alert journey fails (Tinmar Energy), nor the watched
+// customer's own (Electrica Furnizare).
+const WATCHED_SUPPLIER = "Hidroelectrica";
+const COUNTED = ["total", "queued", "running", "completed", "failed", "retrying"];
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
@@ -19,6 +27,21 @@ const vars = parseDevVars(readFileSync(existsSync(".dev.vars") ? ".dev.vars" : "
 async function noHorizontalScroll(page, label) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `${label}: no horizontal scroll (overflow ${overflow}px)`);
+}
+
+/** A queue card's counts as shown. */
+async function shownCounts(card) {
+  const entries = [];
+  for (const key of COUNTED) entries.push([key, Number((await card.locator(`[data-count="${key}"] dd`).textContent()).replace(/\D/g, ""))]);
+  return Object.fromEntries(entries);
+}
+
+/** The status of one request as the back office lists it. */
+async function listedStatus(page, request) {
+  return page.evaluate(async ({ phone, id }) => {
+    const res = await fetch(`/api/admin/switch-requests?search=${encodeURIComponent(phone)}`);
+    return (await res.json()).data.requests.find((r) => r.id === id)?.status;
+  }, { phone: request.phone.slice(-9), id: request.requestId });
 }
 
 async function queueStates(page) {
@@ -68,31 +91,63 @@ test("an admin stops the supplier queues, finds a request, cancels it and starts
   assert.ok(cards >= 1, "at least one supplier queue");
   for (const title of [ADMIN_TEXTS.switchRequestsPage.totalRequests, ADMIN_TEXTS.switchRequestsPage.activeNow, "În așteptare", ADMIN_TEXTS.switchRequestsPage.activeQueues]) await page.locator(".admin-stat", { hasText: title }).waitFor();
   const badge = await page.locator(".queue-card .queue-badge").first().textContent();
-  assert.match(badge, /^\d+\/\d+ active$/);
+  const [active, max] = badge.split(" ")[0].split("/").map(Number);
+  assert.equal(badge, ADMIN_TEXTS.switchRequestsPage.activeOfMax(active, max));
   assert.equal(await page.locator(".queue-card").first().getByRole("progressbar", { name: ADMIN_TEXTS.switchRequestsPage.successRate }).count(), 1);
 
   // Stop: every queue says it is stopped, and no queue counts as active. Whatever happens below, the
-  // queues run again at the end: the files after this one need them.
+  // queues run again at the end and no request of this file stays open: the files after this one need them.
+  const opened = [];
   try {
-    await stopFindCancelStart(page, cards);
+    await stopFindCancelStart(page, cards, opened);
   } finally {
     await page.evaluate(() => fetch("/api/admin/system/queue-manager/start", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+    for (const request of opened) {
+      await page.evaluate(
+        (id) => fetch(`/api/admin/switch-requests/${id}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "e2e" }) }),
+        request.requestId,
+      );
+    }
   }
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-async function stopFindCancelStart(page, cards) {
+async function stopFindCancelStart(page, cards, opened) {
   await control(page, ADMIN_TEXTS.switchRequestsPage.stop);
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "stopped"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "0");
   assert.deepEqual(await queueStates(page), Array(cards).fill("stopped"));
   await page.screenshot({ path: `${shots}/admin-switch-queues-stopped-desktop.png`, fullPage: true });
 
-  // Tab 'Toate cererile': a request made through the API while the queues stand still, found by phone.
+  // Two requests made through the API while the queues stand still: one waits in the watched queue,
+  // the other is found and cancelled in tab 'Toate cererile'.
+  // (another person: a place of consumption takes one open request at a time; the test's end cancels
+  // this one, so the switch journey can use the same person's place again)
+  const waiting = await createdRequest(baseUrl, { supplierName: WATCHED_SUPPLIER, person: "popescu" });
+  opened.push(waiting);
+  assert.equal(waiting.supplier, WATCHED_SUPPLIER);
   const r = await createdRequest(baseUrl);
   await page.getByRole("button", { name: ADMIN_TEXTS.switchRequestsPage.refresh }).click();
-  await page.waitForFunction(() => Number(document.querySelector('.admin-stat[data-summary="waiting"] .admin-stat-value')?.textContent) >= 1);
+  await page.waitForFunction(() => Number(document.querySelector('.admin-stat[data-summary="waiting"] .admin-stat-value')?.textContent) >= 2);
+  const watched = page.locator(`.queue-card[data-queue="${WATCHED_SUPPLIER}"]`);
+  const queuedOn = (name) => Number(document.querySelector(`.queue-card[data-queue="${name}"] [data-count="queued"] dd`)?.textContent);
+  await page.waitForFunction(queuedOn, WATCHED_SUPPLIER);
+  const frozen = await shownCounts(watched);
+  assert.ok(frozen.queued >= 1, "the request waits in the watched queue");
+  // Counts freeze: through two of the page's own 10 s refreshes the stopped queue keeps its request
+  // queued (a running queue hands it to the portal within a second) and the request stays 'created'.
+  for (let refresh = 0; refresh < 2; refresh++) {
+    const answer = await page.waitForResponse((res) => new URL(res.url()).pathname === "/api/admin/queue/stats", { timeout: 30_000 });
+    const queue = (await answer.json()).data.queues[WATCHED_SUPPLIER];
+    assert.deepEqual(Object.fromEntries(COUNTED.map((key) => [key, queue[key]])), frozen, `refresh ${refresh + 1} while stopped`);
+    assert.equal(queue.isRunning, false);
+  }
+  assert.deepEqual(await shownCounts(watched), frozen);
+  assert.equal(await listedStatus(page, waiting), "created");
+  await page.screenshot({ path: `${shots}/admin-switch-queues-frozen-desktop.png`, fullPage: true });
+
+  // Tab 'Toate cererile': the other request, found by phone.
   await page.getByRole("tab", { name: ADMIN_TEXTS.switchRequestsPage.tabRequests }).click();
   await page.locator(".request-card").first().waitFor();
   await page.getByText(/^Pagina 1 din \d+$/).waitFor();
@@ -137,6 +192,10 @@ async function stopFindCancelStart(page, cards) {
   await control(page, ADMIN_TEXTS.switchRequestsPage.start);
   await page.waitForFunction(() => [...document.querySelectorAll(".queue-card .queue-state")].every((el) => el.getAttribute("data-state") === "running"));
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), String(cards));
+  // The counts move again: the waiting request leaves the watched queue's 'În coadă' for the portal.
+  await page.waitForFunction(({ name, before }) => Number(document.querySelector(`.queue-card[data-queue="${name}"] [data-count="queued"] dd`)?.textContent) < before, { name: WATCHED_SUPPLIER, before: frozen.queued }, { timeout: 60_000 });
+  assert.notDeepEqual(await shownCounts(watched), frozen);
+  assert.notEqual(await listedStatus(page, waiting), "created");
   await page.screenshot({ path: `${shots}/admin-switch-queues-desktop.png`, fullPage: true });
 }
 
@@ -189,7 +248,7 @@ test("colour bands, the high-error alert, the 10 s refresh and the error states 
   assert.equal(await page.locator('.queue-card[data-queue="Verde"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).count(), 0);
   await page.locator('.queue-card[data-queue="Portocaliu"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).waitFor();
   await page.locator('.queue-card[data-queue="Rosu"]').getByText(ADMIN_TEXTS.switchRequestsPage.highErrorRate).waitFor();
-  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-badge').textContent(), "1/2 active");
+  assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-badge').textContent(), ADMIN_TEXTS.switchRequestsPage.activeOfMax(1, 2));
   assert.equal(await page.locator('.queue-card[data-queue="Verde"] .queue-rate strong').textContent(), "90,0%");
   assert.equal(await page.locator('.admin-stat[data-summary="total"] .admin-stat-value').textContent(), "210");
   assert.equal(await page.locator('.admin-stat[data-summary="queues"] .admin-stat-value').textContent(), "2");

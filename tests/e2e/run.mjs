@@ -25,6 +25,9 @@ const server = await startLocalServer({
     BILL_MAX_AGE_DAYS: billMaxAgeDaysForFixtures(),
     SUPPLIER_PORTAL_URL: `${portals.url}/{supplierId}`,
     SWITCH_CONFIRMATION_POLL_MS: "500",
+    // A queue gives up on a failing portal within seconds, not minutes (the high-error alert journey).
+    SWITCH_BACKOFF_BASE_MS: "250",
+    SWITCH_BACKOFF_MAX_MS: "1000",
     // Every browser and script of the run signs in from 127.0.0.1: one address, many people.
     SMS_IP_CODES_PER_10_MIN: "500",
     SMS_IP_CODES_PER_HOUR: "1000",

@@ -31,8 +31,16 @@ export async function until(read, check, what, timeoutMs = 150_000) {
   }
 }
 
+// One person's identity card and bill (tests/fixtures/generated/manifest.json): a place of consumption
+// (POD) takes one open request at a time, so requests open together need different people.
+const PEOPLE = {
+  constantin: { id: ["id-constantin-scan.jpg", "image/jpeg"], bill: "bill-hidroelectrica-constantin.pdf" },
+  popescu: { id: ["id-popescu-scan.png", "image/png"], bill: "bill-electrica-popescu.pdf" },
+};
+
 /** Everything the wizard does, through the API: sign in, both documents verified, index, context, request. */
-export async function createdRequest(baseUrl, { supplierName = "Premier Energy" } = {}) {
+export async function createdRequest(baseUrl, { supplierName = "Premier Energy", person = "constantin" } = {}) {
+  const papers = PEOPLE[person];
   const phone = uniquePhone();
   await fetch(`${baseUrl}/api/auth/register-phone`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ phoneNumber: phone }) });
   const verified = await fetch(`${baseUrl}/api/auth/verify-sms`, {
@@ -51,10 +59,11 @@ export async function createdRequest(baseUrl, { supplierName = "Premier Energy" 
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.documents[0].id;
   };
-  const idDocumentId = await upload("document_identitate", "id-constantin-scan.jpg", "image/jpeg");
-  const invoiceDocumentId = await upload("ultima_factura", "bill-hidroelectrica-constantin.pdf", "application/pdf");
+  const idDocumentId = await upload("document_identitate", ...papers.id);
+  const invoiceDocumentId = await upload("ultima_factura", papers.bill, "application/pdf");
   for (const id of [idDocumentId, invoiceDocumentId]) {
-    await until(() => api(baseUrl, `/api/documents/${id}`, { token }), (r) => r.body.document?.status === "verified", `document ${id} verified`);
+    const done = await until(() => api(baseUrl, `/api/documents/${id}`, { token }), (r) => ["verified", "rejected"].includes(r.body.document?.status), `document ${id} checked`);
+    assert.equal(done.body.document.status, "verified", `${done.body.document.fileName}: ${JSON.stringify(done.body.document).slice(0, 300)}`);
   }
   const meter = await api(baseUrl, "/api/documents/meter-reading", { token, method: "POST", json: { readingValue: "012345", readingDate: new Date().toISOString().slice(0, 10) } });
   assert.equal(meter.status, 201);

@@ -3,7 +3,6 @@
 // 20, the empty state, and the review and full-details dialogs. Changing a filter goes back to page 1.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { pageControls } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
 import { ADMIN_DOCUMENT_STATUSES, ADMIN_DOCUMENTS_PAGE_SIZE, confidenceDisplay, formatFileSize } from "~/lib/document-review";
 import { DOCUMENT_TYPES } from "~/lib/documents";
@@ -12,6 +11,7 @@ import { isApiFailure } from "./api-failure";
 import { DocumentDetailsDialog } from "./document-details-dialog";
 import { formatAdminDate } from "./document-format";
 import { DocumentReviewDialog } from "./document-review-dialog";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
 
 /** A row of GET /api/admin/documents (admin spec §3 "Document (list)"). */
 interface AdminDocumentRow {
@@ -44,7 +44,7 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
-  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [state, setState] = useState<ListLoadState>("loading");
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<string | null>(null);
 
@@ -85,7 +85,6 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
   }
 
   const pagination = listing?.pagination;
-  const controls = pagination ? pageControls(pagination.page, pagination.totalPages) : null;
 
   return (
     <div className="admin-page" data-page="admin-documents">
@@ -149,27 +148,13 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
         </div>
       </div>
 
-      {state === "loading" && !listing ? (
-        <p className="admin-card admin-empty" role="status">
-          {T.loading}
-        </p>
-      ) : null}
-      {state === "error" ? (
-        <div className="admin-card admin-inline-error" role="alert">
-          <p>{T.loadFailed}</p>
-          <button type="button" className="button secondary small" onClick={() => void load()}>
-            {T.reload}
-          </button>
-        </div>
-      ) : null}
+      <ListLoadStatus state={state} loaded={listing !== null} loadingText={T.loading} errorText={T.loadFailed} reloadText={T.reload} onReload={() => void load()} />
 
       {listing && pagination ? (
         <>
-          <p className="admin-muted request-count" aria-live="polite">
-            {T.found(pagination.total)}
-          </p>
+          <ListCount text={T.found(pagination.total)} />
           {listing.documents.length === 0 ? (
-            <p className="admin-card admin-empty">{T.empty}</p>
+            <ListEmpty text={T.empty} />
           ) : (
             <div className="admin-card doc-table-card">
               <table className="doc-table">
@@ -219,16 +204,8 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
               </table>
             </div>
           )}
-          {listing.documents.length > 0 && controls && pagination.totalPages > 1 ? (
-            <nav className="admin-pagination" aria-label={T.page(pagination.page, pagination.totalPages)}>
-              <button type="button" className="button secondary small" disabled={!controls.hasPrevious || state === "loading"} onClick={() => setPage((p) => p - 1)}>
-                {T.previous}
-              </button>
-              <span>{T.page(pagination.page, pagination.totalPages)}</span>
-              <button type="button" className="button secondary small" disabled={!controls.hasNext || state === "loading"} onClick={() => setPage((p) => p + 1)}>
-                {T.next}
-              </button>
-            </nav>
+          {listing.documents.length > 0 && pagination.totalPages > 1 ? (
+            <ListPagination page={pagination.page} pages={pagination.totalPages} busy={state === "loading"} texts={T} onStep={(delta) => setPage((p) => p + delta)} />
           ) : null}
         </>
       ) : null}

@@ -4,12 +4,13 @@
 // the status filter goes back to page 1.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { ADMIN_SWITCH_PAGE_SIZE, pageControls } from "~/lib/admin-queues";
+import { ADMIN_SWITCH_PAGE_SIZE } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
 import { isClosedStatus } from "~/lib/switching";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
 
 /** A request as GET /api/admin/switch-requests lists it (admin spec §3 "Switch request (admin view)"). */
 export interface AdminSwitchRequestView {
@@ -115,7 +116,7 @@ export function SwitchRequestsList() {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
-  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [state, setState] = useState<ListLoadState>("loading");
   const [cancelling, setCancelling] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -166,7 +167,6 @@ export function SwitchRequestsList() {
   }
 
   const pagination = listing?.pagination;
-  const controls = pagination ? pageControls(pagination.page, pagination.pages) : null;
 
   return (
     <section className="admin-section" aria-label={t.tabRequests} data-section="switch-requests-list">
@@ -208,27 +208,13 @@ export function SwitchRequestsList() {
         </div>
       </div>
 
-      {state === "loading" && !listing ? (
-        <p className="admin-card admin-empty" role="status">
-          {t.loading}
-        </p>
-      ) : null}
-      {state === "error" ? (
-        <div className="admin-card admin-inline-error" role="alert">
-          <p>{t.requestsLoadFailed}</p>
-          <button type="button" className="button secondary small" onClick={() => void load()}>
-            {t.reload}
-          </button>
-        </div>
-      ) : null}
+      <ListLoadStatus state={state} loaded={listing !== null} loadingText={t.loading} errorText={t.requestsLoadFailed} reloadText={t.reload} onReload={() => void load()} />
 
       {listing && pagination ? (
         <>
-          <p className="admin-muted request-count" aria-live="polite">
-            {t.found(pagination.total)}
-          </p>
+          <ListCount text={t.found(pagination.total)} />
           {listing.requests.length === 0 ? (
-            <p className="admin-card admin-empty">{t.empty}</p>
+            <ListEmpty text={t.empty} />
           ) : (
             <div className="request-list">
               {listing.requests.map((request) => (
@@ -236,16 +222,8 @@ export function SwitchRequestsList() {
               ))}
             </div>
           )}
-          {listing.requests.length > 0 && controls ? (
-            <nav className="admin-pagination" aria-label={t.page(pagination.page, pagination.pages)}>
-              <button type="button" className="button secondary small" disabled={!controls.hasPrevious || state === "loading"} onClick={() => setPage((p) => p - 1)}>
-                {t.previous}
-              </button>
-              <span>{t.page(pagination.page, pagination.pages)}</span>
-              <button type="button" className="button secondary small" disabled={!controls.hasNext || state === "loading"} onClick={() => setPage((p) => p + 1)}>
-                {t.next}
-              </button>
-            </nav>
+          {listing.requests.length > 0 ? (
+            <ListPagination page={pagination.page} pages={pagination.pages} busy={state === "loading"} texts={t} onStep={(delta) => setPage((p) => p + delta)} />
           ) : null}
         </>
       ) : null}

@@ -2,10 +2,9 @@
 // the authenticator app, or a recovery code, sent back with the first step's challenge.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { LogoMark } from "~/components/layout/logo";
+import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { parseWithZod } from "~/lib/forms";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
-import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 
 /** The second step: the code from the authenticator app, or a recovery code. */
@@ -30,53 +29,44 @@ export function TwoFactorStep({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminTwoFactorLoginSchema }),
   });
   return (
-    <div className="admin-login-page">
-      <main id="continut" className="admin-login-card" aria-labelledby="admin-login-title">
-        <div className="admin-login-brand">
-          <LogoMark size={44} />
-          <div>
-            <p className="admin-login-brand-name">{TEXTS.brand.tagline}</p>
-            <p className="admin-login-brand-sub">{ADMIN_TEXTS.shell.brand}</p>
-          </div>
-        </div>
-        <h1 id="admin-login-title">{t.loginTitle}</h1>
-        <p className="admin-muted">{t.loginIntro}</p>
-        <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <input type="hidden" name="challenge" value={challenge} />
-          <div className="field">
-            <label htmlFor={fields.code.id}>{t.code}</label>
-            <input
-              {...getInputProps(fields.code, { type: "text" })}
-              className={`input${fields.code.errors ? " invalid" : ""}`}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              readOnly={busy}
-            />
-            {fields.code.errors ? (
-              <p className="field-error" id={fields.code.errorId}>
-                {fields.code.errors[0]}
-              </p>
-            ) : null}
-          </div>
-          {form.errors ? (
-            <p className="admin-alert" role="alert" id={form.errorId}>
-              {form.errors[0]}
+    <AdminLoginFrame labelledBy="admin-login-title">
+      <h1 id="admin-login-title">{t.loginTitle}</h1>
+      <p className="admin-muted">{t.loginIntro}</p>
+      <Form method="post" {...getFormProps(form)} className="admin-login-form" aria-busy={busy}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="challenge" value={challenge} />
+        <div className="field">
+          <label htmlFor={fields.code.id}>{t.code}</label>
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            className={`input${fields.code.errors ? " invalid" : ""}`}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            readOnly={busy}
+          />
+          {fields.code.errors ? (
+            <p className="field-error" id={fields.code.errorId}>
+              {fields.code.errors[0]}
             </p>
           ) : null}
-          <button type="submit" className="button primary admin-login-submit" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? t.loginSubmitting : t.loginSubmit}
-          </button>
-        </Form>
-        <p className="admin-login-back">
-          <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} reloadDocument>
-            {t.backToLogin}
-          </Link>
-        </p>
-      </main>
-    </div>
+        </div>
+        {form.errors ? (
+          <p className="admin-alert" role="alert" id={form.errorId}>
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button type="submit" className="button primary admin-login-submit" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {busy ? t.loginSubmitting : t.loginSubmit}
+        </button>
+      </Form>
+      <p className="admin-login-back">
+        <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} reloadDocument>
+          {t.backToLogin}
+        </Link>
+      </p>
+    </AdminLoginFrame>
   );
 }

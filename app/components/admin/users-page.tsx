@@ -6,12 +6,12 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useDismiss } from "~/components/ui/use-dismiss";
 import { useToast } from "~/components/ui/toaster";
 import { progressCell, userDisplayName, type DocumentProgressView } from "~/lib/admin-users";
-import { pageControls } from "~/lib/admin-queues";
 import { apiClient } from "~/lib/api-client";
 import { ADMIN_USERS_PAGE_SIZE, USER_STATUSES, userStatusActions, type UserStatus } from "~/lib/schemas/admin-users";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
 import { UserDetailDialog } from "./user-detail-dialog";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
 
 /** A user as GET /api/admin/users lists it (admin spec §3 "User (list)"). */
 export interface AdminUserListItem {
@@ -97,7 +97,7 @@ export function UsersPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
-  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [state, setState] = useState<ListLoadState>("loading");
   const [loadError, setLoadError] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [detailOf, setDetailOf] = useState<AdminUserListItem | null>(null);
@@ -157,7 +157,6 @@ export function UsersPage() {
   }
 
   const pagination = listing?.pagination;
-  const controls = pagination ? pageControls(pagination.page, pagination.total_pages) : null;
 
   return (
     <div className="admin-page users-admin">
@@ -218,27 +217,13 @@ export function UsersPage() {
         </div>
       </form>
 
-      {state === "loading" && !listing ? (
-        <p className="admin-card admin-empty" role="status">
-          {t.loading}
-        </p>
-      ) : null}
-      {state === "error" ? (
-        <div className="admin-card admin-inline-error" role="alert">
-          <p>{loadError}</p>
-          <button type="button" className="button secondary small" onClick={() => void load()}>
-            {t.reload}
-          </button>
-        </div>
-      ) : null}
+      <ListLoadStatus state={state} loaded={listing !== null} loadingText={t.loading} errorText={loadError} reloadText={t.reload} onReload={() => void load()} />
 
       {listing && pagination ? (
         <>
-          <p className="admin-muted request-count" aria-live="polite">
-            {t.found(pagination.total)}
-          </p>
+          <ListCount text={t.found(pagination.total)} />
           {listing.users.length === 0 ? (
-            <p className="admin-card admin-empty">{t.empty}</p>
+            <ListEmpty text={t.empty} />
           ) : (
             <div className="admin-card user-table-card">
               <table className="user-table" aria-busy={state === "loading"}>
@@ -274,16 +259,8 @@ export function UsersPage() {
               </table>
             </div>
           )}
-          {pagination.total_pages > 1 && controls ? (
-            <nav className="admin-pagination" aria-label={t.page(pagination.page, pagination.total_pages)}>
-              <button type="button" className="button secondary small" disabled={!controls.hasPrevious || state === "loading"} onClick={() => setPage((p) => p - 1)}>
-                {t.previous}
-              </button>
-              <span>{t.page(pagination.page, pagination.total_pages)}</span>
-              <button type="button" className="button secondary small" disabled={!controls.hasNext || state === "loading"} onClick={() => setPage((p) => p + 1)}>
-                {t.next}
-              </button>
-            </nav>
+          {pagination.total_pages > 1 ? (
+            <ListPagination page={pagination.page} pages={pagination.total_pages} busy={state === "loading"} texts={t} onStep={(delta) => setPage((p) => p + delta)} />
           ) : null}
         </>
       ) : null}

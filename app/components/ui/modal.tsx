@@ -1,5 +1,6 @@
 // A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { TEXTS } from "~/texts/user";
 
 interface ModalProps {
   open: boolean;
@@ -35,7 +36,7 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
         <div className="modal-body">
           <div className="modal-head">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="icon-button modal-close" aria-label="Închide" onClick={onClose}>
+            <button type="button" className="icon-button modal-close" aria-label={TEXTS.ui.close} onClick={onClose}>
               ×
             </button>
           </div>

@@ -1,5 +1,6 @@
 // Toasts of the spec (§8): title + message, destructive or not, each with its own duration (6–8 s).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { TEXTS } from "~/texts/user";
 
 export interface ToastInput {
   title: string;
@@ -47,7 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="toast-title">{t.title}</p>
               {t.description && t.description !== t.title ? <p className="toast-text">{t.description}</p> : null}
             </div>
-            <button type="button" className="toast-close" aria-label="Închide" onClick={() => dismiss(t.id)}>
+            <button type="button" className="toast-close" aria-label={TEXTS.ui.close} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

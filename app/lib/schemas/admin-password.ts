@@ -1,17 +1,21 @@
 // The one password policy for administrators: invitation acceptance and the profile's password change
 // both validate with it, so the rule shown to the admin is the rule the server applies.
 import * as z from "zod/mini";
+import { ADMIN_TEXTS } from "../../texts/admin";
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 128;
 
+const T = ADMIN_TEXTS.adminPassword;
+
+/** The catalogue's texts with this policy's lengths filled in. */
 export const ADMIN_PASSWORD_TEXTS = {
-  policy: `Parola trebuie să aibă cel puțin ${ADMIN_PASSWORD_MIN_LENGTH} caractere și să conțină litere mari, litere mici și cifre.`,
-  tooShort: `Parola trebuie să aibă cel puțin ${ADMIN_PASSWORD_MIN_LENGTH} caractere.`,
-  tooLong: `Parola poate avea cel mult ${ADMIN_PASSWORD_MAX_LENGTH} de caractere.`,
-  missingClasses: "Parola trebuie să conțină litere mari, litere mici și cifre.",
-  containsEmail: "Parola nu poate conține adresa de e-mail.",
-  mismatch: "Parolele nu coincid.",
+  policy: T.policy(ADMIN_PASSWORD_MIN_LENGTH),
+  tooShort: T.tooShort(ADMIN_PASSWORD_MIN_LENGTH),
+  tooLong: T.tooLong(ADMIN_PASSWORD_MAX_LENGTH),
+  missingClasses: T.missingClasses,
+  containsEmail: T.containsEmail,
+  mismatch: T.mismatch,
 } as const;
 
 /** The new password alone; `email` (when known) must not appear in it. */
