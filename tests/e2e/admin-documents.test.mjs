@@ -133,7 +133,7 @@ test("a moderator rejects a low-confidence document beside its image; the user s
   const details = page.getByRole("dialog", { name: ADMIN_TEXTS.documentsPage.detailsTitle(FILE_NAME) });
   await details.locator('[data-list="history"] li', { hasText: DOCUMENT_MODERATOR.email }).first().waitFor();
   await details.locator('[data-list="audit"] li', { hasText: "document.reject" }).waitFor();
-  await details.getByRole("button", { name: "Închide" }).click();
+  await details.getByRole("button", { name: TEXTS.ui.close }).click();
 
   // 360 px list (opened filtered, as a link would): rows become cards, nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });

@@ -121,7 +121,7 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   await admin.screenshot({ path: `${shots}/admin-users-detail-desktop.png` });
   await dialog.getByRole("tab", { name: ADMIN_TEXTS.users.tabs.switches }).click();
   await dialog.getByText(ADMIN_TEXTS.users.switchesEmpty).waitFor();
-  await dialog.getByRole("button", { name: "Închide" }).click();
+  await dialog.getByRole("button", { name: TEXTS.ui.close }).click();
   await dialog.waitFor({ state: "hidden" });
 
   // Suspend after the browser's confirmation: the list (every status, same search) reloads with the new status.
