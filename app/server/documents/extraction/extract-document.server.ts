@@ -6,6 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { findCard, flattenIllumination, straightenCard } from "./card-geometry.server";
 import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
@@ -96,6 +97,32 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
 }
 
+/** How much of a zone a reading holds: its valid check digits, none without a zone. */
+function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): number {
+  const best = [read.mrzText, read.page.text]
+    .map((text) => (text ? findMrz(text, referenceYear) : null))
+    .map((mrz) => (mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0));
+  return Math.max(...best);
+}
+
+/**
+ * A photographed card is first found, cut out, made rectangular and evenly lit (card-geometry);
+ * when that reading's zone does not hold, the photo is read as it is too (the card may fill the
+ * frame, or its outline was misjudged) and the reading with more valid check digits is kept.
+ */
+async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+  const card = findCard(image);
+  if (!card) return readIdImage(engine, image, exifTurn, referenceYear);
+  await yieldToRequests();
+  const straight = flattenIllumination(straightenCard(image, card));
+  // The straightened card is upright or upside down whatever the EXIF says: its long side is level.
+  const first = await readIdImage(engine, straight, 0, referenceYear);
+  if (zoneScore(first, referenceYear) >= 100) return first;
+  const second = await readIdImage(engine, image, exifTurn, referenceYear);
+  const better = zoneScore(second, referenceYear) > zoneScore(first, referenceYear) ? second : first;
+  return { ...better, passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs };
+}
+
 function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
   return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
@@ -169,7 +196,7 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs } = await readIdImage(engine, image, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs } = await readIdPhoto(engine, image, exifTurn, referenceYear);
   const extractedData: ExtractedData = noText(page)
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });
