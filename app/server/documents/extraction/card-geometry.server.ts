@@ -269,7 +269,7 @@ export interface CardLocation {
 }
 
 /** How far the corners are moved out from the card's centre, as a share of their distance. */
-const QUAD_MARGIN = 0.025;
+const QUAD_MARGIN = 0.05;
 
 /** Smallest step, grey levels per pixel of the small copy, that counts as an edge. */
 const EDGE_STEP = 3;

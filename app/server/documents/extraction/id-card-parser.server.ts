@@ -53,7 +53,7 @@ export interface IdCardExtraction {
   /** Where each field came from. */
   sources: Partial<Record<IdField, "mrz" | "printed" | "mrz+printed">>;
   /**
-   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold, 0.9 derived
+   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold (not the names: no digit checks them), 0.9 derived
    * from a CNP whose control digit holds, 0.7 printed only (nothing checks it), 0.5 sources disagree.
    */
   fieldConfidence?: Partial<Record<IdField, number>>;
@@ -359,7 +359,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     let value = 0.7;
     if (conflicting.has(field)) value = 0.5;
     else if (source === "mrz+printed") value = 0.99;
-    else if (source === "mrz") value = mrz?.valid ? 0.97 : 0.5;
+    // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
     fieldConfidence[field] = value;
