@@ -216,11 +216,12 @@ function intersect(a1: Point, a2: Point, b1: Point, b2: Point): Point | null {
 }
 
 /**
- * Each side of the rough quad fitted again to the hull points that lie along it (least squares on
+ * Each side of the rough quad fitted again to the outline points that lie along it (least squares on
  * the points near the side, away from the corners), then the corners are where the fitted sides meet:
- * a rounded corner cut off by the area rule no longer pulls its two sides inwards.
+ * a rounded corner cut off by the area rule no longer pulls its two sides inwards. `tolerance`: how
+ * far from the side a point may lie, as a share of its length.
  */
-function refineSides(quad: Point[], hull: Point[]): Point[] {
+function refineSides(quad: Point[], outline: Point[], tolerance: number): Point[] {
   const lines: [Point, Point][] = [];
   for (let i = 0; i < 4; i++) {
     const a = quad[i]!;
@@ -229,10 +230,10 @@ function refineSides(quad: Point[], hull: Point[]): Point[] {
     const ux = (b.x - a.x) / length;
     const uy = (b.y - a.y) / length;
     const near: Point[] = [];
-    for (const p of hull) {
+    for (const p of outline) {
       const along = (p.x - a.x) * ux + (p.y - a.y) * uy;
       const off = Math.abs((p.x - a.x) * uy - (p.y - a.y) * ux);
-      if (along > length * 0.1 && along < length * 0.9 && off < Math.max(2, length * 0.03)) near.push(p);
+      if (along > length * 0.1 && along < length * 0.9 && off < Math.max(2, length * tolerance)) near.push(p);
     }
     if (near.length < 2) {
       lines.push([a, b]);
@@ -269,7 +270,7 @@ export interface CardLocation {
 }
 
 /** How far the corners are moved out from the card's centre, as a share of their distance. */
-const QUAD_MARGIN = 0.05;
+export const QUAD_MARGIN = 0.05;
 
 /** Smallest step, grey levels per pixel of the small copy, that counts as an edge. */
 const EDGE_STEP = 3;
@@ -335,9 +336,22 @@ function quadOfMask(mask: Uint8Array, width: number, height: number): { corners:
     if (first >= 0) edge.push({ x: first, y }, { x: last + 1, y });
   }
   if (edge.length < 8) return null;
+  // The outline seen from above and below too: row ends alone hardly sample a near-level side.
+  const outline = [...edge];
+  for (let x = 0; x < width; x++) {
+    let first = -1;
+    let last = -1;
+    for (let y = 0; y < height; y++) {
+      if (!card[y * width + x]) continue;
+      if (first < 0) first = y;
+      last = y;
+    }
+    if (first >= 0) outline.push({ x, y: first }, { x, y: last + 1 });
+  }
   const hull = convexHull(edge);
   if (hull.length < 4) return null;
-  const corners = refineSides(quadOfHull(hull), hull);
+  // Twice: first loosely around the rough corners, then closely around the fitted sides.
+  const corners = refineSides(refineSides(quadOfHull(hull), outline, 0.06), outline, 0.015);
   const quadArea = polygonArea(corners);
   // A card fills a good part of the photo, and its region fills most of its quad (a desk region
   // would not be four-sided).
