@@ -485,3 +485,36 @@ export function flattenIllumination(image: RgbaImage, tiles = 16): RgbaImage {
   }
   return { width, height, data: out };
 }
+
+/**
+ * Unsharp mask: the image plus `amount` times its difference from a box blur of `radius` — a
+ * blurred photo's small print gets its stroke edges back, so the engine stops merging a label's
+ * line with the value under it.
+ */
+export function sharpen(image: RgbaImage, radius = 2, amount = 1): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const sums = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += grey[y * width + x]!;
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const mean = (sums[y1 * (width + 1) + x1]! - sums[y0 * (width + 1) + x1]! - sums[y1 * (width + 1) + x0]! + sums[y0 * (width + 1) + x0]!) / ((x1 - x0) * (y1 - y0));
+      const v = grey[y * width + x]!;
+      const o = (y * width + x) * 4;
+      out[o] = out[o + 1] = out[o + 2] = v + amount * (v - mean);
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}

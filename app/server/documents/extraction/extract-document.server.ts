@@ -6,7 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
-import { findCard, flattenIllumination, straightenCard } from "./card-geometry.server";
+import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
@@ -32,7 +32,7 @@ export interface ExtractionResult {
   /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
   ocrQuality: number | null;
   timings: { totalMs: number; ocrMs: number | null };
-  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number } | null;
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number; cardStraightened?: boolean } | null;
 }
 
 export interface ExtractInput {
@@ -112,15 +112,15 @@ function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYea
  */
 async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
   const card = findCard(image);
-  if (!card) return readIdImage(engine, image, exifTurn, referenceYear);
+  if (!card) return { ...(await readIdImage(engine, image, exifTurn, referenceYear)), cardStraightened: false };
   await yieldToRequests();
-  const straight = flattenIllumination(straightenCard(image, card));
+  const straight = sharpen(flattenIllumination(straightenCard(image, card)));
   // The straightened card is upright or upside down whatever the EXIF says: its long side is level.
   const first = await readIdImage(engine, straight, 0, referenceYear);
-  if (zoneScore(first, referenceYear) >= 100) return first;
+  if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
   const second = await readIdImage(engine, image, exifTurn, referenceYear);
-  const better = zoneScore(second, referenceYear) > zoneScore(first, referenceYear) ? second : first;
-  return { ...better, passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs };
+  const straightWins = zoneScore(first, referenceYear) >= zoneScore(second, referenceYear);
+  return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
@@ -196,11 +196,11 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs } = await readIdPhoto(engine, image, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
   const extractedData: ExtractedData = noText(page)
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });
-  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, passes) }, ocrMs };
+  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */

@@ -151,6 +151,60 @@ function cleanPlace(value: string | null): string | null {
   );
 }
 
+/** Romanian issuers: the records offices (SPCLEP, SPCEP), the passport and records directorates, the police. */
+const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/;
+/** A locality as Romanian documents print it: 'Jud.XX Mun.Name', 'Mun.București Sec.N', 'Or.', 'Com.', 'Sat'. */
+const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
+/** A street part: a street kind followed by a name, or a house number. */
+const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
+/** An address's continuation line: block, staircase, floor, flat. */
+const ADDRESS_TAIL = /^(?:bl|sc|et|ap)\.\s?\w/i;
+
+/**
+ * OCR noise around a place value cut off: what comes before the locality when it is a few stray
+ * characters (a label's smudge read as 'A ', 'f ') and lone letters between the parts.
+ */
+function trimPlace(value: string | null): string | null {
+  if (!value) return null;
+  const at = PLACE.exec(value)?.index ?? 0;
+  const trimmed = at > 0 && at <= 5 ? value.slice(at) : value;
+  return trimmed
+    .split(/\s+/)
+    .filter((word, i) => i === 0 || !/^[\p{L}]$/u.test(word))
+    .join(" ");
+}
+
+/**
+ * Values found by their shape when their label was not read (small print blurred in a photo): the
+ * issuer by the office's name, the address as the locality line with a street part (and the block
+ * line under it), the birthplace as a locality line without one. Printed-only, like any label read.
+ */
+function byShape(lines: string[]): { issuedBy: string | null; address: string | null; birthPlace: string | null } {
+  const printed = lines.filter((l) => !isMrzLine(l));
+  const issuerLine = printed.find((l) => ISSUER.test(l));
+  const issuer = issuerLine ? issuerLine.slice(ISSUER.exec(issuerLine)!.index) : null;
+  const dates = issuer ? VALIDITY.exec(issuer) : null;
+  let address: string | null = null;
+  let birthPlace: string | null = null;
+  for (let i = 0; i < printed.length; i++) {
+    const line = printed[i]!;
+    const place = PLACE.exec(line);
+    if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
+    const value = line.slice(place.index);
+    if (STREET.test(value)) {
+      if (address) continue;
+      const next = printed[i + 1];
+      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : value;
+    } else if (!birthPlace && !address) birthPlace = value;
+  }
+  return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
+}
+
+/** Dates as OCR spaces them ('21. 08.2023'): the dot joined back to the next digits. */
+function joinDateDots(value: string): string {
+  return value.replace(/(\d)\s?\.\s+(?=\d)/g, "$1.");
+}
+
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
 const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
@@ -294,11 +348,11 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   let address: string | null = null;
   if (electronic || passport) {
     const issueLine = valueBelow(lines, LABEL.issueDate);
-    const dates = findDates(issueLine ?? "");
+    const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
-    if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy));
+    if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy) ?? byShape(lines).issuedBy);
   } else {
     const issuerLine = valueBelow(lines, LABEL.issuedBy);
     const validity = readValidity(lines, mrz?.expiryDate ?? null);
@@ -312,7 +366,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
       const dates = VALIDITY.exec(issuerLine);
       issuedBy = cleanPlace(dates ? issuerLine.slice(0, dates.index) : issuerLine);
     }
-    address = cleanPlace(valueBelow(lines, LABEL.address, 3));
+    issuedBy ??= cleanPlace(byShape(lines).issuedBy);
+    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3)) ?? byShape(lines).address);
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -322,7 +377,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const birthPlace = cleanPlace(valueBelow(lines, LABEL.birthPlace));
+  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace)) ?? byShape(lines).birthPlace);
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
