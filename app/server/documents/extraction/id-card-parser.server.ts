@@ -367,7 +367,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
       issuedBy = cleanPlace(dates ? issuerLine.slice(0, dates.index) : issuerLine);
     }
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
-    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3)) ?? byShape(lines).address);
+    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3) ?? byShape(lines).address));
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -377,7 +377,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace)) ?? byShape(lines).birthPlace);
+  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
