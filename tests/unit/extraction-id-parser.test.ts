@@ -156,5 +156,8 @@ P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
 0553182741ROU8403157M33082131840315083720<28`;
     const id = parseIdCardText(passport, { referenceYear: 2026 });
     expect(id).toMatchObject({ cardType: "pasaport", issueDate: "2023-08-21", issuedBy: "SPCEP Brașov" });
+    // The label smudged: the issue line is the one ending on the expiry the zone's check digit holds.
+    const smudged = parseIdCardText(passport.replace("Data eliberării/Date of issue", "Data eiibeririuDate ol isue"), { referenceYear: 2026 });
+    expect(smudged.issueDate).toBe("2023-08-21");
   });
 });

@@ -347,7 +347,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   let issuedBy: string | null = null;
   let address: string | null = null;
   if (electronic || passport) {
-    const issueLine = valueBelow(lines, LABEL.issueDate);
+    // Without its label, the issue line is the one whose second date is the expiry the zone's check digit holds.
+    const zoneExpiry = mrz?.checks.expiryDate ? mrz.expiryDate : null;
+    const issueLine =
+      valueBelow(lines, LABEL.issueDate) ??
+      lines.find((l) => !isMrzLine(l) && zoneExpiry !== null && findDates(joinDateDots(l))[1] === zoneExpiry) ??
+      null;
     const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
