@@ -123,7 +123,7 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
 }
 
-function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
+function ocrSummary(page: OcrPageResult, passes: number): NonNullable<ExtractionResult["ocr"]> {
   return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
 
