@@ -160,4 +160,29 @@ P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
     const smudged = parseIdCardText(passport.replace("Data eliberării/Date of issue", "Data eiibeririuDate ol isue"), { referenceYear: 2026 });
     expect(smudged.issueDate).toBe("2023-08-21");
   });
+  it("reads a blurred card's issuer line with spaced dates, stops the address at a smudged label, restores a smudged 'Jud.'", () => {
+    const text = `ROMÂNIA ROUMANIE ROMANIA
+snm KX n 482913 e 1800101121141
+Nume /Norvuast name
+POPESCU
+PrenusmerPrtnomiFet rame
+ION-MARIAN
+Loc nastere de naissance/Piace ol birth
+rep CJ Mun.Cluj-Napoca
+Domuciuadresva/ Address
+Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28
+ap.5
+mid de/Dilrte paris Valabritate Valdite Val
+SPCLEP Cluj-Napoca 12.03.21- 01. .01. 2031
+IDROUPOPESCU<<ION<MARIAN<<<<<<<<<<<<
+KX482913<0ROU8001014M310101211211415`;
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id).toMatchObject({
+      birthPlace: "Jud.CJ Mun.Cluj-Napoca",
+      address: "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5",
+      issuedBy: "SPCLEP Cluj-Napoca",
+      issueDate: "2021-03-12",
+      expiryDate: "2031-01-01",
+    });
+  });
 });

@@ -101,14 +101,17 @@ function linesOf(text: string): string[] {
     .filter((l) => l.length > 0);
 }
 
-/** The line after the first line matching `label`, unless it is itself a label line. */
-function valueBelow(lines: string[], label: RegExp, span = 1): string | null {
+/**
+ * The line after the first line matching `label`, unless it is itself a label line; up to `span`
+ * lines when each further one passes `continues` (a smudged label under the value must not join it).
+ */
+function valueBelow(lines: string[], label: RegExp, span = 1, continues: (line: string) => boolean = () => true): string | null {
   const index = lines.findIndex((l) => label.test(foldSameLength(l)) || label.test(l));
   if (index < 0) return null;
   const values: string[] = [];
   for (let i = index + 1; i < lines.length && values.length < span; i++) {
     const line = lines[i]!;
-    if (isMrzLine(line) || (values.length > 0 && LABEL.anyLabel.test(line))) break;
+    if (isMrzLine(line) || (values.length > 0 && (LABEL.anyLabel.test(line) || !continues(line)))) break;
     if (values.length === 0 && LABEL.anyLabel.test(line) && /\//.test(line)) return null;
     values.push(line);
   }
@@ -160,14 +163,25 @@ const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.
 /** An address's continuation line: block, staircase, floor, flat. */
 const ADDRESS_TAIL = /^(?:bl|sc|et|ap)\.\s?\w/i;
 
+/** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
+const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
+
+function restoreCounty(value: string): string {
+  if (/\bJud\./.test(value)) return value;
+  const m = BARE_COUNTY.exec(value);
+  if (!m || countyCodeOfPlace(`Jud.${m[1]}`) === null) return value;
+  return `${value.slice(0, m.index)} Jud.${m[1]} ${value.slice(m.index + m[0].length)}`.trim();
+}
+
 /**
  * OCR noise around a place value cut off: what comes before the locality when it is a few stray
  * characters (a label's smudge read as 'A ', 'f ') and lone letters between the parts.
  */
 function trimPlace(value: string | null): string | null {
   if (!value) return null;
-  const at = PLACE.exec(value)?.index ?? 0;
-  const trimmed = at > 0 && at <= 5 ? value.slice(at) : value;
+  const restored = restoreCounty(value);
+  const at = PLACE.exec(restored)?.index ?? 0;
+  const trimmed = at > 0 && at <= 5 ? restored.slice(at) : restored;
   return trimmed
     .split(/\s+/)
     .filter((word, i) => i === 0 || !/^[\p{L}]$/u.test(word))
@@ -182,12 +196,12 @@ function trimPlace(value: string | null): string | null {
 function byShape(lines: string[]): { issuedBy: string | null; address: string | null; birthPlace: string | null } {
   const printed = lines.filter((l) => !isMrzLine(l));
   const issuerLine = printed.find((l) => ISSUER.test(l));
-  const issuer = issuerLine ? issuerLine.slice(ISSUER.exec(issuerLine)!.index) : null;
+  const issuer = issuerLine ? joinDateDots(issuerLine.slice(ISSUER.exec(issuerLine)!.index)) : null;
   const dates = issuer ? VALIDITY.exec(issuer) : null;
   let address: string | null = null;
   let birthPlace: string | null = null;
   for (let i = 0; i < printed.length; i++) {
-    const line = printed[i]!;
+    const line = restoreCounty(printed[i]!);
     const place = PLACE.exec(line);
     if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
     const value = line.slice(place.index);
@@ -200,9 +214,14 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
 }
 
-/** Dates as OCR spaces them ('21. 08.2023'): the dot joined back to the next digits. */
+/** A line that can carry on an address: the block / flat part, a street, a locality. */
+function continuesAddress(line: string): boolean {
+  return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
+}
+
+/** Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around them. */
 function joinDateDots(value: string): string {
-  return value.replace(/(\d)\s?\.\s+(?=\d)/g, "$1.");
+  return value.replace(/(\d)\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
@@ -228,17 +247,18 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   const candidates: Validity[] = [];
   for (const line of [...near, ...lines.filter((l) => !near.includes(l))]) {
     if (isMrzLine(line)) continue;
-    const m = VALIDITY.exec(line);
+    const joined = joinDateDots(line);
+    const m = VALIDITY.exec(joined);
     if (!m) continue;
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
     if (!issueDate) continue;
     if (m[7]) {
-      candidates.push({ issueDate, expiryDate: null, before: line.slice(0, m.index) });
+      candidates.push({ issueDate, expiryDate: null, before: joined.slice(0, m.index) });
       continue;
     }
     const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
     if (!expiryDate || issueDate >= expiryDate) continue;
-    candidates.push({ issueDate, expiryDate, before: line.slice(0, m.index) });
+    candidates.push({ issueDate, expiryDate, before: joined.slice(0, m.index) });
   }
   return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
 }
@@ -368,11 +388,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     }
     if (issuerLine) {
       // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
-      const dates = VALIDITY.exec(issuerLine);
-      issuedBy = cleanPlace(dates ? issuerLine.slice(0, dates.index) : issuerLine);
+      const joined = joinDateDots(issuerLine);
+      const dates = VALIDITY.exec(joined);
+      issuedBy = cleanPlace(dates ? joined.slice(0, dates.index) : joined);
     }
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
-    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3) ?? byShape(lines).address));
+    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
