@@ -1,7 +1,7 @@
 // Finding a photographed card and undoing the camera's perspective (issue #14): the card's four
 // corners are found in a small copy of the photo, the card is mapped onto an upright rectangle of the
-// card's own proportions, and its uneven lighting is flattened — so the reader sees what a scanner
-// would have given it. Plain JavaScript, same in workerd and Node.
+// card's own proportions, and its uneven lighting is flattened and its blur sharpened — so the reader sees
+// what a scanner would have given it. Plain JavaScript, same in workerd and Node.
 import { shrinkToFit, type RgbaImage } from "./image.server";
 
 export interface Point {
@@ -159,7 +159,7 @@ function cross(o: Point, a: Point, b: Point): number {
 }
 
 /** Convex hull (monotone chain), clockwise on screen (y down). */
-export function convexHull(points: Point[]): Point[] {
+function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   if (sorted.length < 3) return sorted;
   const lower: Point[] = [];
@@ -175,7 +175,7 @@ export function convexHull(points: Point[]): Point[] {
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
-export function polygonArea(points: readonly Point[]): number {
+function polygonArea(points: readonly Point[]): number {
   let twice = 0;
   for (let i = 0; i < points.length; i++) {
     const a = points[i]!;

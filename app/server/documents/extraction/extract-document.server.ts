@@ -58,10 +58,10 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
   return [exifTurn, ...base.filter((t) => t !== exifTurn)];
 }
 
-/** `turns`: how many of the turns, most likely first, may be tried. */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number, turns = 4) {
+/** `rotations`: the turns to try, most likely first. */
+async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number) {
   const page = await engine.recognize(image, {
-    rotations: rotationOrder(image, exifTurn).slice(0, turns),
+    rotations,
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -113,15 +113,15 @@ function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYea
  */
 async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
   const card = findCard(image);
-  if (!card) return { ...(await readIdImage(engine, image, exifTurn, referenceYear)), cardStraightened: false };
+  if (!card) return { ...(await readIdImage(engine, image, rotationOrder(image, exifTurn), referenceYear)), cardStraightened: false };
   await yieldToRequests();
   const straight = sharpen(flattenIllumination(straightenCard(image, card)));
   // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
   // so two turns (0°, 180°) are all it needs.
-  const first = await readIdImage(engine, straight, 0, referenceYear, 2);
+  const first = await readIdImage(engine, straight, [0, 180], referenceYear);
   if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
   // Two turns at most: the straightened reading already tried the card both ways up (time: issue #14's p95).
-  const second = await readIdImage(engine, image, exifTurn, referenceYear, 2);
+  const second = await readIdImage(engine, image, rotationOrder(image, exifTurn).slice(0, 2), referenceYear);
   const straightWins = zoneScore(first, referenceYear) >= zoneScore(second, referenceYear);
   return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
 }
