@@ -18,6 +18,7 @@ import oldBillPdf from "../fixtures/generated/bill-hidroelectrica-popescu-old.pd
 import otherHolderBill from "../fixtures/generated/bill-eon-stefanescu-other-holder.pdf";
 import idScan from "../fixtures/generated/id-popescu-scan.png";
 import idLowContrast from "../fixtures/generated/id-tanase-lowContrast.jpg";
+import idPhotoInPerspective from "../fixtures/generated/id-barbu-photo-s11-0.jpg";
 import manifest from "../fixtures/generated/manifest.json";
 import { signInThroughApi } from "./auth-helpers";
 import { api, createUserRow, documentRow, notificationEvents, storeDocument, uniqueCopy, upload, withRecordingQueues } from "./documents-helpers";
@@ -258,5 +259,31 @@ describe("upload → queue → verified, through the real queue binding", { time
     expect(statuses).toEqual(["verified", "verified"]);
     const events = await notificationEvents(user.userId);
     expect(events.filter((e) => e === "document_verified")).toHaveLength(2);
+  });
+
+  it("a card photographed at an angle, in perspective and under a shadow is found, straightened and read (issue #14)", async () => {
+    const truth = manifest.moreIds.find((i) => i.file === "id-barbu-photo-s11-0.jpg")!.truth;
+    const user = await signInThroughApi();
+    const auth = { accessToken: user.accessToken };
+    const sent = await upload(auth, "document_identitate", [{ name: "buletin.jpg", type: "image/jpeg", bytes: uniqueCopy(idPhotoInPerspective) }]);
+    expect(sent.res.status).toBe(201);
+    const documentId = (sent.body.documents as { id: string }[])[0]!.id;
+    let row = await documentRow(documentId);
+    for (let i = 0; i < 160 && row!.processed_at === null; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      row = await documentRow(documentId);
+    }
+    expect(row!.processing_method).toBe("ocr_image");
+    const status = await api(auth, `/api/documents/processing-status/${documentId}`);
+    expect(status.body).toMatchObject({
+      hasExtractedData: true,
+      extractedData: {
+        cnp: truth.cnp,
+        lastName: truth.lastName,
+        firstName: truth.firstName,
+        dateOfBirth: truth.birthDate,
+        documentNumber: `${truth.series} ${truth.number}`,
+      },
+    });
   });
 });

@@ -100,4 +100,89 @@ describe("ID card parser", () => {
     expect(id).toMatchObject({ cnp: "2921123410576", birthDate: "1992-11-23", sex: "F", series: "RT", number: "715204", expiryDate: "2032-11-23" });
     expect(id.sources.cnp).toBe("printed");
   });
+  // Text as the engine read a blurred, low-contrast photo of a classic card (tuning material, round 1):
+  // every small label a smudge, the values readable, stray characters around them.
+  const BLURRED_CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
+CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD
+sin GL i 530917 : 2560618175092
+Morme/ucreast came
+BARBU
+Precuzme/trtcomTett rame
+MARIA
+Cetăţenia tiatsoraităfistioraEy
+Română / ROU
+Loc naştera/Ueu de naiitancertoce ol birth
+Jud.GL Mun.Galaţi
+Deore Adresa Addret)
+f A Jud.GL Mun.Galaţi Str.Brăilei nr.63 i bl.B4
+ap.20
+mind de/Odirvrbe partusunt by Valabât ata ValatoVaăty
+SPCLEP Galaţi 14.02.18-nelimitat
+IDROUBARBU<<MARIA<<<<<<<<<<<<<<<<<<<
+GL530917<8ROU5606186F<<<<<<<21750920`;
+
+  it("finds the issuer, the address and the birthplace by their shape when their labels are smudged", () => {
+    const id = parseIdCardText(BLURRED_CLASSIC_OCR, { referenceYear: 2026 });
+    expect(id).toMatchObject({
+      issuedBy: "SPCLEP Galați",
+      address: "Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20",
+      birthPlace: "Jud.GL Mun.Galați",
+      issueDate: "2018-02-14",
+      validityUnlimited: true,
+    });
+    // Found by shape, checked by nothing: printed-only confidence, never the ≥ 0.9 of a checked field.
+    expect(id.fieldConfidence).toMatchObject({ issuedBy: 0.7, address: 0.7, birthPlace: 0.7 });
+  });
+
+  it("reports a name read from the zone alone below 0.9: no check digit covers the names line", () => {
+    // The printed surname lost; the zone holds it, its check digits all valid.
+    const id = parseIdCardText(BLURRED_CLASSIC_OCR.replace("\nBARBU\n", "\n"), { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.lastName).toBe("BARBU");
+    expect(id.sources.lastName).toBe("mrz");
+    expect(id.fieldConfidence?.lastName).toBe(0.7);
+    expect(id.fieldConfidence?.cnp).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("joins dates the engine spaced after a dot on a passport's issue line", () => {
+    const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+RĂDULESCU
+Data eliberării/Date of issue/Date de délivrance Data expirării/Date of expiry
+21. 08.2023 21.08.2033
+Autoritatea/Authority/Autorité
+SPCEP Brașov
+P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
+0553182741ROU8403157M33082131840315083720<28`;
+    const id = parseIdCardText(passport, { referenceYear: 2026 });
+    expect(id).toMatchObject({ cardType: "pasaport", issueDate: "2023-08-21", issuedBy: "SPCEP Brașov" });
+    // The label smudged: the issue line is the one ending on the expiry the zone's check digit holds.
+    const smudged = parseIdCardText(passport.replace("Data eliberării/Date of issue", "Data eiibeririuDate ol isue"), { referenceYear: 2026 });
+    expect(smudged.issueDate).toBe("2023-08-21");
+  });
+  it("reads a blurred card's issuer line with spaced dates, stops the address at a smudged label, restores a smudged 'Jud.'", () => {
+    const text = `ROMÂNIA ROUMANIE ROMANIA
+snm KX n 482913 e 1800101121141
+Nume /Norvuast name
+POPESCU
+PrenusmerPrtnomiFet rame
+ION-MARIAN
+Loc nastere de naissance/Piace ol birth
+rep CJ Mun.Cluj-Napoca
+Domuciuadresva/ Address
+Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28
+ap.5
+mid de/Dilrte paris Valabritate Valdite Val
+SPCLEP Cluj-Napoca 12.03.21- 01. .01. 2031
+IDROUPOPESCU<<ION<MARIAN<<<<<<<<<<<<
+KX482913<0ROU8001014M310101211211415`;
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id).toMatchObject({
+      birthPlace: "Jud.CJ Mun.Cluj-Napoca",
+      address: "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5",
+      issuedBy: "SPCLEP Cluj-Napoca",
+      issueDate: "2021-03-12",
+      expiryDate: "2031-01-01",
+    });
+  });
 });

@@ -6,6 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
@@ -31,7 +32,7 @@ export interface ExtractionResult {
   /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
   ocrQuality: number | null;
   timings: { totalMs: number; ocrMs: number | null };
-  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number } | null;
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number; cardStraightened?: boolean } | null;
 }
 
 export interface ExtractInput {
@@ -57,9 +58,10 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
   return [exifTurn, ...base.filter((t) => t !== exifTurn)];
 }
 
-async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+/** `rotations`: the turns to try, most likely first. */
+async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number) {
   const page = await engine.recognize(image, {
-    rotations: rotationOrder(image, exifTurn),
+    rotations,
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -96,7 +98,35 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
 }
 
-function ocrSummary(page: OcrPageResult, passes: number): ExtractionResult["ocr"] {
+/** How much of a zone a reading holds: its valid check digits, none without a zone. */
+function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): number {
+  const best = [read.mrzText, read.page.text]
+    .map((text) => (text ? findMrz(text, referenceYear) : null))
+    .map((mrz) => (mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0));
+  return Math.max(...best);
+}
+
+/**
+ * A photographed card is first found, cut out, made rectangular and evenly lit (card-geometry);
+ * when that reading's zone does not hold, the photo is read as it is too (the card may fill the
+ * frame, or its outline was misjudged) and the reading with more valid check digits is kept.
+ */
+async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+  const card = findCard(image);
+  if (!card) return { ...(await readIdImage(engine, image, rotationOrder(image, exifTurn), referenceYear)), cardStraightened: false };
+  await yieldToRequests();
+  const straight = sharpen(flattenIllumination(straightenCard(image, card)));
+  // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
+  // so two turns (0°, 180°) are all it needs.
+  const first = await readIdImage(engine, straight, [0, 180], referenceYear);
+  if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
+  // Two turns at most: the straightened reading already tried the card both ways up (time: issue #14's p95).
+  const second = await readIdImage(engine, image, rotationOrder(image, exifTurn).slice(0, 2), referenceYear);
+  const straightWins = zoneScore(first, referenceYear) >= zoneScore(second, referenceYear);
+  return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
+}
+
+function ocrSummary(page: OcrPageResult, passes: number): NonNullable<ExtractionResult["ocr"]> {
   return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
 
@@ -169,11 +199,11 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs } = await readIdImage(engine, image, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
   const extractedData: ExtractedData = noText(page)
     ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
     : parseIdCardText(page.text, { referenceYear, mrzText });
-  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, passes) }, ocrMs };
+  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */

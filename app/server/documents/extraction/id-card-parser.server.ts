@@ -53,7 +53,7 @@ export interface IdCardExtraction {
   /** Where each field came from. */
   sources: Partial<Record<IdField, "mrz" | "printed" | "mrz+printed">>;
   /**
-   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold, 0.9 derived
+   * 0..1 per field read: 0.99 zone and print agree, 0.97 a zone whose check digits hold (not the names: no digit checks them), 0.9 derived
    * from a CNP whose control digit holds, 0.7 printed only (nothing checks it), 0.5 sources disagree.
    */
   fieldConfidence?: Partial<Record<IdField, number>>;
@@ -101,14 +101,17 @@ function linesOf(text: string): string[] {
     .filter((l) => l.length > 0);
 }
 
-/** The line after the first line matching `label`, unless it is itself a label line. */
-function valueBelow(lines: string[], label: RegExp, span = 1): string | null {
+/**
+ * The line after the first line matching `label`, unless it is itself a label line; up to `span`
+ * lines when each further one passes `continues` (a smudged label under the value must not join it).
+ */
+function valueBelow(lines: string[], label: RegExp, span = 1, continues: (line: string) => boolean = () => true): string | null {
   const index = lines.findIndex((l) => label.test(foldSameLength(l)) || label.test(l));
   if (index < 0) return null;
   const values: string[] = [];
   for (let i = index + 1; i < lines.length && values.length < span; i++) {
     const line = lines[i]!;
-    if (isMrzLine(line) || (values.length > 0 && LABEL.anyLabel.test(line))) break;
+    if (isMrzLine(line) || (values.length > 0 && (LABEL.anyLabel.test(line) || !continues(line)))) break;
     if (values.length === 0 && LABEL.anyLabel.test(line) && /\//.test(line)) return null;
     values.push(line);
   }
@@ -151,6 +154,76 @@ function cleanPlace(value: string | null): string | null {
   );
 }
 
+/** Romanian issuers: the records offices (SPCLEP, SPCEP), the passport and records directorates, the police. */
+const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/;
+/** A locality as Romanian documents print it: 'Jud.XX Mun.Name', 'Mun.București Sec.N', 'Or.', 'Com.', 'Sat'. */
+const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
+/** A street part: a street kind followed by a name, or a house number. */
+const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
+/** An address's continuation line: block, staircase, floor, flat. */
+const ADDRESS_TAIL = /^(?:bl|sc|et|ap)\.\s?\w/i;
+
+/** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
+const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
+
+function restoreCounty(value: string): string {
+  if (/\bJud\./.test(value)) return value;
+  const m = BARE_COUNTY.exec(value);
+  if (!m || countyCodeOfPlace(`Jud.${m[1]}`) === null) return value;
+  return `${value.slice(0, m.index)} Jud.${m[1]} ${value.slice(m.index + m[0].length)}`.trim();
+}
+
+/**
+ * OCR noise around a place value cut off: what comes before the locality when it is a few stray
+ * characters (a label's smudge read as 'A ', 'f ') and lone letters between the parts.
+ */
+function trimPlace(value: string | null): string | null {
+  if (!value) return null;
+  const restored = restoreCounty(value);
+  const at = PLACE.exec(restored)?.index ?? 0;
+  const trimmed = at > 0 && at <= 5 ? restored.slice(at) : restored;
+  return trimmed
+    .split(/\s+/)
+    .filter((word, i) => i === 0 || !/^[\p{L}]$/u.test(word))
+    .join(" ");
+}
+
+/**
+ * Values found by their shape when their label was not read (small print blurred in a photo): the
+ * issuer by the office's name, the address as the locality line with a street part (and the block
+ * line under it), the birthplace as a locality line without one. Printed-only, like any label read.
+ */
+function byShape(lines: string[]): { issuedBy: string | null; address: string | null; birthPlace: string | null } {
+  const printed = lines.filter((l) => !isMrzLine(l));
+  const issuerLine = printed.find((l) => ISSUER.test(l));
+  const issuer = issuerLine ? joinDateDots(issuerLine.slice(ISSUER.exec(issuerLine)!.index)) : null;
+  const dates = issuer ? VALIDITY.exec(issuer) : null;
+  let address: string | null = null;
+  let birthPlace: string | null = null;
+  for (let i = 0; i < printed.length; i++) {
+    const line = restoreCounty(printed[i]!);
+    const place = PLACE.exec(line);
+    if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
+    const value = line.slice(place.index);
+    if (STREET.test(value)) {
+      if (address) continue;
+      const next = printed[i + 1];
+      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : value;
+    } else if (!birthPlace && !address) birthPlace = value;
+  }
+  return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
+}
+
+/** A line that can carry on an address: the block / flat part, a street, a locality. */
+function continuesAddress(line: string): boolean {
+  return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
+}
+
+/** Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around them. */
+function joinDateDots(value: string): string {
+  return value.replace(/(\d)\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
+}
+
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
 const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
@@ -174,17 +247,18 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   const candidates: Validity[] = [];
   for (const line of [...near, ...lines.filter((l) => !near.includes(l))]) {
     if (isMrzLine(line)) continue;
-    const m = VALIDITY.exec(line);
+    const joined = joinDateDots(line);
+    const m = VALIDITY.exec(joined);
     if (!m) continue;
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
     if (!issueDate) continue;
     if (m[7]) {
-      candidates.push({ issueDate, expiryDate: null, before: line.slice(0, m.index) });
+      candidates.push({ issueDate, expiryDate: null, before: joined.slice(0, m.index) });
       continue;
     }
     const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
     if (!expiryDate || issueDate >= expiryDate) continue;
-    candidates.push({ issueDate, expiryDate, before: line.slice(0, m.index) });
+    candidates.push({ issueDate, expiryDate, before: joined.slice(0, m.index) });
   }
   return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
 }
@@ -293,12 +367,17 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   let issuedBy: string | null = null;
   let address: string | null = null;
   if (electronic || passport) {
-    const issueLine = valueBelow(lines, LABEL.issueDate);
-    const dates = findDates(issueLine ?? "");
+    // Without its label, the issue line is the one whose second date is the expiry the zone's check digit holds.
+    const zoneExpiry = mrz?.checks.expiryDate ? mrz.expiryDate : null;
+    const issueLine =
+      valueBelow(lines, LABEL.issueDate) ??
+      lines.find((l) => !isMrzLine(l) && zoneExpiry !== null && findDates(joinDateDots(l))[1] === zoneExpiry) ??
+      null;
+    const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
-    if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy));
+    if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy) ?? byShape(lines).issuedBy);
   } else {
     const issuerLine = valueBelow(lines, LABEL.issuedBy);
     const validity = readValidity(lines, mrz?.expiryDate ?? null);
@@ -309,10 +388,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     }
     if (issuerLine) {
       // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
-      const dates = VALIDITY.exec(issuerLine);
-      issuedBy = cleanPlace(dates ? issuerLine.slice(0, dates.index) : issuerLine);
+      const joined = joinDateDots(issuerLine);
+      const dates = VALIDITY.exec(joined);
+      issuedBy = cleanPlace(dates ? joined.slice(0, dates.index) : joined);
     }
-    address = cleanPlace(valueBelow(lines, LABEL.address, 3));
+    issuedBy ??= cleanPlace(byShape(lines).issuedBy);
+    address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -322,7 +403,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const birthPlace = cleanPlace(valueBelow(lines, LABEL.birthPlace));
+  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
@@ -359,7 +440,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     let value = 0.7;
     if (conflicting.has(field)) value = 0.5;
     else if (source === "mrz+printed") value = 0.99;
-    else if (source === "mrz") value = mrz?.valid ? 0.97 : 0.5;
+    // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
     fieldConfidence[field] = value;

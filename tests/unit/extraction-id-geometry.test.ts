@@ -1,0 +1,220 @@
+// Finding a photographed card and undoing its perspective (issue #14), on synthetic photos whose
+// corners are known: the projective transform, the warp, the card's outline under a shadow, and
+// the flattening of uneven light.
+import { describe, expect, it } from "vitest";
+import {
+  applyHomography,
+  findCard,
+  flattenIllumination,
+  homography,
+  QUAD_MARGIN,
+  warpPerspective,
+  type Point,
+  type Quad,
+} from "../../app/server/documents/extraction/card-geometry.server";
+import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+
+const grey = (image: RgbaImage, x: number, y: number) => image.data[(Math.round(y) * image.width + Math.round(x)) * 4]!;
+
+function insideQuad(quad: readonly Point[], x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    const side = Math.sign((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x));
+    if (side === 0) continue;
+    if (sign === 0) sign = side;
+    else if (side !== sign) return false;
+  }
+  return true;
+}
+
+/** A checkerboard card (`cell` px squares) as it looks through the perspective that puts its corners at `quad`. */
+function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number } = {}): RgbaImage {
+  const { width, height } = photo;
+  const toCard = homography(quad, [
+    { x: 0, y: 0 },
+    { x: card.width, y: 0 },
+    { x: card.width, y: card.height },
+    { x: 0, y: card.height },
+  ]);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let v: number;
+      if (insideQuad(quad, x, y)) {
+        const p = applyHomography(toCard, { x, y });
+        // Light paper with dark "text" blocks in rows, like a card's fields.
+        const row = Math.floor(p.y / 40);
+        const ink = row % 2 === 1 && p.x > card.width * 0.1 && p.x < card.width * 0.9 && Math.floor(p.x / 25) % 3 !== 0;
+        v = ink ? 40 : 225;
+      } else v = options.desk?.(x, y) ?? 90;
+      v *= options.shadow?.(x, y) ?? 1;
+      const o = (y * width + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = v;
+      data[o + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+/** Largest distance between found corners and the expected ones grown by the finder's margin. */
+function cornerError(found: readonly Point[], expected: readonly Point[]): number {
+  const cx = expected.reduce((s, p) => s + p.x, 0) / 4;
+  const cy = expected.reduce((s, p) => s + p.y, 0) / 4;
+  // The finder keeps a margin of desk around the card: the expected corners grown by it.
+  const grown = expected.map((p) => ({ x: cx + (p.x - cx) * (1 + QUAD_MARGIN), y: cy + (p.y - cy) * (1 + QUAD_MARGIN) }));
+  return Math.max(...found.map((p, i) => Math.hypot(p.x - grown[i]!.x, p.y - grown[i]!.y)));
+}
+
+/** Within 1.5 % of the photo's width: the corners are searched in a 400-pixel copy. */
+const TOLERANCE = 12;
+
+describe("homography", () => {
+  it("takes each of four points onto its counterpart, and lines stay lines", () => {
+    const from: Quad = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 60 },
+      { x: 0, y: 60 },
+    ];
+    const to: Quad = [
+      { x: 12, y: 30 },
+      { x: 130, y: 8 },
+      { x: 118, y: 95 },
+      { x: 20, y: 80 },
+    ];
+    const h = homography(from, to);
+    from.forEach((p, i) => {
+      const q = applyHomography(h, p);
+      expect(q.x).toBeCloseTo(to[i]!.x, 6);
+      expect(q.y).toBeCloseTo(to[i]!.y, 6);
+    });
+    // The midpoint of a side lands on the image of that side (a projective map keeps lines straight).
+    const mid = applyHomography(h, { x: 50, y: 0 });
+    const cross = (to[1].x - to[0].x) * (mid.y - to[0].y) - (to[1].y - to[0].y) * (mid.x - to[0].x);
+    expect(Math.abs(cross)).toBeLessThan(1e-6);
+  });
+
+  it("refuses four points on a line", () => {
+    const line = [0, 1, 2, 3].map((i) => ({ x: i * 10, y: i * 5 }));
+    expect(() => homography(line, line)).toThrow(/degenerate/);
+  });
+});
+
+describe("warpPerspective", () => {
+  it("maps a card photographed in perspective back onto an upright rectangle", () => {
+    const card = { width: 500, height: 315 };
+    const quad: Quad = [
+      { x: 90, y: 70 },
+      { x: 560, y: 40 },
+      { x: 600, y: 380 },
+      { x: 60, y: 330 },
+    ];
+    const photo = photographed(quad, card, { width: 680, height: 440 });
+    const straight = warpPerspective(photo, quad, card.width, card.height);
+    expect(straight.width).toBe(card.width);
+    expect(straight.height).toBe(card.height);
+    // Away from the block edges (bilinear blur), each pixel is the ink or the paper it was drawn as.
+    let agree = 0;
+    let total = 0;
+    for (let y = 5; y < card.height - 5; y += 3) {
+      for (let x = 5; x < card.width - 5; x += 3) {
+        const row = Math.floor(y / 40);
+        const ink = row % 2 === 1 && x > card.width * 0.1 && x < card.width * 0.9 && Math.floor(x / 25) % 3 !== 0;
+        total++;
+        if ((grey(straight, x, y) < 132) === ink) agree++;
+      }
+    }
+    expect(agree / total).toBeGreaterThan(0.95);
+  });
+});
+
+describe("findCard", () => {
+  const photo = { width: 800, height: 560 };
+  const card = { width: 500, height: 315 };
+
+  it("finds the four corners of a card turned and tipped away from the camera", () => {
+    const quad: Quad = [
+      { x: 140, y: 120 },
+      { x: 640, y: 60 },
+      { x: 690, y: 400 },
+      { x: 120, y: 450 },
+    ];
+    const found = findCard(photographed(quad, card, photo, { desk: (x, y) => 70 + (x + y) / 30 }));
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, quad)).toBeLessThanOrEqual(TOLERANCE);
+    expect(found!.aspect).toBeGreaterThan(1.35);
+  });
+
+  it("starts on a long side, clockwise, when the card stands on its short side", () => {
+    // Either long side may come first: the straightened card is then upright or upside down, and
+    // the reader tries both turns.
+    const quad: Quad = [
+      { x: 250, y: 40 },
+      { x: 560, y: 70 },
+      { x: 540, y: 520 },
+      { x: 230, y: 500 },
+    ];
+    const found = findCard(photographed(quad, { width: 315, height: 500 }, photo));
+    expect(found).not.toBeNull();
+    const [a, b] = found!.quad;
+    expect(Math.hypot(b.x - a.x, b.y - a.y)).toBeGreaterThan(400);
+    const error = Math.min(cornerError(found!.quad, [quad[3], quad[0], quad[1], quad[2]]), cornerError(found!.quad, [quad[1], quad[2], quad[3], quad[0]]));
+    expect(error).toBeLessThanOrEqual(TOLERANCE);
+  });
+
+  it("finds the card under a shadow that makes part of it darker than the lit desk", () => {
+    const quad: Quad = [
+      { x: 150, y: 90 },
+      { x: 650, y: 110 },
+      { x: 640, y: 430 },
+      { x: 160, y: 450 },
+    ];
+    // Light desk on the left (160), shadow over the right: the card's right half (225 × 0.55 ≈ 124)
+    // ends up darker than the desk's left — a single global threshold cannot cut the card out.
+    const found = findCard(
+      photographed(quad, card, photo, { desk: (x) => 160 - x / 20, shadow: (x) => 1 - 0.45 * Math.min(1, Math.max(0, (x - 300) / 400)) }),
+    );
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, quad)).toBeLessThanOrEqual(TOLERANCE);
+  });
+
+  it("finds no card where there is none: text filling the frame", () => {
+    const page = photographed(
+      [
+        { x: -10, y: -10 },
+        { x: 810, y: -10 },
+        { x: 810, y: 570 },
+        { x: -10, y: 570 },
+      ],
+      { width: 820, height: 580 },
+      photo,
+    );
+    expect(findCard(page)).toBeNull();
+  });
+});
+
+describe("flattenIllumination", () => {
+  it("evens out a shadow across the paper and keeps the text dark", () => {
+    const width = 600;
+    const height = 300;
+    const data = new Uint8ClampedArray(width * height * 4);
+    const text = (x: number, y: number) => y % 30 > 20 && x % 20 < 12;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const light = 1 - 0.6 * (x / width);
+        const v = (text(x, y) ? 40 : 230) * light;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const flat = flattenIllumination({ width, height, data });
+    const paperLeft = grey(flat, 50, 10);
+    const paperRight = grey(flat, 560, 10);
+    expect(Math.abs(paperLeft - paperRight)).toBeLessThan(15);
+    // Before: paper in the shadow (230 × 0.44 ≈ 101) near the text in the light; after: far apart.
+    expect(grey(flat, 565, 25)).toBeLessThan(paperRight - 120);
+  });
+});
