@@ -140,3 +140,81 @@ describe("bill reader on label variants", () => {
     expect(parsed.checks?.find((c) => c.name === "period_before_due_date")?.passed).toBe(false);
   });
 });
+
+describe("bill reader on round 6's shapes (issue #14): grids, bilingual labels, bars, sentences", () => {
+  it("reads a grid whose labels sit above their values, with no colons", () => {
+    const parsed = parseBillText(
+      tabbed(["Perioadă", "Titular contract"], ["01.01.2026 - 31.01.2026", "OANA IONIȚĂ"], ["Putere contractată", "Energie facturată"], ["6,00 kW", "234 kWh"]),
+    );
+    expect(parsed).toMatchObject({ customerName: "OANA IONIȚĂ", consumptionKwh: 234, contractedPowerKw: "6.00", periodEnd: "2026-01-31" });
+  });
+
+  it("keeps only the Romanian part of a bilingual label", () => {
+    const parsed = parseBillText(tabbed(["Tarif / Tariff:", "MVM Casnic Variabil"], ["Data emiterii / Issue date:", "18.02.2026"]));
+    expect(parsed).toMatchObject({ tariffType: "MVM Casnic Variabil", billDate: "2026-02-18" });
+  });
+
+  it("leaves a slash inside a value alone", () => {
+    expect(parseBillText(tabbed(["Contract:", "131436/2022"])).contractNumber).toBe("131436/2022");
+  });
+
+  it("reads several facts a line separated by bars, labels without colons", () => {
+    const parsed = parseBillText(
+      [
+        "Factura NPX 9866233 | emisă 06.08.2026 | scadentă 21.08.2026",
+        "Client GEORGE RADU | cod client 9378028772 | contract 014528/2020",
+        "POD RO005E527299801 | Nova Fix 12 | putere 6,00 kW",
+        "Valoare fără TVA 207,12 lei | TVA 21% 43,50 lei",
+        "De plată 250,62 lei",
+      ].join("\n"),
+    );
+    expect(parsed).toMatchObject({
+      billNumber: "NPX 9866233",
+      billDate: "2026-08-06",
+      dueDate: "2026-08-21",
+      customerName: "GEORGE RADU",
+      contractNumber: "014528/2020",
+      tariffType: "Nova Fix 12",
+      contractedPowerKw: "6.00",
+      totalWithoutVat: "207.12",
+      vat: "43.50",
+      totalWithVat: "250.62",
+    });
+    // An offer name read without its label is worth less than a labelled one.
+    expect(parsed.fieldConfidence?.tariffType).toBeLessThan(0.75);
+  });
+
+  it("does not take a date right of 'de plată până la' for an amount", () => {
+    const parsed = parseBillText(tabbed(["258,27 lei", "de plată până la", "16.02.2026"]));
+    expect(parsed).toMatchObject({ totalWithVat: "258.27", dueDate: "2026-02-16" });
+  });
+
+  it("reads facts written as sentences: salutation, address, amount due with its date, the one kWh figure", () => {
+    const parsed = parseBillText(
+      [
+        "Stimate client OANA IONIȚĂ,",
+        "consumată la adresa Mun.București Sec.2 Șos.Pantelimon nr.130",
+        "în perioada 01.01.2026 - 31.01.2026: 234 kWh.",
+        "Vă rugăm să achitați 314,32 lei până la 16.02.2026.",
+        "Total fără TVA\t259,77",
+        "TVA 21%\t54,55",
+      ].join("\n"),
+    );
+    expect(parsed).toMatchObject({
+      customerName: "OANA IONIȚĂ",
+      billingAddress: "Mun.București Sec.2 Șos.Pantelimon nr.130",
+      consumptionKwh: 234,
+      totalWithVat: "314.32",
+      dueDate: "2026-02-16",
+    });
+    expect(parsed.checks?.find((c) => c.name === "totals_add_up")?.passed).toBe(true);
+  });
+
+  it("does not guess the consumption when the bill prints two kWh figures and no label", () => {
+    expect(parseBillText(["Zi: 120 kWh", "Noapte: 80 kWh"].join("\n")).consumptionKwh).toBeNull();
+  });
+
+  it("names the supplier from a logo alone", () => {
+    expect(parseBillText("ENGIE\nFactura nr. EGR 1234567").supplierName).toBe("Engie România");
+  });
+});

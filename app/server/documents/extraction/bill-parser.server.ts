@@ -97,8 +97,10 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Grenerg", pattern: /GRENERG/ },
   { name: "MVM Energie", pattern: /\bMVM\b/ },
   { name: "CEZ Vânzare", pattern: /\bCEZ\s+VANZARE\b/ },
-  // PPC's logo is the bare word; the earliest match wins, so a full name elsewhere still decides.
+  // Logos are bare words (PPC, ENGIE, e.on); the earliest match wins, so a full name elsewhere still decides.
   { name: "PPC Energie", pattern: /\bPPC\b/ },
+  { name: "Engie România", pattern: /\bENGIE\b/ },
+  { name: "E.ON Energie România", pattern: /(?<![\w.])E\.ON(?![\w.])/ },
 ];
 
 const L = {
@@ -107,6 +109,7 @@ const L = {
     /\bdin\s+data\b/i,
     /\bemis[ae]?\s+(?:la|in|pe)\b/i,
     /\bemis[ae]\s*:/i,
+    /^emis[ae]\b/i,
     /^emitere\b/i,
     /\bdata\s*:/i,
   ],
@@ -117,6 +120,8 @@ const L = {
     /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
     /\bscadent[ae]\s*(?:la|:)?/i,
     /\bscadenta\b/i,
+    // 'Vă rugăm să achitați 314,32 lei până la 16.02.2026.'
+    /\b(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i,
   ],
   period: [
     /perioad[ae]\s+(?:de\s+)?factur(?:are|ata)\b/i,
@@ -137,7 +142,9 @@ const L = {
     /^client\b\s*:?/i,
     /^nume\s*:/i,
     /\bdenumire\s+client\b/i,
-    /^titular\s*$/i,
+    // A letter's salutation: 'Stimate client POPA ION,'.
+    /\bstimat[ae]\s+client[ae]?\b/i,
+    /^(?:titular(?:\s+contract)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -145,6 +152,7 @@ const L = {
     /adresa\s+client\b/i,
     /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
     /\badresa\s*:/i,
+    /\b(?:consumat[ae]|furnizat[ae])\s+la\s+adresa\b/i,
     /^adres[ae]\b\s*:?/i,
   ],
   tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
@@ -168,9 +176,10 @@ const L = {
     /total\s+cu\s+tva\b/i,
     /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
+    /^(?:suma\s+|total\s+)?de\s+plat[ai]\b(?!\s+pana)/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/consum\s+facturat\b/i, /cantitate\s+facturat[ae]\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [/(?:consum|energie|cantitate)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
@@ -192,7 +201,8 @@ const BILL_NUMBER_LABELS = [
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
-const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && parseAmountCents(value) !== null;
+// A date ('16.02.2026') fits the amount pattern too: it is never an amount.
+const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 
@@ -293,6 +303,21 @@ function unlabelledPower(lines: TextLine[]): LabelHit | null {
   return null;
 }
 
+/** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa'). */
+const PRODUCT_WORD = /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic)\b/i;
+
+/** An offer name printed with no label, among the supply point's facts (POD, power) on one line. */
+function unlabelledTariff(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    if (!line.cells.some((cell) => findPod(cell) !== null || /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell))) continue;
+    const c = line.folded.findIndex(
+      (cell) => PRODUCT_WORD.test(cell) && cell.length <= 40 && !/[:|]|kwh|\blei\b/i.test(cell) && !startsWithLabel(cell) && findPod(cell) === null,
+    );
+    if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
+  }
+  return null;
+}
+
 function datePrintedWithNumber(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
@@ -319,6 +344,21 @@ function kwhOf(lines: TextLine[]): number | null {
     if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
   }
   return null;
+}
+
+/** With no label and no charges row: the one quantity in kWh the bill prints (not a price per kWh). */
+function soleKwh(lines: TextLine[]): number | null {
+  const found = new Set<number>();
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) {
+        if (/\/\s*$/.test(cell.slice(0, m.index))) continue;
+        const kwh = parseQuantity(m[1]!);
+        if (kwh !== null && kwh > 0) found.add(kwh);
+      }
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
@@ -407,11 +447,24 @@ function amountsLeftOfDue(lines: TextLine[]): AmountCandidate[] {
   return out;
 }
 
+/** 'achitați 314,32 lei până la 16.02.2026': the amount due inside a sentence. */
+function amountsInDueSentence(lines: TextLine[]): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  lines.forEach((line, l) =>
+    line.folded.forEach((cell, c) => {
+      const m = /(\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})\s*(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i.exec(cell);
+      const cents = m ? parseAmountCents(m[1]!) : null;
+      if (m && cents !== null) out.push({ cents, hit: { value: line.cells[c]!.slice(m.index, m.index + m[1]!.length), line: l, cell: c, position: "same_cell" } });
+    }),
+  );
+  return out;
+}
+
 function chooseTotals(lines: TextLine[], rates: number[]): Totals {
   const table = tableTotalRow(lines);
   const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
   const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines)];
+  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -472,8 +525,28 @@ export function pricePerKwh(
 
 const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
 
+/** An English gloss after a Romanian label ('Data emiterii / Issue date:'): letters only, after a slash. */
+const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
+
+/**
+ * The bill's text as lines of cells, the way every layout is read: facts separated by bars
+ * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
+ */
+export function billLines(text: string): TextLine[] {
+  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t");
+  return toLines(cells).map((line) => {
+    const stripped = line.cells.map((cell) => {
+      const gloss = GLOSS.exec(cell);
+      if (!gloss) return cell;
+      const label = cell.slice(0, gloss.index);
+      return cell.endsWith(":") || startsWithLabel(label) ? `${label}${cell.endsWith(":") ? ":" : ""}` : cell;
+    });
+    return { cells: stripped, folded: stripped.map(foldSameLength) };
+  });
+}
+
 export function parseBillText(text: string): BillExtraction {
-  const lines = toLines(text);
+  const lines = billLines(text);
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
 
@@ -489,7 +562,8 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  const tariff = labelledTariff ?? unlabelledTariff(lines);
   const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
@@ -507,7 +581,7 @@ export function parseBillText(text: string): BillExtraction {
 
   const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : null);
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : soleKwh(lines));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -555,7 +629,7 @@ export function parseBillText(text: string): BillExtraction {
   put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
   put("billingAddress", labelledAddress ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
-  put("tariffType", 0.75);
+  put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
   put("vat", totals.vatDerived ? 0.7 : positionConfidence(totals.vat?.hit));
   put("totalWithVat", positionConfidence(totals.gross?.hit));
