@@ -1,6 +1,6 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills]
 // (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
@@ -31,6 +31,8 @@ const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS } =
 const json = process.argv.includes("--json");
 /** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
 const tuningOnly = process.argv.includes("--tuning-only");
+/** Bills only (text, seeded, scanned): skips every identity document, for the bill rounds. */
+const billsOnly = process.argv.includes("--bills");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -96,11 +98,11 @@ for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS],
 const scanned = fixtures.scannedBillFixtures();
 await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
 await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
-for (const id of fixtures.idFixtures()) {
+for (const id of billsOnly ? [] : fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
 // Electronic cards, passports and a card valid without limit: straight scans (generated/).
-for (const id of fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
+for (const id of billsOnly ? [] : fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
   await run(id.cardType === "pasaport" ? "id_passport_scan" : id.cardType === "cei" ? "id_cei_scan" : "id_scan_unlimited", id.file, "image/jpeg", "document_identitate", id.truth);
 }
 // Photographed documents of every holder, drawn in memory by Chromium: the tuning conditions (two
@@ -122,7 +124,7 @@ try {
     }
   }
   const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 1]])];
-  for (const [kind, conditions, perHolder] of photoSets) {
+  for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
       const type = photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
