@@ -90,6 +90,10 @@ export interface RecognizeOptions {
   /** Turns to try, in order. The first reading that `accept` approves wins; otherwise the most confident. */
   rotations?: QuarterTurn[];
   accept?: (result: OcrPageResult) => boolean;
+  /** Share of darkest pixels taken as black in the contrast stretch (default 2 %). */
+  darkShare?: number;
+  /** Longest side the page is shrunk to before reading (default OCR_MAX_SIDE). */
+  maxSide?: number;
 }
 
 export interface OcrEngine {
@@ -166,13 +170,13 @@ class TesseractOcr implements OcrEngine {
   }
 
   async recognize(input: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
-    const shrunk = shrinkToFit(input);
+    const shrunk = shrinkToFit(input, options.maxSide);
     // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
     const skewDegrees = estimateSkewDegrees(shrunk);
     await yieldToRequests();
     const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
     await yieldToRequests();
-    const { image, report } = normalizeContrast(level);
+    const { image, report } = normalizeContrast(level, options.darkShare);
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
