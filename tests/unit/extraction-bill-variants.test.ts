@@ -218,3 +218,53 @@ describe("bill reader on round 6's shapes (issue #14): grids, bilingual labels, 
     expect(parseBillText("ENGIE\nFactura nr. EGR 1234567").supplierName).toBe("Engie România");
   });
 });
+
+describe("bill reader on round 7's shapes (issue #14): abbreviations, windows, captions under figures", () => {
+  it("reads abbreviated labels ('Nr. fact.', 'Dt. emit.', 'Dt. scad.', 'Nr. ctr.', 'Pt. aprobată')", () => {
+    const parsed = parseBillText(
+      tabbed(["Nr. fact. EON 5898369", "Dt. emit. 12/11/2025", "Dt. scad. 27/11/2025"], ["Nr. ctr.: 167699/2025"], ["Pt. aprobată: 6,00 kW"]),
+    );
+    expect(parsed).toMatchObject({ billNumber: "EON 5898369", billDate: "2025-11-12", dueDate: "2025-11-27", contractNumber: "167699/2025", contractedPowerKw: "6.00" });
+  });
+
+  it("joins an address printed street first with its locality on the next line, locality first", () => {
+    const parsed = parseBillText(tabbed(["Adr. loc consum:", "Calea Victoriei nr.126 bl.C8 ap.43"], ["Jud.IS Mun.Iași"]));
+    expect(parsed.billingAddress).toBe("Jud.IS Mun.Iași Calea Victoriei nr.126 bl.C8 ap.43");
+  });
+
+  it("reads the holder and address of an envelope window past a line of the column beside it", () => {
+    const parsed = parseBillText(
+      tabbed(["ANDREI MUNTEANU"], ["Perioada facturare", "01.03.2026-31.03.2026"], ["Str.Mihai Eminescu nr.30 bl.B2 ap.6"], ["Jud.IS Mun.Iași"]),
+    );
+    expect(parsed).toMatchObject({ customerName: "ANDREI MUNTEANU", billingAddress: "Jud.IS Mun.Iași Str.Mihai Eminescu nr.30 bl.B2 ap.6" });
+  });
+
+  it("reads the total and its VAT from one sentence ('…, din care TVA …')", () => {
+    const parsed = parseBillText(
+      tabbed(["Total energie și servicii (fără TVA)", "838,37"], ["Total factură curentă: 1.014,43 lei, din care TVA (21%): 176,06 lei"], ["Data emitere", "01.04.2026"]),
+    );
+    expect(parsed).toMatchObject({ totalWithoutVat: "838.37", vat: "176.06", totalWithVat: "1014.43" });
+  });
+
+  it("reads the consumption right of a label that carries the unit", () => {
+    expect(parseBillText(tabbed(["Consum energie activă (kWh)", "987"])).consumptionKwh).toBe(987);
+  });
+
+  it("reads key figures printed above their captions", () => {
+    const parsed = parseBillText(tabbed(["218,95 lei", "27.09.2025", "163 kWh", "01.08.2025 - 31.08.2025"], ["Total de plată", "Scadență", "Consum", "Perioada"]));
+    expect(parsed).toMatchObject({ totalWithVat: "218.95", dueDate: "2025-09-27", consumptionKwh: 163, periodStart: "2025-08-01", periodEnd: "2025-08-31" });
+  });
+
+  it("takes net and VAT from a 'Total' row with those two columns, checked against the rate", () => {
+    const parsed = parseBillText(tabbed(["Data emiterii facturii 12.09.2025"], ["218,95 lei", "27.09.2025"], ["Total de plată", "Scadență"], ["Total", "180,95", "38,00"]));
+    expect(parsed).toMatchObject({ totalWithoutVat: "180.95", vat: "38.00", totalWithVat: "218.95" });
+    expect(parsed.checks?.filter((c) => !c.passed)).toEqual([]);
+  });
+
+  it("does not vouch for a price per kWh worked out from totals that fail their checks", () => {
+    const parsed = parseBillText(tabbed(["Total fără TVA", "213,45"], ["TVA 21%", "44,82"], ["Total de plată", "298,27"], ["Consum facturat", "200 kWh"]));
+    expect(parsed.checks?.find((c) => c.name === "price_in_band")?.passed).toBe(true);
+    expect(parsed.fieldConfidence?.pricePerKwh).toBeLessThanOrEqual(0.5);
+  });
+});
+

@@ -106,6 +106,8 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
+    // Abbreviated: 'Dt. emit. 12/11/2025'.
+    /\bdt\.?\s*emit(?:ere|erii|\.)/i,
     /\bdin\s+data\b/i,
     /\bemis[ae]?\s+(?:la|in|pe)\b/i,
     /\bemis[ae]\s*:/i,
@@ -115,6 +117,7 @@ const L = {
   ],
   dueDate: [
     /data\s+scadent(?:ei|a|ă)?\b/i,
+    /\bdt\.?\s*scad(?:enta|entei|\.)/i,
     /termen(?:ul)?\s+(?:limita\s+)?(?:de\s+)?plat[ai]\b/i,
     /data\s+limita\s+(?:de\s+)?plat[ai]\b/i,
     /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
@@ -132,7 +135,7 @@ const L = {
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
   clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -153,10 +156,11 @@ const L = {
     /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
     /\badresa\s*:/i,
     /\b(?:consumat[ae]|furnizat[ae])\s+la\s+adresa\b/i,
+    /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
-  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  power: [/(?:putere|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -244,7 +248,7 @@ function billNumberRaw(lines: TextLine[]): string | null {
       if (joint) return joint[1]!.trim().toUpperCase();
       const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
       if (series) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
-      const numbered = /\b(?:numar|nr\.?)\s+factur[ai]\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
+      const numbered = /\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
       if (numbered) return numbered[1]!.trim().toUpperCase();
       const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
       if (invoice) return invoice[1]!.trim().toUpperCase();
@@ -287,11 +291,27 @@ function unlabelledRange(lines: TextLine[]): [string, string] | null {
 function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
   for (let l = 0; l + 1 < lines.length; l++) {
     const cells = lines[l]!.cells;
-    const next = lines[l + 1]!.cells[0] ?? "";
     if (cells.length !== 1 || !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!)) continue;
-    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: next };
+    // A labelled line of a column beside the envelope window may fall between name and address.
+    const at = lines[l + 1]!.folded.some((cell) => startsWithLabel(cell)) ? l + 2 : l + 1;
+    const next = lines[at]?.cells[0] ?? "";
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: withLocality(lines, at, next) };
   }
   return null;
+}
+
+/** Where an address names its county, municipality or village. */
+const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+
+/**
+ * An address printed over two lines, the street first and the locality under it: one address, the
+ * locality first (the order the rest of the bill's fields and our records use).
+ */
+function withLocality(lines: TextLine[], line: number, street: string): string {
+  const below = lines[line + 1];
+  const folded = foldSameLength(street);
+  if (!below || below.cells.length !== 1 || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[0]!)) return street;
+  return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
 /** A cell that is only a power ('5,00 kW'), when no label names it. */
@@ -333,6 +353,12 @@ function kwhOf(lines: TextLine[]): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
   if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
+  // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
+  for (const line of lines) {
+    const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
+    const value = c >= 0 ? line.cells[c + 1] : undefined;
+    if (value && /^\d[\d.,\s]*$/.test(value)) return parseQuantity(value);
+  }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
   for (const line of lines) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
@@ -460,11 +486,26 @@ function amountsInDueSentence(lines: TextLine[]): AmountCandidate[] {
   return out;
 }
 
+/**
+ * A charges table's 'Total' row with net and VAT columns only (the gross printed elsewhere): the two
+ * amounts, when the second is the first's VAT at the bill's rate.
+ */
+function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidate; vat: AmountCandidate } | null {
+  for (const [l, line] of lines.entries()) {
+    if (!/^total\s*:?$/i.test(line.folded[0]!) || line.cells.length !== 3 || !line.cells.slice(1).every(hasAmount)) continue;
+    const [net, vat] = [parseAmountCents(line.cells[1]!)!, parseAmountCents(line.cells[2]!)!];
+    if (!vatMatchesRate(net, vat, rates)) continue;
+    const at = (cell: number, cents: number): AmountCandidate => ({ cents, hit: { value: line.cells[cell]!, line: l, cell, position: "right" } });
+    return { net: at(1, net), vat: at(2, vat) };
+  }
+  return null;
+}
+
 function chooseTotals(lines: TextLine[], rates: number[]): Totals {
-  const table = tableTotalRow(lines);
+  const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
   const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
   const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
+  const grosses = [...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -533,8 +574,9 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
  * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
  */
 export function billLines(text: string): TextLine[] {
-  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t");
-  return toLines(cells).map((line) => {
+  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
+  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t");
+  const lines = toLines(cells).map((line) => {
     const stripped = line.cells.map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
@@ -543,6 +585,39 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
+  return captionsFirst(lines);
+}
+
+/** A cell that is a label and nothing else ('Scadență', 'Total de plată:'). */
+const isBareLabel = (folded: string) =>
+  ALL_LABELS.some((label) => {
+    const m = label.exec(folded);
+    return m !== null && m.index === 0 && /^\s*(?:\((?:lei|ron|kwh)\))?\s*:?\s*$/i.test(folded.slice(m[0].length));
+  });
+
+/**
+ * Key figures printed above their captions ('218,95 lei' over 'Total de plată'): a row of bare
+ * labels under a row of as many unlabelled cells is moved above it, where labels usually sit.
+ */
+const unlabelled = (line: TextLine) => !line.folded.some((cell) => startsWithLabel(cell) || cell.endsWith(":"));
+
+function captionsFirst(lines: TextLine[]): TextLine[] {
+  const out = [...lines];
+  for (let l = 1; l < out.length; l++) {
+    const captions = out[l]!;
+    const values = out[l - 1]!;
+    if (captions.cells.length < 2 || captions.cells.length !== values.cells.length) continue;
+    if (!captions.folded.every(isBareLabel) || !unlabelled(values)) continue;
+    // A grid with labels above their values: these values belong to the labels above them, or
+    // the captions to the values below them.
+    const above = out[l - 2];
+    const below = out[l + 1];
+    if (above && above.cells.length === values.cells.length && above.folded.every(isBareLabel)) continue;
+    if (below && below.cells.length === captions.cells.length && unlabelled(below)) continue;
+    out[l - 1] = captions;
+    out[l] = values;
+  }
+  return out;
 }
 
 export function parseBillText(text: string): BillExtraction {
@@ -600,7 +675,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: codeAfter(lines, L.clientCode),
     contractNumber: codeAfter(lines, L.contract),
     customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
-    billingAddress: address ? cleanText(address.value) : (nameAndAddress?.address ?? null),
+    billingAddress: address ? withLocality(lines, address.line, cleanText(address.value)) : (nameAndAddress?.address ?? null),
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -639,10 +714,10 @@ export function parseBillText(text: string): BillExtraction {
 
   const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
   if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
-    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
+    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
   }
   if (netCents !== null && vatCents !== null) {
-    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
+    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
   }
   if (indexes && labelledKwh !== null) {
     check("consumption_matches_indexes", indexes.new - indexes.old === labelledKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${labelledKwh} kWh`);
