@@ -37,6 +37,19 @@ const log = (...args) => {
   if (!json) console.log(...args);
 };
 
+/**
+ * The machine's floor in the same minutes: a fixed integer loop, timed at the start and the end of
+ * the run. On a shared machine, times are compared as multiples of it (docs/benchmarks.md).
+ */
+function floorMs() {
+  const started = performance.now();
+  let x = 1;
+  for (let i = 0; i < 2e8; i++) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+  if (x === 0) log("");
+  return performance.now() - started;
+}
+const floorAtStart = floorMs();
+
 const coldStarted = performance.now();
 const { stats } = await getOcrEngine(nodeOcrAssets());
 const ocrColdMs = performance.now() - coldStarted;
@@ -63,9 +76,10 @@ function record(kind, ms, truth, extracted) {
     else c.wrong.push(`${field}: ${JSON.stringify(extracted[field])} ≠ ${JSON.stringify(truth[field])}`);
     calibration.set(kind, c);
   }
-  const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0 };
+  const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0, slowest: null };
   entry.documents++;
   entry.times.push(ms);
+  if (!entry.slowest || ms > entry.slowest.ms) entry.slowest = { ms: Math.round(ms), file: currentFile };
   for (const [field, want] of Object.entries(truth)) {
     if (want === null || field === "pricePerKwh" && extracted.kind !== "bill") continue;
     const tally = entry.fields.get(field) ?? { ok: 0, total: 0, misses: [] };
@@ -77,7 +91,9 @@ function record(kind, ms, truth, extracted) {
   perKind.set(kind, entry);
 }
 
+let currentFile = "";
 async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.readGenerated(file)) {
+  currentFile = file;
   const started = performance.now();
   const result = await extractDocument({ bytes, mimeType, documentType, now: fixtures.FIXTURE_NOW, ocr });
   const ms = performance.now() - started;
@@ -140,7 +156,7 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {}, calibration: {} };
+const summary = { ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
 for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
 const groups = {
   bill: { ok: 0, total: 0, times: [] },
@@ -172,6 +188,7 @@ for (const [kind, entry] of perKind) {
     fieldAccuracy: ok / total,
     p50Ms: Math.round(percentile(entry.times, 50)),
     p95Ms: Math.round(percentile(entry.times, 95)),
+    slowest: entry.slowest,
     fields,
   };
 }
@@ -188,6 +205,7 @@ if (json) {
   console.log(JSON.stringify(summary, null, 2));
 } else {
   log("");
+  log(`floor (fixed loop) at start / end: ${summary.floorMs.join(" / ")} ms`);
   log("kind                 docs  accuracy   p50 ms   p95 ms");
   for (const [kind, k] of Object.entries(summary.kinds)) {
     log(`${kind.padEnd(20)} ${String(k.documents).padStart(4)}  ${(k.fieldAccuracy * 100).toFixed(1).padStart(7)}%  ${String(k.p50Ms).padStart(7)}  ${String(k.p95Ms).padStart(7)}`);
