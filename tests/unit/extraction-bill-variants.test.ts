@@ -268,3 +268,60 @@ describe("bill reader on round 7's shapes (issue #14): abbreviations, windows, c
   });
 });
 
+describe("bill reader on round 8's shapes (issue #14): columns, other wording, three pages", () => {
+  it("completes an address wrapping inside its column with the street below it, and reads 'De la' / 'Până la'", () => {
+    const parsed = parseBillText(
+      tabbed(
+        ["Adresă: Mun.București Sec.2", "Data: 01.02.2026", "Tarif: Tinmar Fix Casa"],
+        ["Șos.Pantelimon nr.130 bl.C5 ap.30", "Scadență: 16.02.2026", "Putere: 6,00 kW"],
+        ["Cod client: 5722657174", "De la: 01.01.2026", "Consum: 234 kWh"],
+        ["Contract: 792713/2021", "Până la: 31.01.2026"],
+      ),
+    );
+    expect(parsed).toMatchObject({ billingAddress: "Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30", periodStart: "2026-01-01", periodEnd: "2026-01-31" });
+  });
+
+  it("does not vouch for an address that is only a locality", () => {
+    const parsed = parseBillText(tabbed(["Adresă: Mun.București Sec.2", "Data: 01.02.2026"], ["Cod client: 5722657174", "Scadență: 16.02.2026"]));
+    expect(parsed.billingAddress).toBe("Mun.București Sec.2");
+    expect(parsed.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("reads another supplier's wording ('Document fiscal nr.', 'Scadent', 'Interval', 'Titularul contractului', 'De achitat')", () => {
+    const parsed = parseBillText(
+      tabbed(
+        ["Document fiscal nr.:", "PRS 5088213"],
+        ["Scadent:", "05 MAR 2026"],
+        ["Interval:", "01 IAN 2026 - 31 IAN 2026"],
+        ["Titularul contractului:", "OANA STAN"],
+        ["Locul consumului:", "Jud.IS Mun.Iași Bd.Unirii nr.122"],
+        ["Cod unic client:", "C-716919"],
+        ["Nr. înregistrare contract:", "131436/2022"],
+        ["Ofertă contractată:", "Premier Smart"],
+        ["De achitat:", "RON 1.632,99"],
+      ),
+    );
+    expect(parsed).toMatchObject({
+      billNumber: "PRS 5088213",
+      dueDate: "2026-03-05",
+      periodStart: "2026-01-01",
+      periodEnd: "2026-01-31",
+      customerName: "OANA STAN",
+      billingAddress: "Jud.IS Mun.Iași Bd.Unirii nr.122",
+      clientCode: "C-716919",
+      contractNumber: "131436/2022",
+      tariffType: "Premier Smart",
+      totalWithVat: "1632.99",
+    });
+  });
+
+  it("reads an unlabelled holder first on a line whose other cells are another column's facts", () => {
+    const parsed = parseBillText(tabbed(["GEORGE RADU", "Total de plată", "235,24 lei"], ["Mun.București Sec.2 Str.Florilor nr.26", "Scadență", "21.08.2026"]));
+    expect(parsed).toMatchObject({ customerName: "GEORGE RADU", billingAddress: "Mun.București Sec.2 Str.Florilor nr.26", totalWithVat: "235.24" });
+  });
+
+  it("does not take a power printed after 'la locul de consum:' for an address", () => {
+    expect(parseBillText(tabbed(["Putere aprobată la locul de consum: 7,00 kW"])).billingAddress).toBeNull();
+  });
+});
+

@@ -123,10 +123,12 @@ const L = {
     /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
     /\bscadent[ae]\s*(?:la|:)?/i,
     /\bscadenta\b/i,
+    /^scadent\s*:/i,
     // 'Vă rugăm să achitați 314,32 lei până la 16.02.2026.'
     /\b(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i,
   ],
   period: [
+    /^interval\s*:/i,
     /perioad[ae]\s+(?:de\s+)?factur(?:are|ata)\b/i,
     /interval(?:ul)?\s+(?:de\s+)?facturare\b/i,
     /pentru\s+perioada\b/i,
@@ -134,12 +136,12 @@ const L = {
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
-  clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod\s+(?:unic\s+)?(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?(?:inregistrare\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
-    /\btitular(?:\s+contract)?\s*:/i,
+    /\btitular(?:ul)?(?:\s+contract(?:ului)?)?\s*:/i,
     /\bbeneficiar\s*:/i,
     /\bcumparator\s*:/i,
     /^client\b\s*:?/i,
@@ -156,10 +158,11 @@ const L = {
     /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
     /\badresa\s*:/i,
     /\b(?:consumat[ae]|furnizat[ae])\s+la\s+adresa\b/i,
+    /^locul\s+(?:de\s+)?consum(?:ului)?\s*:/i,
     /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
   power: [/(?:putere|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
@@ -181,6 +184,8 @@ const L = {
     /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
     /^(?:suma\s+|total\s+)?de\s+plat[ai]\b(?!\s+pana)/i,
+    /^(?:suma\s+|total\s+)?de\s+achitat\b/i,
+    /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
   consumption: [/(?:consum|energie|cantitate)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
@@ -196,6 +201,7 @@ const startsWithLabel = (value: string) => {
   return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
 };
 const BILL_NUMBER_LABELS = [
+  /\bdocument\s+fiscal\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
   /\bfactur[ai]\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+document\b/i,
@@ -252,7 +258,7 @@ function billNumberRaw(lines: TextLine[]): string | null {
       if (numbered) return numbered[1]!.trim().toUpperCase();
       const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
       if (invoice) return invoice[1]!.trim().toUpperCase();
-      const bare = /^factur[ai]\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
+      const bare = /^factur[ai]\s*:?\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
       if (bare) return bare[1]!.toUpperCase();
     }
   }
@@ -290,10 +296,11 @@ function unlabelledRange(lines: TextLine[]): [string, string] | null {
 /** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
 function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
   for (let l = 0; l + 1 < lines.length; l++) {
-    const cells = lines[l]!.cells;
-    if (cells.length !== 1 || !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!)) continue;
+    const { cells, folded } = lines[l]!;
+    // The name alone, or first on a line whose other cells are labelled facts of another column.
+    if (!/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!) || (cells.length > 1 && !startsWithLabel(folded[1]!))) continue;
     // A labelled line of a column beside the envelope window may fall between name and address.
-    const at = lines[l + 1]!.folded.some((cell) => startsWithLabel(cell)) ? l + 2 : l + 1;
+    const at = startsWithLabel(lines[l + 1]!.folded[0]!) ? l + 2 : l + 1;
     const next = lines[at]?.cells[0] ?? "";
     if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: withLocality(lines, at, next) };
   }
@@ -312,6 +319,37 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
   const folded = foldSameLength(street);
   if (!below || below.cells.length !== 1 || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[0]!)) return street;
   return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
+}
+
+/** A street (or the number) in an address: what a locality line alone lacks. */
+const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua|nr)\.?\s*\p{L}|\bnr\.\s*\d/iu;
+
+/**
+ * An address that wraps inside its column ('Adresă: Mun.București Sec.2' over 'Șos.Pantelimon nr.130'):
+ * the locality is completed by the street printed in the same column of the next line.
+ */
+function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): string {
+  if (STREET_PART.test(foldSameLength(address))) return address;
+  const line = lines[hit.line];
+  const below = lines[hit.line + 1];
+  if (!line || !below || below.cells.length !== line.cells.length) return address;
+  const next = below.cells[hit.cell];
+  const folded = below.folded[hit.cell];
+  if (!next || !folded || startsWithLabel(folded) || folded.includes(":") || ADDRESS_START.exec(folded)?.index !== 0) return address;
+  return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+}
+
+/** A period printed as two facts: 'De la: 01.01.2026' and 'Până la: 31.01.2026'. */
+function periodFromTo(lines: TextLine[]): [string, string] | null {
+  const dateAfter = (label: RegExp) => {
+    for (const line of lines) {
+      for (const [c, cell] of line.folded.entries()) if (label.test(cell)) return firstDate(line.cells[c]!);
+    }
+    return null;
+  };
+  const start = dateAfter(/^de\s+la\s*:?\s*\d/i);
+  const end = dateAfter(/^pana\s+la\s*:?\s*\d/i);
+  return start && end && start <= end ? [start, end] : null;
 }
 
 /** A cell that is only a power ('5,00 kW'), when no label names it. */
@@ -628,7 +666,7 @@ export function parseBillText(text: string): BillExtraction {
   const period = valueAfterLabel(lines, L.period, (v) => findDates(v).length >= 2);
   const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
-  const range = period || monthOnly ? null : unlabelledRange(lines);
+  const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
@@ -675,7 +713,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: codeAfter(lines, L.clientCode),
     contractNumber: codeAfter(lines, L.contract),
     customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
-    billingAddress: address ? withLocality(lines, address.line, cleanText(address.value)) : (nameAndAddress?.address ?? null),
+    billingAddress: address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null),
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -702,7 +740,9 @@ export function parseBillText(text: string): BillExtraction {
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
   put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
-  put("billingAddress", labelledAddress ? positionConfidence(labelledAddress) : 0.7);
+  // An address with no street or number is a locality line: part of an address at best.
+  const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
+  put("billingAddress", labelledAddress && streetPrinted ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
