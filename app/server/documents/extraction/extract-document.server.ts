@@ -64,7 +64,7 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
  * read at ~140 dpi, where 9-pt text has an x-height of ~9 px — enough for the engine, at about two
  * thirds of the pixels (and time) of 2000 px; 1400–2000 px read the scanned sets equally well.
  */
-export const SCANNED_PAGE_MAX_SIDE = 1600;
+const SCANNED_PAGE_MAX_SIDE = 1600;
 
 /** Words every bill prints: a reading that holds several is right side up, whatever its confidence. */
 const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
@@ -86,7 +86,7 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   const likely: QuarterTurn[] = across ? [0, 180] : [90, 270];
   const unlikely: QuarterTurn[] = across ? [90, 270] : [0, 180];
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
-  const options = { accept: acceptBillReading, layout: true, darkShare: 0.002, ...(scanned ? { maxSide: SCANNED_PAGE_MAX_SIDE } : {}) };
+  const options = { accept: acceptBillReading, layout: true, darkShare: 0.002 };
   const read = await engine.recognize(image, { ...options, rotations: first });
   if (acceptBillReading(read) || read.confidence >= ACCEPT_OCR_CONFIDENCE) return read;
   const other = await engine.recognize(image, { ...options, rotations: unlikely });

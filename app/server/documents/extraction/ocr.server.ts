@@ -92,8 +92,6 @@ export interface RecognizeOptions {
   accept?: (result: OcrPageResult) => boolean;
   /** Share of darkest pixels taken as black in the contrast stretch (default 2 %). */
   darkShare?: number;
-  /** Longest side the page is shrunk to before reading (default OCR_MAX_SIDE). */
-  maxSide?: number;
 }
 
 export interface OcrEngine {
@@ -170,7 +168,7 @@ class TesseractOcr implements OcrEngine {
   }
 
   async recognize(input: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
-    const shrunk = shrinkToFit(input, options.maxSide);
+    const shrunk = shrinkToFit(input);
     // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
     const skewDegrees = estimateSkewDegrees(shrunk);
     await yieldToRequests();
