@@ -1,6 +1,6 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills]
 // (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
@@ -31,9 +31,24 @@ const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS } =
 const json = process.argv.includes("--json");
 /** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
 const tuningOnly = process.argv.includes("--tuning-only");
+/** Bills only (text, seeded, scanned): skips every identity document, for the bill rounds. */
+const billsOnly = process.argv.includes("--bills");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
+
+/**
+ * The machine's floor in the same minutes: a fixed integer loop, timed at the start and the end of
+ * the run. On a shared machine, times are compared as multiples of it (docs/benchmarks.md).
+ */
+function floorMs() {
+  const started = performance.now();
+  let x = 1;
+  for (let i = 0; i < 2e8; i++) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+  if (x === 0) log("");
+  return performance.now() - started;
+}
+const floorAtStart = floorMs();
 
 const coldStarted = performance.now();
 const { stats } = await getOcrEngine(nodeOcrAssets());
@@ -61,9 +76,10 @@ function record(kind, ms, truth, extracted) {
     else c.wrong.push(`${field}: ${JSON.stringify(extracted[field])} ≠ ${JSON.stringify(truth[field])}`);
     calibration.set(kind, c);
   }
-  const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0 };
+  const entry = perKind.get(kind) ?? { times: [], fields: new Map(), documents: 0, slowest: null };
   entry.documents++;
   entry.times.push(ms);
+  if (!entry.slowest || ms > entry.slowest.ms) entry.slowest = { ms: Math.round(ms), file: currentFile };
   for (const [field, want] of Object.entries(truth)) {
     if (want === null || field === "pricePerKwh" && extracted.kind !== "bill") continue;
     const tally = entry.fields.get(field) ?? { ok: 0, total: 0, misses: [] };
@@ -75,7 +91,9 @@ function record(kind, ms, truth, extracted) {
   perKind.set(kind, entry);
 }
 
+let currentFile = "";
 async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.readGenerated(file)) {
+  currentFile = file;
   const started = performance.now();
   const result = await extractDocument({ bytes, mimeType, documentType, now: fixtures.FIXTURE_NOW, ocr });
   const ms = performance.now() - started;
@@ -96,11 +114,11 @@ for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS],
 const scanned = fixtures.scannedBillFixtures();
 await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
 await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
-for (const id of fixtures.idFixtures()) {
+for (const id of billsOnly ? [] : fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
 // Electronic cards, passports and a card valid without limit: straight scans (generated/).
-for (const id of fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
+for (const id of billsOnly ? [] : fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
   await run(id.cardType === "pasaport" ? "id_passport_scan" : id.cardType === "cei" ? "id_cei_scan" : "id_scan_unlimited", id.file, "image/jpeg", "document_identitate", id.truth);
 }
 // Photographed documents of every holder, drawn in memory by Chromium: the tuning conditions (two
@@ -122,7 +140,7 @@ try {
     }
   }
   const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
-  for (const [kind, conditions, perHolder] of photoSets) {
+  for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
       const type = photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
@@ -138,7 +156,7 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const summary = { ocrColdStartMs: Math.round(ocrColdMs), kinds: {}, overall: {}, calibration: {} };
+const summary = { ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
 for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
 const groups = {
   bill: { ok: 0, total: 0, times: [] },
@@ -170,6 +188,7 @@ for (const [kind, entry] of perKind) {
     fieldAccuracy: ok / total,
     p50Ms: Math.round(percentile(entry.times, 50)),
     p95Ms: Math.round(percentile(entry.times, 95)),
+    slowest: entry.slowest,
     fields,
   };
 }
@@ -186,6 +205,7 @@ if (json) {
   console.log(JSON.stringify(summary, null, 2));
 } else {
   log("");
+  log(`floor (fixed loop) at start / end: ${summary.floorMs.join(" / ")} ms`);
   log("kind                 docs  accuracy   p50 ms   p95 ms");
   for (const [kind, k] of Object.entries(summary.kinds)) {
     log(`${kind.padEnd(20)} ${String(k.documents).padStart(4)}  ${(k.fieldAccuracy * 100).toFixed(1).padStart(7)}%  ${String(k.p50Ms).padStart(7)}  ${String(k.p95Ms).padStart(7)}`);

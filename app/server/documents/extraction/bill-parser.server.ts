@@ -97,28 +97,38 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "Grenerg", pattern: /GRENERG/ },
   { name: "MVM Energie", pattern: /\bMVM\b/ },
   { name: "CEZ Vânzare", pattern: /\bCEZ\s+VANZARE\b/ },
-  // PPC's logo is the bare word; the earliest match wins, so a full name elsewhere still decides.
+  // Logos are bare words (PPC, ENGIE, e.on); the earliest match wins, so a full name elsewhere still decides.
   { name: "PPC Energie", pattern: /\bPPC\b/ },
+  { name: "Engie România", pattern: /\bENGIE\b/ },
+  { name: "E.ON Energie România", pattern: /(?<![\w.])E\.ON(?![\w.])/ },
 ];
 
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
+    // Abbreviated: 'Dt. emit. 12/11/2025'.
+    /\bdt\.?\s*emit(?:ere|erii|\.)/i,
     /\bdin\s+data\b/i,
     /\bemis[ae]?\s+(?:la|in|pe)\b/i,
     /\bemis[ae]\s*:/i,
+    /^emis[ae]\b/i,
     /^emitere\b/i,
     /\bdata\s*:/i,
   ],
   dueDate: [
     /data\s+scadent(?:ei|a|ă)?\b/i,
+    /\bdt\.?\s*scad(?:enta|entei|\.)/i,
     /termen(?:ul)?\s+(?:limita\s+)?(?:de\s+)?plat[ai]\b/i,
     /data\s+limita\s+(?:de\s+)?plat[ai]\b/i,
     /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
     /\bscadent[ae]\s*(?:la|:)?/i,
     /\bscadenta\b/i,
+    /^scadent\s*:/i,
+    // 'Vă rugăm să achitați 314,32 lei până la 16.02.2026.'
+    /\b(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i,
   ],
   period: [
+    /^interval\s*:/i,
     /perioad[ae]\s+(?:de\s+)?factur(?:are|ata)\b/i,
     /interval(?:ul)?\s+(?:de\s+)?facturare\b/i,
     /pentru\s+perioada\b/i,
@@ -126,18 +136,20 @@ const L = {
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
-  clientCode: [/cod\s+(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?contract\b/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod\s+(?:unic\s+)?(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
+  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?(?:inregistrare\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
-    /\btitular(?:\s+contract)?\s*:/i,
+    /\btitular(?:ul)?(?:\s+contract(?:ului)?)?\s*:/i,
     /\bbeneficiar\s*:/i,
     /\bcumparator\s*:/i,
     /^client\b\s*:?/i,
     /^nume\s*:/i,
     /\bdenumire\s+client\b/i,
-    /^titular\s*$/i,
+    // A letter's salutation: 'Stimate client POPA ION,'.
+    /\bstimat[ae]\s+client[ae]?\b/i,
+    /^(?:titular(?:\s+contract)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -145,10 +157,13 @@ const L = {
     /adresa\s+client\b/i,
     /adresa\s+loc(?:ului)?\s+(?:de\s+)?consum\b/i,
     /\badresa\s*:/i,
+    /\b(?:consumat[ae]|furnizat[ae])\s+la\s+adresa\b/i,
+    /^locul\s+(?:de\s+)?consum(?:ului)?\s*:/i,
+    /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
-  power: [/putere\s+(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  power: [/(?:putere|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -168,9 +183,12 @@ const L = {
     /total\s+cu\s+tva\b/i,
     /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
+    /^(?:suma\s+|total\s+)?de\s+plat[ai]\b(?!\s+pana)/i,
+    /^(?:suma\s+|total\s+)?de\s+achitat\b/i,
+    /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/consum\s+facturat\b/i, /cantitate\s+facturat[ae]\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [/(?:consum|energie|cantitate)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
@@ -183,6 +201,7 @@ const startsWithLabel = (value: string) => {
   return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
 };
 const BILL_NUMBER_LABELS = [
+  /\bdocument\s+fiscal\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
   /\bfactur[ai]\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+document\b/i,
@@ -192,7 +211,8 @@ const BILL_NUMBER_LABELS = [
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
-const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && parseAmountCents(value) !== null;
+// A date ('16.02.2026') fits the amount pattern too: it is never an amount.
+const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 
@@ -234,11 +254,11 @@ function billNumberRaw(lines: TextLine[]): string | null {
       if (joint) return joint[1]!.trim().toUpperCase();
       const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
       if (series) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
-      const numbered = /\b(?:numar|nr\.?)\s+factur[ai]\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
+      const numbered = /\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
       if (numbered) return numbered[1]!.trim().toUpperCase();
       const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
       if (invoice) return invoice[1]!.trim().toUpperCase();
-      const bare = /^factur[ai]\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
+      const bare = /^factur[ai]\s*:?\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
       if (bare) return bare[1]!.toUpperCase();
     }
   }
@@ -276,12 +296,60 @@ function unlabelledRange(lines: TextLine[]): [string, string] | null {
 /** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
 function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
   for (let l = 0; l + 1 < lines.length; l++) {
-    const cells = lines[l]!.cells;
-    const next = lines[l + 1]!.cells[0] ?? "";
-    if (cells.length !== 1 || !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!)) continue;
-    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: next };
+    const { cells, folded } = lines[l]!;
+    // The name alone, or first on a line whose other cells are labelled facts of another column.
+    if (!/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!) || (cells.length > 1 && !startsWithLabel(folded[1]!))) continue;
+    // A labelled line of a column beside the envelope window may fall between name and address.
+    const at = startsWithLabel(lines[l + 1]!.folded[0]!) ? l + 2 : l + 1;
+    const next = lines[at]?.cells[0] ?? "";
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: withLocality(lines, at, next) };
   }
   return null;
+}
+
+/** Where an address names its county, municipality or village. */
+const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+
+/**
+ * An address printed over two lines, the street first and the locality under it: one address, the
+ * locality first (the order the rest of the bill's fields and our records use).
+ */
+function withLocality(lines: TextLine[], line: number, street: string): string {
+  const below = lines[line + 1];
+  const folded = foldSameLength(street);
+  if (!below || below.cells.length !== 1 || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[0]!)) return street;
+  return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
+}
+
+/** A street (or the number) in an address: what a locality line alone lacks. */
+const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua|nr)\.?\s*\p{L}|\bnr\.\s*\d/iu;
+
+/**
+ * An address that wraps inside its column ('Adresă: Mun.București Sec.2' over 'Șos.Pantelimon nr.130'):
+ * the locality is completed by the street printed in the same column of the next line.
+ */
+function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): string {
+  if (STREET_PART.test(foldSameLength(address))) return address;
+  const line = lines[hit.line];
+  const below = lines[hit.line + 1];
+  if (!line || !below || below.cells.length !== line.cells.length) return address;
+  const next = below.cells[hit.cell];
+  const folded = below.folded[hit.cell];
+  if (!next || !folded || startsWithLabel(folded) || folded.includes(":") || ADDRESS_START.exec(folded)?.index !== 0) return address;
+  return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+}
+
+/** A period printed as two facts: 'De la: 01.01.2026' and 'Până la: 31.01.2026'. */
+function periodFromTo(lines: TextLine[]): [string, string] | null {
+  const dateAfter = (label: RegExp) => {
+    for (const line of lines) {
+      for (const [c, cell] of line.folded.entries()) if (label.test(cell)) return firstDate(line.cells[c]!);
+    }
+    return null;
+  };
+  const start = dateAfter(/^de\s+la\s*:?\s*\d/i);
+  const end = dateAfter(/^pana\s+la\s*:?\s*\d/i);
+  return start && end && start <= end ? [start, end] : null;
 }
 
 /** A cell that is only a power ('5,00 kW'), when no label names it. */
@@ -289,6 +357,21 @@ function unlabelledPower(lines: TextLine[]): LabelHit | null {
   for (const [l, line] of lines.entries()) {
     const c = line.cells.findIndex((cell) => /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell));
     if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "below" };
+  }
+  return null;
+}
+
+/** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa'). */
+const PRODUCT_WORD = /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic)\b/i;
+
+/** An offer name printed with no label, among the supply point's facts (POD, power) on one line. */
+function unlabelledTariff(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    if (!line.cells.some((cell) => findPod(cell) !== null || /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell))) continue;
+    const c = line.folded.findIndex(
+      (cell) => PRODUCT_WORD.test(cell) && cell.length <= 40 && !/[:|]|kwh|\blei\b/i.test(cell) && !startsWithLabel(cell) && findPod(cell) === null,
+    );
+    if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
   }
   return null;
 }
@@ -308,6 +391,12 @@ function kwhOf(lines: TextLine[]): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
   if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
+  // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
+  for (const line of lines) {
+    const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
+    const value = c >= 0 ? line.cells[c + 1] : undefined;
+    if (value && /^\d[\d.,\s]*$/.test(value)) return parseQuantity(value);
+  }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
   for (const line of lines) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
@@ -319,6 +408,21 @@ function kwhOf(lines: TextLine[]): number | null {
     if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
   }
   return null;
+}
+
+/** With no label and no charges row: the one quantity in kWh the bill prints (not a price per kWh). */
+function soleKwh(lines: TextLine[]): number | null {
+  const found = new Set<number>();
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) {
+        if (/\/\s*$/.test(cell.slice(0, m.index))) continue;
+        const kwh = parseQuantity(m[1]!);
+        if (kwh !== null && kwh > 0) found.add(kwh);
+      }
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
@@ -407,11 +511,39 @@ function amountsLeftOfDue(lines: TextLine[]): AmountCandidate[] {
   return out;
 }
 
+/** 'achitați 314,32 lei până la 16.02.2026': the amount due inside a sentence. */
+function amountsInDueSentence(lines: TextLine[]): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  lines.forEach((line, l) =>
+    line.folded.forEach((cell, c) => {
+      const m = /(\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})\s*(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i.exec(cell);
+      const cents = m ? parseAmountCents(m[1]!) : null;
+      if (m && cents !== null) out.push({ cents, hit: { value: line.cells[c]!.slice(m.index, m.index + m[1]!.length), line: l, cell: c, position: "same_cell" } });
+    }),
+  );
+  return out;
+}
+
+/**
+ * A charges table's 'Total' row with net and VAT columns only (the gross printed elsewhere): the two
+ * amounts, when the second is the first's VAT at the bill's rate.
+ */
+function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidate; vat: AmountCandidate } | null {
+  for (const [l, line] of lines.entries()) {
+    if (!/^total\s*:?$/i.test(line.folded[0]!) || line.cells.length !== 3 || !line.cells.slice(1).every(hasAmount)) continue;
+    const [net, vat] = [parseAmountCents(line.cells[1]!)!, parseAmountCents(line.cells[2]!)!];
+    if (!vatMatchesRate(net, vat, rates)) continue;
+    const at = (cell: number, cents: number): AmountCandidate => ({ cents, hit: { value: line.cells[cell]!, line: l, cell, position: "right" } });
+    return { net: at(1, net), vat: at(2, vat) };
+  }
+  return null;
+}
+
 function chooseTotals(lines: TextLine[], rates: number[]): Totals {
-  const table = tableTotalRow(lines);
+  const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
   const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
   const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines)];
+  const grosses = [...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -472,15 +604,69 @@ export function pricePerKwh(
 
 const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
 
+/** An English gloss after a Romanian label ('Data emiterii / Issue date:'): letters only, after a slash. */
+const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
+
+/**
+ * The bill's text as lines of cells, the way every layout is read: facts separated by bars
+ * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
+ */
+export function billLines(text: string): TextLine[] {
+  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
+  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t");
+  const lines = toLines(cells).map((line) => {
+    const stripped = line.cells.map((cell) => {
+      const gloss = GLOSS.exec(cell);
+      if (!gloss) return cell;
+      const label = cell.slice(0, gloss.index);
+      return cell.endsWith(":") || startsWithLabel(label) ? `${label}${cell.endsWith(":") ? ":" : ""}` : cell;
+    });
+    return { cells: stripped, folded: stripped.map(foldSameLength) };
+  });
+  return captionsFirst(lines);
+}
+
+/** A cell that is a label and nothing else ('Scadență', 'Total de plată:'). */
+const isBareLabel = (folded: string) =>
+  ALL_LABELS.some((label) => {
+    const m = label.exec(folded);
+    return m !== null && m.index === 0 && /^\s*(?:\((?:lei|ron|kwh)\))?\s*:?\s*$/i.test(folded.slice(m[0].length));
+  });
+
+/**
+ * Key figures printed above their captions ('218,95 lei' over 'Total de plată'): a row of bare
+ * labels under a row of as many unlabelled cells is moved above it, where labels usually sit.
+ */
+const unlabelled = (line: TextLine) => !line.folded.some((cell) => startsWithLabel(cell) || cell.endsWith(":"));
+
+function captionsFirst(lines: TextLine[]): TextLine[] {
+  const out = [...lines];
+  for (let l = 1; l < out.length; l++) {
+    const captions = out[l]!;
+    const values = out[l - 1]!;
+    if (captions.cells.length < 2 || captions.cells.length !== values.cells.length) continue;
+    if (!captions.folded.every(isBareLabel) || !unlabelled(values)) continue;
+    // A grid with labels above their values: these values belong to the labels above them, or
+    // the captions to the values below them.
+    const above = out[l - 2];
+    const below = out[l + 1];
+    if (above && above.cells.length === values.cells.length && above.folded.every(isBareLabel)) continue;
+    if (below && below.cells.length === captions.cells.length && unlabelled(below)) continue;
+    out[l - 1] = captions;
+    out[l] = values;
+  }
+  return out;
+}
+
 export function parseBillText(text: string): BillExtraction {
-  const lines = toLines(text);
+  const lines = billLines(text);
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
 
   const period = valueAfterLabel(lines, L.period, (v) => findDates(v).length >= 2);
   const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
-  const range = period || monthOnly ? null : unlabelledRange(lines);
+  const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
@@ -489,7 +675,8 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const tariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  const tariff = labelledTariff ?? unlabelledTariff(lines);
   const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
@@ -507,7 +694,7 @@ export function parseBillText(text: string): BillExtraction {
 
   const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : null);
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : soleKwh(lines));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -526,7 +713,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: codeAfter(lines, L.clientCode),
     contractNumber: codeAfter(lines, L.contract),
     customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
-    billingAddress: address ? cleanText(address.value) : (nameAndAddress?.address ?? null),
+    billingAddress: address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null),
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -553,9 +740,11 @@ export function parseBillText(text: string): BillExtraction {
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
   put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
-  put("billingAddress", labelledAddress ? positionConfidence(labelledAddress) : 0.7);
+  // An address with no street or number is a locality line: part of an address at best.
+  const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
+  put("billingAddress", labelledAddress && streetPrinted ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
-  put("tariffType", 0.75);
+  put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
   put("vat", totals.vatDerived ? 0.7 : positionConfidence(totals.vat?.hit));
   put("totalWithVat", positionConfidence(totals.gross?.hit));
@@ -565,10 +754,10 @@ export function parseBillText(text: string): BillExtraction {
 
   const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
   if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
-    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
+    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
   }
   if (netCents !== null && vatCents !== null) {
-    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
+    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
   }
   if (indexes && labelledKwh !== null) {
     check("consumption_matches_indexes", indexes.new - indexes.old === labelledKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${labelledKwh} kWh`);

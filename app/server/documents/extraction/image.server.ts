@@ -116,9 +116,10 @@ export interface ContrastReport {
 
 /**
  * Grey levels stretched so the 2nd–98th percentile spans 0..255: washed-out photos become readable.
- * Returns the new image and the original spread (an OCR-quality signal).
+ * Returns the new image and the original spread (an OCR-quality signal). `darkShare` moves the dark
+ * end: on a scanned sheet with a few lines of text, the 2nd percentile is paper, not ink.
  */
-export function normalizeContrast(image: RgbaImage): { image: RgbaImage; report: ContrastReport } {
+export function normalizeContrast(image: RgbaImage, darkShare = 0.02): { image: RgbaImage; report: ContrastReport } {
   const pixels = image.width * image.height;
   const grey = new Uint8Array(pixels);
   const histogram = new Uint32Array(256);
@@ -136,7 +137,7 @@ export function normalizeContrast(image: RgbaImage): { image: RgbaImage; report:
     }
     return 255;
   };
-  const low = percentile(0.02);
+  const low = percentile(darkShare);
   const high = percentile(0.98);
   const spread = high - low;
   const range = Math.max(1, spread);

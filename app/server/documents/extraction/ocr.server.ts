@@ -90,6 +90,8 @@ export interface RecognizeOptions {
   /** Turns to try, in order. The first reading that `accept` approves wins; otherwise the most confident. */
   rotations?: QuarterTurn[];
   accept?: (result: OcrPageResult) => boolean;
+  /** Share of darkest pixels taken as black in the contrast stretch (default 2 %). */
+  darkShare?: number;
 }
 
 export interface OcrEngine {
@@ -172,7 +174,7 @@ class TesseractOcr implements OcrEngine {
     await yieldToRequests();
     const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
     await yieldToRequests();
-    const { image, report } = normalizeContrast(level);
+    const { image, report } = normalizeContrast(level, options.darkShare);
     const rotations = options.rotations ?? [0];
     let best: OcrPageResult | null = null;
     let spent = 0;
