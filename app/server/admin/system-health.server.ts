@@ -4,11 +4,12 @@
 // supplier adapters' last success (metrics_rollups). What a Worker does not have (server memory, CPU
 // cores, disk, connection pools, network throughput) is null with NOT_ON_EDGE, or its platform
 // counterpart with a label saying what it is.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { documents, suppliers } from "../db/schema.server";
+import { suppliers } from "../db/schema.server";
 import type { AppContext } from "../context.server";
 import type { Env } from "../env.server";
+import { documentGroups } from "./dashboard-stats.server";
 import { apiPerformance, DAY_MS, documentBacklog, flushMetrics, NOT_ON_EDGE, seriesTotals, type SeriesTotals } from "./metrics.server";
 
 /** A probe that does not answer within this is counted as failed. */
@@ -143,9 +144,9 @@ export function overallStatus(parts: { database: Good | Bad; document_processing
   return good(parts.database) && good(parts.document_processing) && good(parts.storage) ? "healthy" : "degraded";
 }
 
+/** The bytes of every stored document, from the per type and status groups (a covering index, not the table). */
 async function storedBytes(db: Database): Promise<number> {
-  const [row] = await db.select({ bytes: sql<number>`coalesce(sum(${documents.fileSize}), 0)` }).from(documents);
-  return Number(row?.bytes ?? 0);
+  return (await documentGroups(db)).reduce((sum, g) => sum + g.bytes, 0);
 }
 
 export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, now: number = Date.now()): Promise<SystemHealth> {
