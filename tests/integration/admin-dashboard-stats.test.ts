@@ -4,9 +4,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
-import { dashboardStats, documentGroups, documentStats, userStats, type DocumentStats, type UserStats } from "../../app/server/admin/dashboard-stats.server";
-import { documentBacklog, userActivity } from "../../app/server/admin/metrics.server";
-import { systemHealth } from "../../app/server/admin/system-health.server";
+import {
+  cachedDocumentStats,
+  cachedUserStats,
+  dashboardStats,
+  documentGroups,
+  documentStats,
+  userStats,
+  type DocumentStats,
+  type UserStats,
+} from "../../app/server/admin/dashboard-stats.server";
+import { adminMetrics, documentBacklog, userActivity } from "../../app/server/admin/metrics.server";
+import { STATS_CACHE_TTL_MS } from "../../app/server/admin/stats-cache.server";
+import { cachedSystemHealth, systemHealth } from "../../app/server/admin/system-health.server";
 import { createAppContext } from "../../app/server/context.server";
 import { createDb } from "../../app/server/db/client.server";
 import { documentEvents, documents, switchRequests, users } from "../../app/server/db/schema.server";
@@ -96,15 +106,22 @@ describe("document stats", () => {
 const NOW = Date.UTC(2026, 10, 25, 10, 0);
 const HOUR = 3_600_000;
 
+async function user(
+  phone: string,
+  createdAt: number,
+  lastLoginAt: number | null = null,
+  status: "active" | "inactive" | "suspended" = "active",
+  profile: [string | null, string | null, string | null] = [null, null, null],
+) {
+  const id = newId(createdAt);
+  await db.insert(users).values({ id, phone, firstName: profile[0], lastName: profile[1], email: profile[2], status, createdAt, lastLoginAt });
+  return id;
+}
+
 async function knownSet() {
   // Each test starts from the migrated, seeded database of this file (isolated per test): the figures
   // below count only these rows.
   await env.DB.batch(["document_events", "switch_requests", "documents", "users"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
-  const user = async (phone: string, createdAt: number, lastLoginAt: number | null, status: "active" | "inactive" | "suspended", profile: [string | null, string | null, string | null]) => {
-    const id = newId(createdAt);
-    await db.insert(users).values({ id, phone, firstName: profile[0], lastName: profile[1], email: profile[2], status, createdAt, lastLoginAt });
-    return id;
-  };
   const u1 = await user("+40700000001", NOW - HOUR, NOW - HOUR, "active", ["Ana", "Pop", "ana@test.ro"]);
   const u2 = await user("+40700000002", NOW - 2 * DAY, null, "suspended", [null, null, null]);
   const u3 = await user("+40700000003", NOW - 10 * DAY, NOW - 3 * DAY, "active", ["Ion", "Ene", "ion@test.ro"]);
@@ -231,5 +248,34 @@ describe("the stats of a known set of rows", () => {
     // R2's figure is the sum of the stored documents' sizes: 1.5 GiB in all.
     expect((await documentGroups(db)).reduce((sum, g) => sum + g.bytes, 0)).toBe(1.5 * 1024 ** 3);
     expect(health.storage.used_space_gb).toBe(1.5);
+  });
+});
+
+describe("the stats cache of the pages and the API", () => {
+  it("answers with the same figures for STATS_CACHE_TTL_MS, then reads the rows again", async () => {
+    await knownSet();
+    // After every instant the other tests of this file used, so nothing they cached is reused.
+    const t = NOW + DAY;
+    expect((await cachedDocumentStats(db, t)).total_uploaded).toBe(8);
+    expect((await cachedUserStats(db, t)).total_users).toBe(5);
+    expect((await adminMetrics(env, db, t)).userActivity.newRegistrations).toBe(0);
+    const ctx = createAppContext(env as unknown as AppEnv);
+    expect((await cachedSystemHealth(ctx, t)).document_processing_details.backlog).toBe(1);
+    const userId = await user("+40700000006", t - 1000);
+    await storeDocument(userId, "poza_contor", null);
+
+    const later = t + STATS_CACHE_TTL_MS - 1;
+    expect((await cachedDocumentStats(db, later)).total_uploaded).toBe(8);
+    expect((await cachedUserStats(db, later)).total_users).toBe(5);
+    expect((await adminMetrics(env, db, later)).userActivity.newRegistrations).toBe(0);
+    expect(await cachedSystemHealth(ctx, later)).toMatchObject({ timestamp: new Date(t).toISOString(), document_processing_details: { backlog: 1 } });
+    // The live channel's own computation is not cached: it sees the new rows at once.
+    expect((await dashboardStats(db, later)).document_stats.total_uploaded).toBe(9);
+
+    const expired = t + STATS_CACHE_TTL_MS;
+    expect((await cachedDocumentStats(db, expired)).total_uploaded).toBe(9);
+    expect((await cachedUserStats(db, expired)).total_users).toBe(6);
+    expect((await adminMetrics(env, db, expired)).userActivity.newRegistrations).toBe(1);
+    expect(await cachedSystemHealth(ctx, expired)).toMatchObject({ timestamp: new Date(expired).toISOString(), document_processing_details: { backlog: 2 } });
   });
 });

@@ -6,6 +6,7 @@ import { canAccess, type AdminAccessSubject } from "../../lib/admin-access";
 import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
 import type { Database } from "../db/client.server";
 import { documentEvents, documents, switchRequests, users } from "../db/schema.server";
+import { cachedStats } from "./stats-cache.server";
 
 const DAY_MS = 24 * 3_600_000;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
@@ -254,6 +255,21 @@ export async function documentStats(db: Database, now: number, groups?: Document
     processing_queue: { queue_size: queueSize, estimated_wait_time_minutes: average === null ? null : minutes(queueSize * average) },
     rejection_reasons: rejections.map((r) => ({ reason: r.reason, count: n(r.n), percentage: pct(n(r.n), rejectedTotal) ?? 0 })),
   };
+}
+
+/** The per type and status groups, shared for a few seconds by this isolate's requests (stats-cache.server.ts). */
+export function cachedDocumentGroups(db: Database, now: number): Promise<DocumentGroup[]> {
+  return cachedStats("document_groups", now, () => documentGroups(db));
+}
+
+/** userStats for the pages and the API: at most STATS_CACHE_TTL_MS old. The live channel computes its own. */
+export function cachedUserStats(db: Database, now: number): Promise<UserStats> {
+  return cachedStats("user_stats", now, async () => userStats(db, now, await cachedDocumentGroups(db, now)));
+}
+
+/** documentStats for the pages and the API: at most STATS_CACHE_TTL_MS old. The live channel computes its own. */
+export function cachedDocumentStats(db: Database, now: number): Promise<DocumentStats> {
+  return cachedStats("document_stats", now, async () => documentStats(db, now, await cachedDocumentGroups(db, now)));
 }
 
 /** The user and document stats the dashboard_stats stream adds to the overview counts. */

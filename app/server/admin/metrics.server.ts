@@ -7,6 +7,7 @@ import { documents, metricsRollups, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { metricsRollup } from "../metrics/recorder.server";
 import type { MetricKind } from "../metrics/rollup.server";
+import { cachedStats } from "./stats-cache.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -141,7 +142,12 @@ export async function userActivity(db: Database, now: number): Promise<UserActiv
   return { activeUsers, newRegistrations, documentUploads, verificationRequests };
 }
 
-export async function adminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
+/** The admin metrics, shared for a few seconds by this isolate's requests (stats-cache.server.ts). */
+export function adminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
+  return cachedStats("admin_metrics", now, () => measuredAdminMetrics(env, db, now));
+}
+
+async function measuredAdminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
   await flushMetrics(env);
   const [api, docs, activity] = await Promise.all([apiPerformance(db, now), documentProcessing(db, now), userActivity(db, now)]);
   return { apiPerformance: api, documentProcessing: docs, userActivity: activity, window: { since: new Date(now - DAY_MS).toISOString(), until: new Date(now).toISOString() } };

@@ -9,7 +9,8 @@ import type { Database } from "../db/client.server";
 import { suppliers } from "../db/schema.server";
 import type { AppContext } from "../context.server";
 import type { Env } from "../env.server";
-import { documentGroups } from "./dashboard-stats.server";
+import { cachedDocumentGroups } from "./dashboard-stats.server";
+import { cachedStats } from "./stats-cache.server";
 import { apiPerformance, DAY_MS, documentBacklog, flushMetrics, NOT_ON_EDGE, seriesTotals, type SeriesTotals } from "./metrics.server";
 
 /** A probe that does not answer within this is counted as failed. */
@@ -144,9 +145,12 @@ export function overallStatus(parts: { database: Good | Bad; document_processing
   return good(parts.database) && good(parts.document_processing) && good(parts.storage) ? "healthy" : "degraded";
 }
 
-/** The bytes of every stored document, from the per type and status groups (a covering index, not the table). */
-async function storedBytes(db: Database): Promise<number> {
-  return (await documentGroups(db)).reduce((sum, g) => sum + g.bytes, 0);
+/**
+ * The bytes of every stored document, from the per type and status groups (a covering index, not the
+ * table), as the dashboard last computed them: at most STATS_CACHE_TTL_MS old.
+ */
+async function storedBytes(db: Database, now: number): Promise<number> {
+  return (await cachedDocumentGroups(db, now)).reduce((sum, g) => sum + g.bytes, 0);
 }
 
 export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, now: number = Date.now()): Promise<SystemHealth> {
@@ -166,7 +170,7 @@ export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, 
     ? await Promise.all([
         documentBacklog(db),
         flushMetrics(env).then(() => Promise.all([apiPerformance(db, now), seriesTotals(db, "adapter", now - DAY_MS), seriesTotals(db, "request", now - DAY_MS)])),
-        storedBytes(db),
+        storedBytes(db, now),
         db.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.active, true))),
       ]).catch((error: unknown) => {
         console.error("system health: reading D1 failed", error instanceof Error ? error.message : String(error));
@@ -233,4 +237,13 @@ export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, 
     api_response_time: api?.averageResponseTime ?? null,
     storage_usage: storageUsage,
   };
+}
+
+/**
+ * systemHealth for the dashboard and GET /system/health: the probes run at most once per
+ * STATS_CACHE_TTL_MS in this isolate, however many admins look (stats-cache.server.ts); `timestamp`
+ * says when they ran. The live channel and the system page probe afresh.
+ */
+export function cachedSystemHealth(ctx: Pick<AppContext, "env" | "db">, now: number = Date.now()): Promise<SystemHealth> {
+  return cachedStats("system_health", now, () => systemHealth(ctx, now));
 }
