@@ -185,7 +185,7 @@ function summed(groups: DocumentGroup[], keyOf: (g: DocumentGroup) => string) {
 }
 
 /** Documents uploaded and not processed yet (status pending, no processed_at): a range of documents_status_processed_idx. */
-export const awaitingProcessing = and(eq(documents.status, "pending"), isNull(documents.processedAt));
+const awaitingProcessing = and(eq(documents.status, "pending"), isNull(documents.processedAt));
 
 export async function documentStats(db: Database, now: number, groups?: DocumentGroup[]): Promise<DocumentStats> {
   const since24h = now - DAY_MS;
