@@ -23,11 +23,11 @@ import type { LiveStatus } from "~/lib/live/connection";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { requireAdmin } from "~/server/admin/admin-auth.server";
-import { documentStats, userStats, type DocumentStats, type UserStats } from "~/server/admin/dashboard-stats.server";
+import { cachedDocumentStats, cachedUserStats, type DocumentStats, type UserStats } from "~/server/admin/dashboard-stats.server";
 import { adminMetrics } from "~/server/admin/metrics.server";
 import { OVERVIEW_BLOCK_PERMISSIONS } from "~/server/admin/overview.server";
 import { queueStats } from "~/server/admin/switch-queues.server";
-import { systemHealth, type SystemHealth } from "~/server/admin/system-health.server";
+import { cachedSystemHealth, type SystemHealth } from "~/server/admin/system-health.server";
 
 export const meta: MetaFunction = () => [
   { title: `${ADMIN_TEXTS.nav.dashboard} – ${ADMIN_TEXTS.shell.brand} – ${TEXTS.brand.tagline}` },
@@ -46,9 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...(Object.values(OVERVIEW_BLOCK_PERMISSIONS).some(may) ? ["dashboard_stats"] : []),
       ...(may("system_monitoring") ? ["system_health"] : []),
     ],
-    users: may("user_management") ? userStats(db, now) : null,
-    system: may("system_monitoring") ? systemHealth(context, now) : null,
-    documents: may("document_verification") ? documentStats(db, now) : null,
+    users: may("user_management") ? cachedUserStats(db, now) : null,
+    system: may("system_monitoring") ? cachedSystemHealth(context, now) : null,
+    documents: may("document_verification") ? cachedDocumentStats(db, now) : null,
     queues: queueStats(env, db),
     metrics: may("system_monitoring") ? adminMetrics(env, db, now) : null,
   });

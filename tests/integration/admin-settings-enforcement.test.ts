@@ -198,6 +198,8 @@ describe("admin session timeout", () => {
     await env.DB.prepare("UPDATE admin_sessions SET last_seen_at = ? WHERE admin_id = ?").bind(Date.now() - 61 * MINUTE, admin.id).run();
     expect((await SELF.fetch(`${BASE}/api/admin/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     const fresh = await openAdminSession(admin.id);
+    // Opened two minutes ago: past the minute the last-seen write waits (ADMIN_SEEN_WRITE_INTERVAL_MS), so this request writes it.
+    await env.DB.prepare("UPDATE admin_sessions SET created_at = ? WHERE admin_id = ? AND last_seen_at IS NULL").bind(Date.now() - 2 * MINUTE, admin.id).run();
     expect((await SELF.fetch(`${BASE}/api/admin/auth/me`, { headers: { Authorization: `Bearer ${fresh}` } })).status).toBe(200);
     const seen = await env.DB.prepare("SELECT last_seen_at FROM admin_sessions WHERE admin_id = ? AND last_seen_at IS NOT NULL ORDER BY last_seen_at DESC").bind(admin.id).first<{ last_seen_at: number }>();
     expect(seen!.last_seen_at).toBeGreaterThan(Date.now() - MINUTE);

@@ -349,20 +349,40 @@ function sessionIsLive(now: number, idleTimeoutMs: number) {
 }
 
 /**
+ * The sliding timeout's write is skipped while the session's last_seen_at is younger than this: at
+ * most one write per session per minute (a tenth of the timeout when that is shorter, so a 5-minute
+ * timeout still ends within 30 s of its mark) instead of an UPDATE on every admin request. A session
+ * therefore ends between timeout − interval and timeout after its last request.
+ */
+export const ADMIN_SEEN_WRITE_INTERVAL_MS = 60_000;
+
+export function seenWriteIntervalMs(idleTimeoutMs: number): number {
+  return Math.min(ADMIN_SEEN_WRITE_INTERVAL_MS, Math.floor(idleTimeoutMs / 10));
+}
+
+/**
  * The admin of a live session named by its token (Bearer or cookie), or null. A request with it is
- * activity: the idle timeout starts again from `now` (sliding), in the same statement as the check,
- * so an idle session cannot be revived by two requests racing.
+ * activity: the idle timeout starts again from `now` (sliding), written only when the last write is
+ * older than seenWriteIntervalMs. The write repeats the liveness check, so an idle or revoked
+ * session is never revived by it.
  */
 export async function adminFromToken(db: Database, token: string, now: number, idleTimeoutMs: number): Promise<AdminPrincipal | null> {
-  const [touched] = await db
-    .update(adminSessions)
-    .set({ lastSeenAt: sql`max(coalesce(${adminSessions.lastSeenAt}, 0), ${now})` })
-    .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), sessionIsLive(now, idleTimeoutMs)))
-    .returning({ sessionId: adminSessions.id, adminId: adminSessions.adminId });
-  if (!touched) return null;
-  const [row] = await db.select().from(admins).where(eq(admins.id, touched.adminId)).limit(1);
-  if (!row || row.status !== "active") return null;
-  return principal(row, touched.sessionId);
+  const live = and(eq(adminSessions.tokenHash, await sha256Hex(token)), sessionIsLive(now, idleTimeoutMs));
+  const [row] = await db
+    .select({ sessionId: adminSessions.id, seenAt: sql<number>`coalesce(${adminSessions.lastSeenAt}, ${adminSessions.createdAt})`, admin: admins })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(live)
+    .limit(1);
+  if (!row) return null;
+  if (now - Number(row.seenAt) >= seenWriteIntervalMs(idleTimeoutMs)) {
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: sql`max(coalesce(${adminSessions.lastSeenAt}, 0), ${now})` })
+      .where(and(eq(adminSessions.id, row.sessionId), live));
+  }
+  if (row.admin.status !== "active") return null;
+  return principal(row.admin, row.sessionId);
 }
 
 /**

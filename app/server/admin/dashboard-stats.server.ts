@@ -1,11 +1,12 @@
 // User stats and document stats (admin spec §3) for the dashboard and the system page, computed from the
 // D1 rows. Pure over a db handle and a clock, so GET /users/stats and /documents/stats can share them.
 // Each formula is written where it is computed and recorded in docs/decisions/0013-dashboard-formulas.md.
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, min, ne, sql } from "drizzle-orm";
 import { canAccess, type AdminAccessSubject } from "../../lib/admin-access";
 import { bucharestDay, bucharestDayStart, mondayOf } from "../../lib/dates";
 import type { Database } from "../db/client.server";
 import { documentEvents, documents, switchRequests, users } from "../db/schema.server";
+import { cachedStats } from "./stats-cache.server";
 
 const DAY_MS = 24 * 3_600_000;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
@@ -39,7 +40,7 @@ export interface UserStats {
   recent_activity_count: number;
 }
 
-export async function userStats(db: Database, now: number): Promise<UserStats> {
+export async function userStats(db: Database, now: number, groups?: DocumentGroup[]): Promise<UserStats> {
   const day = bucharestDay(now);
   const today = bucharestDayStart(day);
   const week = bucharestDayStart(mondayOf(day));
@@ -48,7 +49,7 @@ export async function userStats(db: Database, now: number): Promise<UserStats> {
   const monthAgo = now - 30 * DAY_MS;
   const when = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
-  const [[row], [verified], [docs], [switchers], types] = await Promise.all([
+  const [[row], [verified], documentCount, [switchers], types] = await Promise.all([
     db
       .select({
         total: count(),
@@ -68,7 +69,7 @@ export async function userStats(db: Database, now: number): Promise<UserStats> {
       .select({ n: sql<number>`count(distinct ${documents.userId})` })
       .from(documents)
       .where(and(eq(documents.documentType, "document_identitate"), eq(documents.status, "verified"))),
-    db.select({ n: count() }).from(documents),
+    groups ? groups.reduce((sum, g) => sum + g.count, 0) : db.$count(documents),
     db
       .select({ n: sql<number>`count(distinct ${switchRequests.userId})` })
       .from(switchRequests)
@@ -93,7 +94,7 @@ export async function userStats(db: Database, now: number): Promise<UserStats> {
     verified_users: n(verified?.n),
     growth_rate_weekly: pct(n(row?.last7), total - n(row?.last7)),
     growth_rate_monthly: pct(n(row?.last30), total - n(row?.last30)),
-    average_documents_per_user: total > 0 ? Math.round((n(docs?.n) / total) * 100) / 100 : null,
+    average_documents_per_user: total > 0 ? Math.round((documentCount / total) * 100) / 100 : null,
     user_retention_rate: pct(n(row?.retained), n(row?.olderThan30)),
     users_with_completed_profiles: n(row?.completed),
     users_with_energy_switches: n(switchers?.n),
@@ -135,83 +136,140 @@ export interface DocumentStats {
 
 export const RECENT_UPLOADS = 10;
 
-export async function documentStats(db: Database, now: number): Promise<DocumentStats> {
+/** One (document type, status) pair: its count, processing times and stored bytes. */
+export interface DocumentGroup {
+  type: string;
+  status: string;
+  count: number;
+  /** documents with a processing time */
+  timed: number;
+  totalMs: number;
+  minMs: number | null;
+  bytes: number;
+}
+
+/**
+ * Every document counted once, grouped by type and status: the status and type counts, the processing
+ * times and the bytes stored in R2 all derive from these few rows. One pass over the covering index
+ * documents_type_status_idx, instead of a scan of the table per figure.
+ */
+export async function documentGroups(db: Database): Promise<DocumentGroup[]> {
+  const rows = await db
+    .select({
+      type: documents.documentType,
+      status: documents.status,
+      count: count(),
+      timed: count(documents.processingMs),
+      totalMs: sql<number>`coalesce(sum(${documents.processingMs}), 0)`,
+      minMs: min(documents.processingMs),
+      bytes: sql<number>`coalesce(sum(${documents.fileSize}), 0)`,
+    })
+    .from(documents)
+    .groupBy(documents.documentType, documents.status)
+    .orderBy(documents.documentType, documents.status);
+  return rows.map((r) => ({ type: r.type, status: r.status, count: n(r.count), timed: n(r.timed), totalMs: n(r.totalMs), minMs: r.minMs === null ? null : Number(r.minMs), bytes: n(r.bytes) }));
+}
+
+function summed(groups: DocumentGroup[], keyOf: (g: DocumentGroup) => string) {
+  const totals = new Map<string, { count: number; timed: number; totalMs: number; minMs: number | null }>();
+  for (const g of groups) {
+    const key = keyOf(g);
+    const t = totals.get(key) ?? { count: 0, timed: 0, totalMs: 0, minMs: null };
+    t.count += g.count;
+    t.timed += g.timed;
+    t.totalMs += g.totalMs;
+    if (g.minMs !== null) t.minMs = t.minMs === null ? g.minMs : Math.min(t.minMs, g.minMs);
+    totals.set(key, t);
+  }
+  return totals;
+}
+
+/** Documents uploaded and not processed yet (status pending, no processed_at): a range of documents_status_processed_idx. */
+const awaitingProcessing = and(eq(documents.status, "pending"), isNull(documents.processedAt));
+
+export async function documentStats(db: Database, now: number, groups?: DocumentGroup[]): Promise<DocumentStats> {
   const since24h = now - DAY_MS;
   const since30d = now - 30 * DAY_MS;
-  const [statusRows, typeRows, recent, [times], timesByType, [activity], [events], [queued], rejections] = await Promise.all([
-    db.select({ status: documents.status, n: count() }).from(documents).groupBy(documents.status),
-    db.select({ type: documents.documentType, n: count() }).from(documents).groupBy(documents.documentType),
+  const [grouped, recent, processed24h, verified24h, [events], queueSize, rejections] = await Promise.all([
+    groups ?? documentGroups(db),
     db
       .select({ phone: users.phone, type: documents.documentType, uploadedAt: documents.uploadedAt, status: documents.status })
       .from(documents)
       .innerJoin(users, eq(users.id, documents.userId))
       .orderBy(desc(documents.uploadedAt))
       .limit(RECENT_UPLOADS),
-    db
-      .select({ avg: sql<number | null>`avg(${documents.processingMs})`, min: sql<number | null>`min(${documents.processingMs})` })
-      .from(documents)
-      .where(isNotNull(documents.processingMs)),
-    db
-      .select({ type: documents.documentType, avg: sql<number | null>`avg(${documents.processingMs})` })
-      .from(documents)
-      .where(isNotNull(documents.processingMs))
-      .groupBy(documents.documentType),
-    db
-      .select({
-        processed: sql<number>`coalesce(sum(case when ${documents.processedAt} >= ${since24h} then 1 else 0 end), 0)`,
-        verified: sql<number>`coalesce(sum(case when ${documents.verifiedAt} >= ${since24h} then 1 else 0 end), 0)`,
-      })
-      .from(documents),
+    db.$count(documents, gte(documents.processedAt, since24h)),
+    db.$count(documents, gte(documents.verifiedAt, since24h)),
     db
       .select({
         rejected: sql<number>`coalesce(sum(case when ${documentEvents.action} = 'rejected' then 1 else 0 end), 0)`,
         failed: sql<number>`coalesce(sum(case when ${documentEvents.action} = 'failed' then 1 else 0 end), 0)`,
       })
       .from(documentEvents)
-      .where(and(gte(documentEvents.createdAt, since24h), inArray(documentEvents.action, ["rejected", "failed"]))),
-    db.select({ n: count() }).from(documents).where(and(eq(documents.status, "pending"), isNull(documents.processedAt))),
+      .where(and(inArray(documentEvents.action, ["rejected", "failed"]), gte(documentEvents.createdAt, since24h))),
+    db.$count(documents, awaitingProcessing),
     db
       .select({ reason: sql<string>`coalesce(nullif(substr(${documentEvents.notes}, 1, instr(${documentEvents.notes} || ',', ',') - 1), ''), 'other')`, n: count() })
       .from(documentEvents)
       .where(and(eq(documentEvents.action, "rejected"), gte(documentEvents.createdAt, since30d), lt(documentEvents.createdAt, now + 1)))
       .groupBy(sql`1`)
-      .orderBy(desc(count())),
+      .orderBy(desc(count()), sql`1`),
   ]);
-  const byStatus = new Map(statusRows.map((r) => [r.status, n(r.n)]));
-  const byType = new Map(typeRows.map((r) => [r.type, n(r.n)]));
-  const verified = byStatus.get("verified") ?? 0;
-  const rejected = byStatus.get("rejected") ?? 0;
-  const average = times?.avg === null || times?.avg === undefined ? null : Number(times.avg);
-  const queueSize = n(queued?.n);
+  const byStatus = summed(grouped, (g) => g.status);
+  const byType = summed(grouped, (g) => g.type);
+  const all = summed(grouped, () => "all").get("all");
+  const statusCount = (status: string) => byStatus.get(status)?.count ?? 0;
+  const typeCount = (type: string) => byType.get(type)?.count ?? 0;
+  const verified = statusCount("verified");
+  const rejected = statusCount("rejected");
+  // mean over the documents that have a processing time, as avg(processing_ms) would give
+  const average = all && all.timed > 0 ? all.totalMs / all.timed : null;
   const rejectedTotal = rejections.reduce((sum, r) => sum + n(r.n), 0);
   return {
-    total_uploaded: [...byStatus.values()].reduce((a, b) => a + b, 0),
+    total_uploaded: all?.count ?? 0,
     verified,
-    pending: byStatus.get("pending") ?? 0,
+    pending: statusCount("pending"),
     rejected,
-    processing: byStatus.get("processing") ?? 0,
+    processing: statusCount("processing"),
     by_type: {
-      identity: byType.get(DOCUMENT_GROUPS.identity) ?? 0,
-      bills: byType.get(DOCUMENT_GROUPS.bills) ?? 0,
-      contracts: byType.get(DOCUMENT_GROUPS.contracts) ?? 0,
-      meter_photos: byType.get(DOCUMENT_GROUPS.meter_photos) ?? 0,
+      identity: typeCount(DOCUMENT_GROUPS.identity),
+      bills: typeCount(DOCUMENT_GROUPS.bills),
+      contracts: typeCount(DOCUMENT_GROUPS.contracts),
+      meter_photos: typeCount(DOCUMENT_GROUPS.meter_photos),
     },
     recent_uploads: recent.map((r) => ({ phone: r.phone, document_type: r.type, uploaded_at: new Date(r.uploadedAt).toISOString(), status: r.status })),
     processing_times: {
       average_processing_time_minutes: minutes(average),
-      fastest_processing_time_minutes: minutes(times?.min === null || times?.min === undefined ? null : Number(times.min)),
-      by_document_type: Object.fromEntries(timesByType.map((r) => [r.type, minutes(r.avg === null ? null : Number(r.avg))])),
+      fastest_processing_time_minutes: minutes(all?.minMs ?? null),
+      by_document_type: Object.fromEntries(
+        [...byType].filter(([, t]) => t.timed > 0).map(([type, t]) => [type, minutes(t.totalMs / t.timed)]),
+      ),
     },
     verification_rates: { overall_rate: pct(verified, verified + rejected) },
     recent_activity: {
-      last_24h_processed: n(activity?.processed),
-      last_24h_verified: n(activity?.verified),
+      last_24h_processed: processed24h,
+      last_24h_verified: verified24h,
       last_24h_rejected: n(events?.rejected),
       last_24h_errors: n(events?.failed),
     },
     processing_queue: { queue_size: queueSize, estimated_wait_time_minutes: average === null ? null : minutes(queueSize * average) },
     rejection_reasons: rejections.map((r) => ({ reason: r.reason, count: n(r.n), percentage: pct(n(r.n), rejectedTotal) ?? 0 })),
   };
+}
+
+/** The per type and status groups, shared for a few seconds by this isolate's requests (stats-cache.server.ts). */
+export function cachedDocumentGroups(db: Database, now: number): Promise<DocumentGroup[]> {
+  return cachedStats("document_groups", now, () => documentGroups(db));
+}
+
+/** userStats for the pages and the API: at most STATS_CACHE_TTL_MS old. The live channel computes its own. */
+export function cachedUserStats(db: Database, now: number): Promise<UserStats> {
+  return cachedStats("user_stats", now, async () => userStats(db, now, await cachedDocumentGroups(db, now)));
+}
+
+/** documentStats for the pages and the API: at most STATS_CACHE_TTL_MS old. The live channel computes its own. */
+export function cachedDocumentStats(db: Database, now: number): Promise<DocumentStats> {
+  return cachedStats("document_stats", now, async () => documentStats(db, now, await cachedDocumentGroups(db, now)));
 }
 
 /** The user and document stats the dashboard_stats stream adds to the overview counts. */
@@ -221,7 +279,8 @@ export interface DashboardStats {
 }
 
 export async function dashboardStats(db: Database, now: number): Promise<{ user_stats: UserStats; document_stats: DocumentStats }> {
-  const [user_stats, document_stats] = await Promise.all([userStats(db, now), documentStats(db, now)]);
+  const groups = await documentGroups(db);
+  const [user_stats, document_stats] = await Promise.all([userStats(db, now, groups), documentStats(db, now, groups)]);
   return { user_stats, document_stats };
 }
 

@@ -7,6 +7,7 @@ import { documents, metricsRollups, users } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { metricsRollup } from "../metrics/recorder.server";
 import type { MetricKind } from "../metrics/rollup.server";
+import { cachedStats } from "./stats-cache.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
@@ -129,31 +130,24 @@ export async function documentProcessing(db: Database, now: number): Promise<Doc
   };
 }
 
+/** Four range searches (users_last_login_idx, users_created_idx, documents_uploaded_idx, documents_status_processed_idx). */
 export async function userActivity(db: Database, now: number): Promise<UserActivity> {
   const since = now - DAY_MS;
-  const [userRow, documentRow] = await Promise.all([
-    db
-      .select({
-        active: sql<number>`coalesce(sum(case when ${users.lastLoginAt} >= ${since} then 1 else 0 end), 0)`,
-        registered: sql<number>`coalesce(sum(case when ${users.createdAt} >= ${since} then 1 else 0 end), 0)`,
-      })
-      .from(users),
-    db
-      .select({
-        uploads: sql<number>`coalesce(sum(case when ${documents.uploadedAt} >= ${since} then 1 else 0 end), 0)`,
-        awaitingReview: sql<number>`coalesce(sum(case when ${documents.status} = 'pending' and ${documents.processedAt} is not null then 1 else 0 end), 0)`,
-      })
-      .from(documents),
+  const [activeUsers, newRegistrations, documentUploads, verificationRequests] = await Promise.all([
+    db.$count(users, gte(users.lastLoginAt, since)),
+    db.$count(users, gte(users.createdAt, since)),
+    db.$count(documents, gte(documents.uploadedAt, since)),
+    db.$count(documents, and(eq(documents.status, "pending"), isNotNull(documents.processedAt))),
   ]);
-  return {
-    activeUsers: Number(userRow[0]?.active ?? 0),
-    newRegistrations: Number(userRow[0]?.registered ?? 0),
-    documentUploads: Number(documentRow[0]?.uploads ?? 0),
-    verificationRequests: Number(documentRow[0]?.awaitingReview ?? 0),
-  };
+  return { activeUsers, newRegistrations, documentUploads, verificationRequests };
 }
 
-export async function adminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
+/** The admin metrics, shared for a few seconds by this isolate's requests (stats-cache.server.ts). */
+export function adminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
+  return cachedStats("admin_metrics", now, () => measuredAdminMetrics(env, db, now));
+}
+
+async function measuredAdminMetrics(env: Pick<Env, "METRICS_ROLLUP">, db: Database, now: number): Promise<AdminMetrics> {
   await flushMetrics(env);
   const [api, docs, activity] = await Promise.all([apiPerformance(db, now), documentProcessing(db, now), userActivity(db, now)]);
   return { apiPerformance: api, documentProcessing: docs, userActivity: activity, window: { since: new Date(now - DAY_MS).toISOString(), until: new Date(now).toISOString() } };

@@ -4,11 +4,13 @@
 // supplier adapters' last success (metrics_rollups). What a Worker does not have (server memory, CPU
 // cores, disk, connection pools, network throughput) is null with NOT_ON_EDGE, or its platform
 // counterpart with a label saying what it is.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { documents, suppliers } from "../db/schema.server";
+import { suppliers } from "../db/schema.server";
 import type { AppContext } from "../context.server";
 import type { Env } from "../env.server";
+import { cachedDocumentGroups } from "./dashboard-stats.server";
+import { cachedStats } from "./stats-cache.server";
 import { apiPerformance, DAY_MS, documentBacklog, flushMetrics, NOT_ON_EDGE, seriesTotals, type SeriesTotals } from "./metrics.server";
 
 /** A probe that does not answer within this is counted as failed. */
@@ -143,9 +145,12 @@ export function overallStatus(parts: { database: Good | Bad; document_processing
   return good(parts.database) && good(parts.document_processing) && good(parts.storage) ? "healthy" : "degraded";
 }
 
-async function storedBytes(db: Database): Promise<number> {
-  const [row] = await db.select({ bytes: sql<number>`coalesce(sum(${documents.fileSize}), 0)` }).from(documents);
-  return Number(row?.bytes ?? 0);
+/**
+ * The bytes of every stored document, from the per type and status groups (a covering index, not the
+ * table), as the dashboard last computed them: at most STATS_CACHE_TTL_MS old.
+ */
+async function storedBytes(db: Database, now: number): Promise<number> {
+  return (await cachedDocumentGroups(db, now)).reduce((sum, g) => sum + g.bytes, 0);
 }
 
 export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, now: number = Date.now()): Promise<SystemHealth> {
@@ -165,7 +170,7 @@ export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, 
     ? await Promise.all([
         documentBacklog(db),
         flushMetrics(env).then(() => Promise.all([apiPerformance(db, now), seriesTotals(db, "adapter", now - DAY_MS), seriesTotals(db, "request", now - DAY_MS)])),
-        storedBytes(db),
+        storedBytes(db, now),
         db.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.active, true))),
       ]).catch((error: unknown) => {
         console.error("system health: reading D1 failed", error instanceof Error ? error.message : String(error));
@@ -232,4 +237,13 @@ export async function systemHealth({ env, db }: Pick<AppContext, "env" | "db">, 
     api_response_time: api?.averageResponseTime ?? null,
     storage_usage: storageUsage,
   };
+}
+
+/**
+ * systemHealth for the dashboard and GET /system/health: the probes run at most once per
+ * STATS_CACHE_TTL_MS in this isolate, however many admins look (stats-cache.server.ts); `timestamp`
+ * says when they ran. The live channel and the system page probe afresh.
+ */
+export function cachedSystemHealth(ctx: Pick<AppContext, "env" | "db">, now: number = Date.now()): Promise<SystemHealth> {
+  return cachedStats("system_health", now, () => systemHealth(ctx, now));
 }

@@ -39,6 +39,8 @@ export const users = sqliteTable(
     index("users_created_idx").on(t.createdAt),
     // The admin user list filters by status and pages by creation time (issue #12).
     index("users_status_created_idx").on(t.status, t.createdAt),
+    // Issue 13, admin metrics: who signed in during the last 24 h, as a range search.
+    index("users_last_login_idx").on(t.lastLoginAt),
   ],
 );
 
@@ -253,6 +255,13 @@ export const documents = sqliteTable(
     index("documents_status_uploaded_idx").on(t.status, t.uploadedAt),
     index("documents_type_uploaded_idx").on(t.documentType, t.uploadedAt),
     index("documents_user_uploaded_idx").on(t.userId, t.uploadedAt),
+    // Issue 13, admin dashboard and health (decision 0013): the counts per type and status, processing
+    // times, stored bytes and verified identity holders come from this index alone (it covers them);
+    // the last-24 h figures and the backlog are range searches instead of scans of the table.
+    index("documents_type_status_idx").on(t.documentType, t.status, t.userId, t.processingMs, t.fileSize),
+    index("documents_processed_idx").on(t.processedAt),
+    index("documents_verified_idx").on(t.verifiedAt),
+    index("documents_status_processed_idx").on(t.status, t.processedAt, t.queuedAt, t.uploadedAt),
   ],
 );
 
@@ -268,7 +277,11 @@ export const documentEvents = sqliteTable(
     notes: text("notes"),
     createdAt: createdAt(),
   },
-  (t) => [index("document_events_doc_idx").on(t.documentId)],
+  (t) => [
+    index("document_events_doc_idx").on(t.documentId),
+    // Issue 13: rejections and failures of the last 24 h / 30 days, as range searches.
+    index("document_events_action_created_idx").on(t.action, t.createdAt),
+  ],
 );
 
 export const meterReadings = sqliteTable(
@@ -347,6 +360,9 @@ export const switchRequests = sqliteTable(
     index("switch_requests_user_idx").on(t.userId, t.createdAt),
     index("switch_requests_status_idx").on(t.status),
     index("switch_requests_supplier_idx").on(t.targetSupplierId, t.status),
+    // Issue 13, dashboard user stats: users with a request (covering), requests per consumer type in 30 days (a range).
+    index("switch_requests_user_status_idx").on(t.userId, t.status),
+    index("switch_requests_created_type_idx").on(t.createdAt, t.consumerType),
     // Closed statuses leave the index, so a finished or cancelled request frees its POD; two
     // concurrent submits for one POD cannot both insert (app/lib/switching.ts CLOSED_SWITCH_STATUSES).
     uniqueIndex("switch_requests_open_pod_unique")
