@@ -7,6 +7,7 @@
 import { signInTimed } from "../lib/accounts.mjs";
 import { pingFloor, runFlows } from "../lib/flows.mjs";
 import { formatMs, formatRatio, ratio } from "../lib/stats.mjs";
+import { sectionBaseUrl } from "../lib/direct.mjs";
 
 const CONCURRENCY = 64;
 const SERIAL_FLOWS = 12;
@@ -21,7 +22,8 @@ export function benchPhone(prefix, index) {
   return `+4072${prefix}${String(index).padStart(4, "0")}`;
 }
 
-async function run({ baseUrl, log }) {
+async function run({ baseUrl: serverUrl, serverPid, log }) {
+  const baseUrl = await sectionBaseUrl({ baseUrl: serverUrl, serverPid, log });
   const total = CONCURRENCY * 4;
   const prefix = String(Date.now()).slice(-3);
   log(`${SERIAL_FLOWS} sign-in flows one at a time`);
@@ -49,6 +51,7 @@ async function run({ baseUrl, log }) {
       [`floor: GET /api/ping at ${CONCURRENCY} clients`, "—", formatMs(floor.p50), formatMs(floor.p95), "—"],
     ],
     notes: [
+      ...(baseUrl === serverUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
       `${result.completed}/${total} flows completed, **${result.failed} errors**${result.failed ? ` (${JSON.stringify(result.errorsByKind)})` : ""}; ${result.flowsPerSecond.toFixed(1)} flows/s.`,
       `One at a time: ${serial.completed}/${SERIAL_FLOWS} flows, ${serial.failed} errors${serial.failed ? ` (${JSON.stringify(serial.errorsByKind)})` : ""}, ${serial.flowsPerSecond.toFixed(1)} flows/s.`,
       `Flow p95 is **${formatRatio(data.p95VsFloor)} the floor** (GET /api/ping p95 at the same concurrency). A flow is four requests plus outbox polls, so ≥ 4× is the shape of the work, not overhead.`,
