@@ -60,8 +60,21 @@ export async function workerUrlPastProxy(serverPid, baseUrl) {
   throw new Error(`BENCH_DIRECT: no port of process group ${serverPid} answers /api/ping (candidates ${candidates.join(", ") || "none"})`);
 }
 
+/**
+ * BENCH_FRESH_CONNECTIONS=1: every fetch of the bench on a new connection. With keep-alive, a request
+ * written onto a pooled connection just as the Worker's server drops it as idle is lost (ECONNRESET,
+ * "other side closed"); behind Cloudflare's edge the Worker never sees a client's connections at all.
+ * undici is Node's own fetch, present here through @remix-run/node.
+ */
+async function switchToFreshConnections(log) {
+  const { Agent, setGlobalDispatcher } = await import("undici");
+  setGlobalDispatcher(new Agent({ pipelining: 0 }));
+  log("BENCH_FRESH_CONNECTIONS=1: no client keep-alive (each request on a new connection)");
+}
+
 /** The base URL a section should load: past the proxy when BENCH_DIRECT=1. */
 export async function sectionBaseUrl({ baseUrl, serverPid, log }) {
+  if (process.env.BENCH_FRESH_CONNECTIONS === "1") await switchToFreshConnections(log);
   if (process.env.BENCH_DIRECT !== "1") return baseUrl;
   const direct = await workerUrlPastProxy(serverPid, baseUrl);
   log(`BENCH_DIRECT=1: loading ${direct} (the Worker's workerd) instead of ${baseUrl} (wrangler's ProxyWorker)`);

@@ -93,6 +93,7 @@ async function run({ baseUrl: serverUrl, serverPid, log }) {
     ],
     notes: [
       ...(baseUrl === serverUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
+      ...(process.env.BENCH_FRESH_CONNECTIONS === "1" ? ["No client keep-alive (BENCH_FRESH_CONNECTIONS=1): each request on a new connection."] : []),
       `${result.completed}/${total} journeys completed, **${result.failed} errors**${result.failed ? ` (${JSON.stringify(result.errorsByKind)})` : ""}; ${accepted.length} uploads accepted, **${lost} journeys with a lost upload**; all done in ${(result.elapsedMs / 1000).toFixed(0)} s.`,
       "The wait for a result is the queue draining 2 × N documents with OCR of every ID card in one local isolate: it measures throughput, not a user's wait in production, where consumers scale out.",
     ],

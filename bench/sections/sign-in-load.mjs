@@ -52,6 +52,7 @@ async function run({ baseUrl: serverUrl, serverPid, log }) {
     ],
     notes: [
       ...(baseUrl === serverUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
+      ...(process.env.BENCH_FRESH_CONNECTIONS === "1" ? ["No client keep-alive (BENCH_FRESH_CONNECTIONS=1): each request on a new connection."] : []),
       `${result.completed}/${total} flows completed, **${result.failed} errors**${result.failed ? ` (${JSON.stringify(result.errorsByKind)})` : ""}; ${result.flowsPerSecond.toFixed(1)} flows/s.`,
       `One at a time: ${serial.completed}/${SERIAL_FLOWS} flows, ${serial.failed} errors${serial.failed ? ` (${JSON.stringify(serial.errorsByKind)})` : ""}, ${serial.flowsPerSecond.toFixed(1)} flows/s.`,
       `Flow p95 is **${formatRatio(data.p95VsFloor)} the floor** (GET /api/ping p95 at the same concurrency). A flow is four requests plus outbox polls, so ≥ 4× is the shape of the work, not overhead.`,
