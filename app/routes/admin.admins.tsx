@@ -55,14 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       for (const issue of input.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
       return fail("invite", T.inviteFailed, 400, fieldErrors);
     }
-    const result = await inviteAdmin(env, db, admin, input.data, { ip });
+    const result = await inviteAdmin(context, admin, input.data, { ip });
     if (!result.ok) return fail("invite", T.alreadyActive, 409, { email: T.alreadyActive });
     if (!result.mailed) return fail("invite", T.mailFailed, 502);
     return json<AdminsActionResult>({ ok: true, intent: "invite", title: T.invited, message: T.inviteSentTo(input.data.email) });
   }
 
   if (parsed.data.intent === "resend") {
-    const result = await resendInvitation(env, db, admin, parsed.data.adminId, { ip });
+    const result = await resendInvitation(context, admin, parsed.data.adminId, { ip });
     if (!result.ok) return fail("resend", T.inviteError, result.reason === "not_invited" ? 404 : 409);
     if (!result.mailed) return fail("resend", T.mailFailed, 502);
     return json<AdminsActionResult>({ ok: true, intent: "resend", title: T.invited, message: null });

@@ -17,12 +17,11 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const env = context.cloudflare.env;
   const admin = await guardAdminApi(request, context);
   const parsed = adminInviteSchema.safeParse(await readPayload(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const T = ADMIN_TEXTS.adminsPage;
-  const result = await inviteAdmin(env, context.db, admin, parsed.data, { ip: requestInfo(request).ip });
+  const result = await inviteAdmin(context, admin, parsed.data, { ip: requestInfo(request).ip });
   if (!result.ok) return jsonError(409, "admin_exists", T.alreadyActive);
   const data = {
     admin_id: result.adminId,

@@ -16,10 +16,16 @@ export async function json(res, what) {
   return body;
 }
 
-/** Times one awaited step into `steps[name]`. */
+/** Times one awaited step into `steps[name]`; a failure is named after its step. */
 export async function timed(steps, name, action) {
   const t0 = performance.now();
-  const value = await action();
+  let value;
+  try {
+    value = await action();
+  } catch (error) {
+    if (error instanceof Error && !error.message.startsWith(`${name}:`)) error.message = `${name}: ${error.message}`;
+    throw error;
+  }
   steps[name] = performance.now() - t0;
   return value;
 }

@@ -6,7 +6,8 @@ export const DEFAULTS = { seconds: 10, rounds: 5, warmupSeconds: 3, concurrency:
  * BENCH_SECONDS (measured seconds per target), BENCH_ROUNDS (slices those seconds are cut into, so
  * targets measured together take turns and share any background noise), BENCH_WARMUP_SECONDS,
  * BENCH_CONCURRENCY (clients),
- * BENCH_TIMEOUT_SECONDS (per request), BENCH_ONLY (comma-separated section ids).
+ * BENCH_TIMEOUT_SECONDS (per request), BENCH_ONLY (comma-separated section ids). The sign-in-load,
+ * journeys and documents sections also read BENCH_DIRECT=1 and BENCH_FRESH_CONNECTIONS=1 (lib/direct.mjs).
  */
 export function readConfig(env) {
   return {

@@ -24,7 +24,9 @@ export async function runFlows({ total, concurrency, flow }) {
           steps.get(name).push(ms);
         }
       } catch (error) {
-        const kind = String(error?.message ?? error).slice(0, 120);
+        // fetch() failures say only "fetch failed"; the cause says how (ECONNRESET, "other side closed", …).
+        const cause = error?.cause ? ` (${error.cause.code ?? ""} ${error.cause.message ?? ""})`.replace("( ", "(") : "";
+        const kind = `${String(error?.message ?? error)}${cause}`.slice(0, 160);
         errors.set(kind, (errors.get(kind) ?? 0) + 1);
       }
     }

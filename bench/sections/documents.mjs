@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { percentile, sortAscending, formatMs } from "../lib/stats.mjs";
 import { FIXTURES, signIn } from "../lib/accounts.mjs";
+import { sectionBaseUrl } from "../lib/direct.mjs";
 
 const POLL_MS = 500;
 
@@ -67,7 +68,8 @@ async function idlePingFloor(baseUrl, count = 20) {
 
 const finished = (d) => d.status !== "processing" && !(d.status === "pending" && !d.awaitingReview);
 
-async function run({ baseUrl, log }) {
+async function run({ baseUrl: serverUrl, serverPid, log }) {
+  const baseUrl = await sectionBaseUrl({ baseUrl: serverUrl, serverPid, log });
   const manifest = JSON.parse(readFileSync(`${FIXTURES}/manifest.json`, "utf8"));
   const files = [
     ...manifest.bills.map((b) => ({ file: b.file, person: b.person, label: "ultima_factura" })),
@@ -133,6 +135,8 @@ async function run({ baseUrl, log }) {
     align: ["left", "right", "right", "right", "right", "right", "left"],
     rows,
     notes: [
+      ...(baseUrl === serverUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
+      ...(process.env.BENCH_FRESH_CONNECTIONS === "1" ? ["No client keep-alive (BENCH_FRESH_CONNECTIONS=1): each request on a new connection."] : []),
       `Fetch handler while the consumer works: upload response p50 ${formatMs(percentile(uploadsWhileBusy, 50))} ms, p95 ${formatMs(percentile(uploadsWhileBusy, 95))} ms, max ${formatMs(uploadsWhileBusy.at(-1))} ms (${uploadsWhileBusy.length} uploads); GET /api/ping p50 ${formatMs(percentile(pingBusy, 50))} ms, p95 ${formatMs(percentile(pingBusy, 95))} ms, max ${formatMs(pingBusy.at(-1))} ms (${pingBusy.length} probes) against p50 ${formatMs(percentile(pingIdle, 50))} ms idle.`,
       `Throughput: ${docs.length} documents in ${((lastResult - firstUpload) / 1000).toFixed(1)} s from the first upload to the last result → **${perMinute.toFixed(1)} documents per minute** (uploads took ${(uploadedMs / 1000).toFixed(1)} s).`,
       "Processing = the consumer's claim → result stored (R2 read, extraction, verification, sealing the personal data, D1 writes), measured inside the Worker; upload→result includes the wait in the queue behind the backlog.",

@@ -9,6 +9,7 @@ import { tomorrowInBucharest } from "../lib/dates.mjs";
 import { pingFloor, runFlows } from "../lib/flows.mjs";
 import { formatMs, formatRatio, ratio } from "../lib/stats.mjs";
 import { benchIp, benchPhone } from "./sign-in-load.mjs";
+import { sectionBaseUrl } from "../lib/direct.mjs";
 
 const COUNTIES = ["B", "CJ", "IS", "TM", "CT", "BV", "DJ", "BH"];
 const RESULT_TIMEOUT_MS = 25 * 60_000;
@@ -33,7 +34,8 @@ async function upload(baseUrl, auth, label, file) {
 
 const finished = (d) => d.status !== "processing" && !(d.status === "pending" && !d.awaitingReview);
 
-async function run({ baseUrl, log }) {
+async function run({ baseUrl: serverUrl, serverPid, log }) {
+  const baseUrl = await sectionBaseUrl({ baseUrl: serverUrl, serverPid, log });
   const total = journeyCount();
   const manifest = JSON.parse(readFileSync(`${FIXTURES}/manifest.json`, "utf8"));
   const ids = manifest.ids.filter((i) => i.file.includes("-scan.")).map((i) => i.file);
@@ -90,6 +92,8 @@ async function run({ baseUrl, log }) {
       [`floor: GET /api/ping at ${floorClients} clients`, formatMs(floor.p50), formatMs(floor.p95), "—", "1.00×"],
     ],
     notes: [
+      ...(baseUrl === serverUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
+      ...(process.env.BENCH_FRESH_CONNECTIONS === "1" ? ["No client keep-alive (BENCH_FRESH_CONNECTIONS=1): each request on a new connection."] : []),
       `${result.completed}/${total} journeys completed, **${result.failed} errors**${result.failed ? ` (${JSON.stringify(result.errorsByKind)})` : ""}; ${accepted.length} uploads accepted, **${lost} journeys with a lost upload**; all done in ${(result.elapsedMs / 1000).toFixed(0)} s.`,
       "The wait for a result is the queue draining 2 × N documents with OCR of every ID card in one local isolate: it measures throughput, not a user's wait in production, where consumers scale out.",
     ],

@@ -250,6 +250,23 @@ describe("the SMS budget", () => {
     expect((await requestSignInCode(createAppContext(budgetEnv), phone, info(), { now: t0 + 20, sms })).ok).toBe(false);
     expect((await requestSignInCode(createAppContext(budgetEnv), phone, info(), { now: t0 + hour, sms })).ok).toBe(true);
   });
+
+  it("charges nothing of the budget for requests the phone or network limits refuse", async () => {
+    const hour = 60 * MINUTE;
+    const t0 = (Math.floor(Date.now() / hour) + 24 * 400 + Math.floor(Math.random() * 24 * 1000)) * hour;
+    const budgetCtx = createAppContext({ ...env, SMS_BUDGET_PER_HOUR: "2", SMS_BUDGET_PER_DAY: "100", SMS_IP_CODES_PER_10_MIN: "1" });
+    const sms = captureSms();
+    const [ip, otherIp] = [uniqueIp(), uniqueIp()];
+    const phone = uniquePhone();
+    expect((await requestSignInCode(budgetCtx, phone, info(ip), { now: t0, sms })).ok).toBe(true);
+    // Too early for the phone, then the network's allowance (1 per 10 minutes) spent: both refused.
+    expect(await requestSignInCode(budgetCtx, phone, info(otherIp), { now: t0 + 1, sms })).toMatchObject({ ok: false, failure: { code: "resend_too_soon" } });
+    expect(await requestSignInCode(budgetCtx, uniquePhone(), info(ip), { now: t0 + 2, sms })).toMatchObject({ ok: false, failure: { code: "rate_limited" } });
+    // The budget still has its second SMS, and the phone refused for being early did not use the other network's.
+    expect((await requestSignInCode(budgetCtx, uniquePhone(), info(otherIp), { now: t0 + 3, sms })).ok).toBe(true);
+    expect(await requestSignInCode(budgetCtx, uniquePhone(), info(uniqueIp()), { now: t0 + 4, sms })).toMatchObject({ ok: false, failure: { code: "sms_budget_exhausted" } });
+    expect(sms.sent).toHaveLength(2);
+  });
 });
 
 describe("POST /api/auth/register-phone", () => {

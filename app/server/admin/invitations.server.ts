@@ -13,7 +13,7 @@ import type { RequestInfo } from "../auth/request-info.server";
 import type { Database } from "../db/client.server";
 import { adminInvitations, admins } from "../db/schema.server";
 import type { Env } from "../env.server";
-import { appConfig } from "../config.server";
+import type { AppContext } from "../context.server";
 import { createMailSender, type MailDeps } from "../mail/mail.server";
 import { endAdminSessions, openAdminSession, writeAudit, type AdminPrincipal } from "./admin-auth.server";
 import { removeTwoFactor } from "./two-factor.server";
@@ -38,12 +38,12 @@ export type InviteResult =
  * password and two-factor are gone). An active admin's e-mail is refused.
  */
 export async function inviteAdmin(
-  env: Env,
-  db: Database,
+  ctx: AppContext,
   inviter: AdminPrincipal,
   input: AdminInviteInput,
   options: { ip: string; now?: number; mail?: MailDeps },
 ): Promise<InviteResult> {
+  const { env, db } = ctx;
   const now = options.now ?? Date.now();
   const role = input.role as Exclude<AdminRole, "super_admin">;
   const permissions = invitePermissions(input.permissions);
@@ -92,7 +92,7 @@ export async function inviteAdmin(
   });
 
   const mail = ADMIN_TEXTS.inviteMail;
-  const sent = await createMailSender({ env, config: appConfig(env), db }, options.mail).send({
+  const sent = await createMailSender(ctx, options.mail).send({
     to: input.email,
     subject: mail.subject,
     text: mail.body(ADMIN_TEXTS.roles[role], invitationLink(env, token), formatRoInstant(expiresAt)),
@@ -124,16 +124,15 @@ export async function inviteAdmin(
 
 /** Sends a pending invitation again (a new link, the old one dead), with the role and permissions it had. */
 export async function resendInvitation(
-  env: Env,
-  db: Database,
+  ctx: AppContext,
   inviter: AdminPrincipal,
   adminId: string,
   options: { ip: string; now?: number; mail?: MailDeps },
 ): Promise<InviteResult | { ok: false; reason: "not_invited" }> {
-  const [row] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+  const [row] = await ctx.db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
   if (!row || row.status !== "invited" || row.role === "super_admin") return { ok: false, reason: "not_invited" };
   const permissions = parseAdminPermissions(row.permissionsJson);
-  return inviteAdmin(env, db, inviter, { email: row.email, role: row.role, permissions: invitePermissions(permissions) }, options);
+  return inviteAdmin(ctx, inviter, { email: row.email, role: row.role, permissions: invitePermissions(permissions) }, options);
 }
 
 export interface OpenInvitation {

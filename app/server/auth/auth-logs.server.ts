@@ -29,11 +29,22 @@ export interface AuthLogEntry {
   success: boolean;
 }
 
-export async function logAuthEvent(
-  db: Database,
-  event: { action: AuthAction; success: boolean; userId?: string | null; phone?: string | null; info: RequestInfo; now: number },
-): Promise<void> {
-  await db.insert(authLogs).values({
+export interface AuthEvent {
+  action: AuthAction;
+  success: boolean;
+  userId?: string | null;
+  phone?: string | null;
+  info: RequestInfo;
+  now: number;
+}
+
+export async function logAuthEvent(db: Database, event: AuthEvent): Promise<void> {
+  await authLogInsert(db, event);
+}
+
+/** The insert of one entry, for a db.batch with the change it records. */
+export function authLogInsert(db: Database, event: AuthEvent) {
+  return db.insert(authLogs).values({
     id: newId(event.now),
     userId: event.userId ?? null,
     phone: event.phone ?? null,

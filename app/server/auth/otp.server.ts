@@ -3,23 +3,23 @@
 // at most 5 an hour and 10 a day per phone, plus per-network limits and a service-wide SMS budget. The answer to a code request never depends on
 // whether the phone belongs to an account: accounts are created at the first successful verification.
 import type { AppContext } from "../context.server";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import { SMS_CODE_LENGTH } from "../../lib/phone";
 import { TEXTS } from "../../texts/user";
 import { ADMIN_TEXTS } from "../../texts/admin";
 import { type Database } from "../db/client.server";
 import { otpChallenges, users } from "../db/schema.server";
-import { notifyAdmins } from "../notifications/notifications.server";
+import { adminNotificationInsert, newAdminNotification, notifyAdmins, publishAdminNotification } from "../notifications/notifications.server";
 import { readSettings } from "../settings/settings.server";
 import { createSmsSender, type SmsSender } from "../sms/sms.server";
-import { logAuthEvent } from "./auth-logs.server";
+import { authLogInsert, logAuthEvent } from "./auth-logs.server";
 import { constantTimeEqualText, hmacSha256, randomDigits, toHex } from "./crypto.server";
 import type { AuthFailureInfo } from "./errors.server";
 import {
   RATE_LIMITS,
-  consumeCountedRate,
   consumeRate,
+  consumeRates,
   networkOf,
   refundRate,
   retryAfterSeconds,
@@ -29,6 +29,8 @@ import {
 import type { RequestInfo } from "./request-info.server";
 import { requireSecret } from "./secrets.server";
 import { blockedAccountFailure } from "./user-sessions.server";
+
+const SMS_BUDGET_KEY = "sms-budget";
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -64,39 +66,37 @@ export async function requestSignInCode(
   const key = requireSecret(ctx.env, "OTP_HASH_KEY");
 
   const networkKey = `sms-net:${networkOf(info.ip)}` as const;
-  const networkDecision = await consumeRate(ctx.env, networkKey, smsPerNetworkRules(ctx.config.limits), now);
-  if (!networkDecision.allowed) {
-    await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
-    return {
-      ok: false,
-      failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: retryAfterSeconds(networkDecision) },
-    };
-  }
   const phoneKey = `sms-phone:${phone}` as const;
-  const phoneDecision = await consumeRate(ctx.env, phoneKey, RATE_LIMITS.smsPerPhone, now);
-  if (!phoneDecision.allowed) {
-    // Asking again too early is a slip, not an attack: it should not eat into the network's allowance.
-    await refundRate(ctx.env, networkKey, networkDecision);
-    await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
-    const wait = retryAfterSeconds(phoneDecision);
-    return {
-      ok: false,
-      failure:
-        phoneDecision.rule === "sms_resend_cooldown"
-          ? { code: "resend_too_soon", status: 429, message: TEXTS.auth.resendTooSoon(wait), retryAfterSeconds: wait }
-          : { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes, retryAfterSeconds: wait },
-    };
-  }
-  // The budget is charged last, so requests the other limits refuse cost none of it.
   const budgetRules = smsBudgetRules(ctx.config.limits);
-  const budgetDecision = await consumeCountedRate(ctx.env, "sms-budget", budgetRules, now);
-  if (!budgetDecision.allowed) {
-    await refundRate(ctx.env, networkKey, networkDecision);
-    await refundRate(ctx.env, phoneKey, phoneDecision);
+  // One call, all or nothing: a request another limit refuses costs none of the budget, and asking
+  // again too early (a slip, not an attack) eats nothing of the network's allowance.
+  const decision = await consumeRates(
+    ctx.env,
+    [
+      { key: networkKey, rules: smsPerNetworkRules(ctx.config.limits) },
+      { key: phoneKey, rules: RATE_LIMITS.smsPerPhone },
+      { key: SMS_BUDGET_KEY, rules: budgetRules, counted: true },
+    ],
+    now,
+  );
+  if (!decision.allowed) {
     await logAuthEvent(db, { action: "sms_code_refused", success: false, phone, info, now });
-    if (budgetDecision.first) {
+    const wait = retryAfterSeconds(decision);
+    if (decision.key === networkKey) {
+      return { ok: false, failure: { code: "rate_limited", status: 429, message: TEXTS.auth.tooManyRequests, retryAfterSeconds: wait } };
+    }
+    if (decision.key === phoneKey) {
+      return {
+        ok: false,
+        failure:
+          decision.rule === "sms_resend_cooldown"
+            ? { code: "resend_too_soon", status: 429, message: TEXTS.auth.resendTooSoon(wait), retryAfterSeconds: wait }
+            : { code: "too_many_codes", status: 429, message: TEXTS.auth.tooManyCodes, retryAfterSeconds: wait },
+      };
+    }
+    if (decision.first) {
       const alert = ADMIN_TEXTS.notifications.smsBudgetExhausted;
-      const rule = budgetRules.find((r) => r.name === budgetDecision.rule)!;
+      const rule = budgetRules.find((r) => r.name === decision.rule)!;
       const period = rule.name === "sms_budget_hourly" ? "oră" : "zi";
       await notifyAdmins(ctx, {
         type: "system_alert",
@@ -108,7 +108,7 @@ export async function requestSignInCode(
     }
     return {
       ok: false,
-      failure: { code: "sms_budget_exhausted", status: 429, message: TEXTS.auth.smsBudgetExhausted, retryAfterSeconds: retryAfterSeconds(budgetDecision) },
+      failure: { code: "sms_budget_exhausted", status: 429, message: TEXTS.auth.smsBudgetExhausted, retryAfterSeconds: wait },
     };
   }
 
@@ -137,8 +137,7 @@ export async function requestSignInCode(
     console.error(`SMS via ${sms.provider} failed: ${sent.error} ${sent.detail}`);
     await db.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challengeId));
     // The person never got a code: let them ask again at once; nothing was spent.
-    await refundRate(ctx.env, phoneKey, phoneDecision);
-    await refundRate(ctx.env, "sms-budget", budgetDecision);
+    await refundRate(ctx.env, [phoneKey, SMS_BUDGET_KEY], decision);
     await logAuthEvent(db, { action: "sms_send_failed", success: false, phone, info, now });
     return {
       ok: false,
@@ -187,24 +186,36 @@ export async function verifySignInCode(
     return { ok: false, failure };
   };
 
-  const [challenge] = await db
-    .select()
+  // One round trip: the newest live code, and the attempt counted atomically before comparing, so
+  // parallel guesses cannot exceed the limit (an expired or spent code is not counted).
+  const newest = db
+    .select({ id: otpChallenges.id })
     .from(otpChallenges)
     .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt)))
     .orderBy(desc(otpChallenges.sentAt))
     .limit(1);
+  const [[challenge], [counted]] = await db.batch([
+    db
+      .select()
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt)))
+      .orderBy(desc(otpChallenges.sentAt))
+      .limit(1),
+    db
+      .update(otpChallenges)
+      .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+      .where(
+        and(
+          inArray(otpChallenges.id, newest),
+          isNull(otpChallenges.consumedAt),
+          gt(otpChallenges.expiresAt, now),
+          lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ id: otpChallenges.id, attempts: otpChallenges.attempts }),
+  ]);
   if (!challenge || challenge.expiresAt <= now) return failed(expired);
-  if (challenge.attempts >= OTP_MAX_ATTEMPTS) return failed(exhausted);
-
-  // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
-  const [counted] = await db
-    .update(otpChallenges)
-    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(
-      and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS)),
-    )
-    .returning({ attempts: otpChallenges.attempts });
-  if (!counted) return failed(exhausted);
+  if (!counted || counted.id !== challenge.id) return failed(exhausted);
 
   const matches = constantTimeEqualText(await hashOtp(key, phone, code), challenge.codeHash);
   if (!matches) {
@@ -218,48 +229,56 @@ export async function verifySignInCode(
     });
   }
 
-  const [spent] = await db
-    .update(otpChallenges)
-    .set({ consumedAt: now })
-    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
-    .returning({ id: otpChallenges.id });
+  const [[spent], [existing]] = await db.batch([
+    db
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+      .returning({ id: otpChallenges.id }),
+    db.select().from(users).where(eq(users.phone, phone)).limit(1),
+  ]);
   if (!spent) return failed(expired);
 
   // New registrations closed (admin settings): refused here, after the right code, not when the code
   // is asked for. The code request answers the same for every phone (issue 15: no account
   // enumeration); only the owner of the phone gets this far, and telling them tells nobody else
   // anything. Existing accounts sign in as usual.
-  if (!(await readSettings(ctx, { now })).new_registrations) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-    if (!existing) {
-      await logAuthEvent(db, { action: "registration_refused_closed", success: false, phone, info, now });
-      return { ok: false, failure: { code: "registrations_closed", status: 403, message: TEXTS.adminSettings.registrationsClosed } };
-    }
+  if (!existing && !(await readSettings(ctx, { now })).new_registrations) {
+    await logAuthEvent(db, { action: "registration_refused_closed", success: false, phone, info, now });
+    return { ok: false, failure: { code: "registrations_closed", status: 403, message: TEXTS.adminSettings.registrationsClosed } };
   }
-  const { user, isNewUser } = await findOrCreateUser(db, phone, now);
+  const { user, isNewUser } = existing ? { user: existing, isNewUser: false } : await createUser(db, phone, now);
   const blocked = blockedAccountFailure(user.status);
   if (blocked) {
     const action = user.status === "suspended" ? "login_blocked_suspended" : "login_blocked_inactive";
     await logAuthEvent(db, { action, success: false, userId: user.id, phone, info, now });
     return { ok: false, userId: user.id, failure: blocked };
   }
-  const [signedIn] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
-  await logAuthEvent(db, { action: "login", success: true, userId: user.id, phone, info, now });
-  if (isNewUser) {
-    const n = ADMIN_TEXTS.notifications.userRegistered;
-    await notifyAdmins(ctx, { type: "user_registered", title: n.title, message: n.message(phone), metadata: { user_id: user.id, user_phone: phone }, now });
+  const login = authLogInsert(db, { action: "login", success: true, userId: user.id, phone, info, now });
+  if (!isNewUser) {
+    const [[signedIn]] = await db.batch([db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning(), login]);
+    return { ok: true, user: signedIn ?? user, isNewUser };
   }
-  return { ok: true, user: signedIn ?? user, isNewUser };
+  const n = ADMIN_TEXTS.notifications.userRegistered;
+  const registered = newAdminNotification({
+    type: "user_registered",
+    title: n.title,
+    message: n.message(phone),
+    metadata: { user_id: user.id, user_phone: phone },
+    now,
+  });
+  await db.batch([login, adminNotificationInsert(db, registered)]);
+  await publishAdminNotification(ctx.env, registered);
+  return { ok: true, user, isNewUser };
 }
 
-async function findOrCreateUser(
-  db: Database,
-  phone: string,
-  now: number,
-): Promise<{ user: SignedInUser; isNewUser: boolean }> {
+/** The account of a phone signing in for the first time, created signed in; a concurrent creation wins the race. */
+async function createUser(db: Database, phone: string, now: number): Promise<{ user: SignedInUser; isNewUser: boolean }> {
   const id = newId(now);
-  await db.insert(users).values({ id, phone, status: "active", createdAt: now }).onConflictDoNothing({ target: users.phone });
-  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const [, [user]] = await db.batch([
+    db.insert(users).values({ id, phone, status: "active", createdAt: now, lastLoginAt: now }).onConflictDoNothing({ target: users.phone }),
+    db.select().from(users).where(eq(users.phone, phone)).limit(1),
+  ]);
   if (!user) throw new Error("user row missing right after insert");
   return { user, isNewUser: user.id === id };
 }

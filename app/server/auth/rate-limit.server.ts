@@ -1,6 +1,6 @@
 // The limits of sign-in (user spec §9 plus our own), of uploads and of the gates, enforced by the
-// RateLimiter Durable Object: one instance per key, so every check is serialised per phone, network,
-// user or IP. Addresses are counted per network (/24 for IPv4, /64 for IPv6) with allowances sized for
+// RateLimiter Durable Object: every key lives in exactly one instance, so every check is serialised per
+// phone, network, user or IP, and the keys of one request are checked and charged in one call. Addresses are counted per network (/24 for IPv4, /64 for IPv6) with allowances sized for
 // carrier NAT, where many people share one address; the per-phone limits stop abuse of one number
 // (decision 0012).
 import type { Env } from "../env.server";
@@ -13,10 +13,21 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** One key of a request and the rules it must satisfy. */
+export interface RateCheck {
+  key: RateKey;
+  rules: RateRule[];
+  /** fixed windows counted instead of a log of every hit, for keys with thousands of hits (the SMS budget) */
+  counted?: boolean;
+}
+
 export type RateDecision =
   | { allowed: true; hitId: string }
-  /** `first`: the first refusal since the key last had room, so a lockout is reported once, not per request */
-  | { allowed: false; rule: string; retryAfterMs: number; first: boolean };
+  /**
+   * `key`: the first key that refused; `first`: the first refusal since that key last had room, so a
+   * lockout is reported once, not per request
+   */
+  | { allowed: false; key: string; rule: string; retryAfterMs: number; first: boolean };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -151,21 +162,47 @@ export type RateKey =
   | `admin-invitation-ip:${string}`
   | `admin-password:${string}`;
 
-function limiter(env: Env, key: RateKey) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
+const LIMITER_SHARDS = 16;
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * The RateLimiter instance that holds `key`. The sign-in code keys share one: the SMS budget is
+ * service-wide anyway, and a code request charges its phone, its network and the budget in one call.
+ * The other keys are spread over a fixed set of instances, which stay warm: an instance per key meant
+ * creating an object on almost every sign-in (issue 15, decision 0012).
+ */
+export function rateLimiterName(key: RateKey): string {
+  return key.startsWith("sms-") ? "sms" : `shard-${fnv1a(key) % LIMITER_SHARDS}`;
+}
+
+function limiterOf(env: Env, keys: RateKey[]) {
+  const names = new Set(keys.map(rateLimiterName));
+  if (names.size !== 1) throw new Error(`rate keys ${keys.join(", ")} live in different limiter instances`);
+  const [name] = names;
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name!));
+}
+
+/** Charges every key, or none: the decision names the first key (in order) that refused. */
+export async function consumeRates(env: Env, checks: RateCheck[], now: number): Promise<RateDecision> {
+  return limiterOf(
+    env,
+    checks.map((check) => check.key),
+  ).consume(checks, now);
 }
 
 export function consumeRate(env: Env, key: RateKey, rules: RateRule[], now: number): Promise<RateDecision> {
-  return limiter(env, key).consume(rules, now);
+  return consumeRates(env, [{ key, rules }], now);
 }
 
-/** For keys with many hits (the SMS budget): fixed-window counters instead of a log of every hit. */
-export function consumeCountedRate(env: Env, key: RateKey, rules: RateRule[], now: number): Promise<RateDecision> {
-  return limiter(env, key).consumeCounted(rules, now);
-}
-
-export async function refundRate(env: Env, key: RateKey, decision: RateDecision): Promise<void> {
-  if (decision.allowed) await limiter(env, key).refund(decision.hitId);
+/** Gives an allowed hit back on `keys` (all or some of the keys it charged). */
+export async function refundRate(env: Env, keys: RateKey | RateKey[], decision: RateDecision): Promise<void> {
+  const list = Array.isArray(keys) ? keys : [keys];
+  if (decision.allowed) await limiterOf(env, list).refund(decision.hitId, list);
 }
 
 export function retryAfterSeconds(decision: RateDecision): number {

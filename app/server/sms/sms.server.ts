@@ -1,7 +1,6 @@
 // Sending an SMS, behind one interface; SMS_PROVIDER picks the adapter: "outbox" (local, stores and
 // logs each message, readable on /dev/sms-outbox; local environments only) or "http" (a real HTTP SMS gateway).
 import { isLocalEnvironment } from "../deployment.server";
-import { appConfig } from "../config.server";
 import type { AppContext } from "../context.server";
 import { measuredAdapter } from "../metrics/adapters.server";
 import { HttpSmsGateway } from "./http-gateway.server";
@@ -48,12 +47,12 @@ class UnavailableSender implements SmsSender {
   }
 }
 
-export function createSmsSender(ctx: Pick<AppContext, "env" | "db">, deps: SmsDeps = {}): SmsSender {
+export function createSmsSender(ctx: Pick<AppContext, "env" | "config" | "db">, deps: SmsDeps = {}): SmsSender {
   return measuredAdapter(ctx.env, "sms", smsAdapter(ctx, deps));
 }
 
-function smsAdapter({ env, db }: Pick<AppContext, "env" | "db">, deps: SmsDeps): SmsSender {
-  const sms = appConfig(env).sms;
+function smsAdapter({ env, config, db }: Pick<AppContext, "env" | "config" | "db">, deps: SmsDeps): SmsSender {
+  const sms = config.sms;
   switch (sms.provider) {
     case "outbox":
       // An outbox outside a local environment would swallow every sign-in code: refuse loudly instead.

@@ -71,7 +71,7 @@ export async function sendSigningCode(env: Env, db: Database, found: SigningRequ
     .update(switchRequests)
     .set({ signatureCodeHash: await codeHash(env, request.id, code), signatureCodeExpiresAt: now + SIGNING_CODE_TTL_MS, updatedAt: now })
     .where(eq(switchRequests.id, request.id));
-  const sent = await createSmsSender({ env, db }).send({ to: found.user.phone, text: SIGNING_TEXTS.smsCode(code) });
+  const sent = await createSmsSender({ env, config: appConfig(env), db }).send({ to: found.user.phone, text: SIGNING_TEXTS.smsCode(code) });
   return sent.ok ? { ok: true } : { ok: false, reason: "sms_failed" };
 }
 
