@@ -64,7 +64,7 @@ export async function workerUrlPastProxy(serverPid, baseUrl) {
  * BENCH_FRESH_CONNECTIONS=1: every fetch of the bench on a new connection. With keep-alive, a request
  * written onto a pooled connection just as the Worker's server drops it as idle is lost (ECONNRESET,
  * "other side closed"); behind Cloudflare's edge the Worker never sees a client's connections at all.
- * undici is Node's own fetch, present here through @remix-run/node.
+ * undici is Node's own fetch (a devDependency, the same major as Node 20's built-in one).
  */
 async function switchToFreshConnections(log) {
   const { Agent, setGlobalDispatcher } = await import("undici");
