@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseDevVars } from "../../scripts/dev-vars.mjs";
 import { startLocalServer } from "../../tests/support/local-server.mjs";
+import { sectionBaseUrl } from "../lib/direct.mjs";
 import { openTarget, summarizeLoad } from "../lib/load.mjs";
 import { formatMs, formatRate, formatRatio, ratio } from "../lib/stats.mjs";
 
@@ -35,7 +36,7 @@ async function run({ config, log }) {
     },
   });
   try {
-    const base = server.baseUrl;
+    const base = await sectionBaseUrl({ baseUrl: server.baseUrl, serverPid: server.pid, log });
     const cookie = await adminCookie(base);
     const targets = [
       { name: "GET /api/ping (floor)", path: "/api/ping" },
@@ -74,6 +75,7 @@ async function run({ config, log }) {
       notes: [
         `Seeded: ${JSON.stringify(seeded)}. The dashboard loader streams its blocks; a request counts when the last block has arrived.`,
         `${CONCURRENCY} concurrent clients (an operator page), rounds interleaved with the floor.`,
+        ...(base === server.baseUrl ? [] : ["Measured past wrangler's local ProxyWorker (BENCH_DIRECT=1): requests went straight to the Worker's workerd."]),
       ],
       data: { seeded, concurrency: CONCURRENCY, results },
     };
