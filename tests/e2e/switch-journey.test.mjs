@@ -101,7 +101,9 @@ async function switchJourney(page, { tag, county, dayIndex, supplier, idFile, bi
   assert.equal((await page.locator(".supplier-card.new .supplier-card-name").textContent()).trim(), supplier);
   const identityPart = page.locator(".summary-part").filter({ has: page.getByRole("heading", { name: "Act de identitate" }) });
   await identityPart.locator("dt", { hasText: TEXTS.switching.fields.cnp }).waitFor();
-  assert.match(await identityPart.textContent(), new RegExp(holderLastName, "i"));
+  // The printed name carries its diacritics ('ȘTEFĂNESCU'); the fixture's holder is spelled without.
+  const withoutMarks = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  assert.match(withoutMarks(await identityPart.textContent()), new RegExp(withoutMarks(holderLastName), "i"));
   const billPart = page.locator(".summary-part").filter({ has: page.getByRole("heading", { name: "Factură energie electrică" }) });
   await billPart.locator("dt", { hasText: "Cod loc de consum (POD)" }).waitFor();
   assert.match(await billPart.textContent(), /RO\d{3}E\d{9}/);
