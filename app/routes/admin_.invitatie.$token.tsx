@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
+import { AdminLoginFormEnd, AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { parseWithZod, unreadableFormReply } from "~/lib/forms";
 import {
   ADMIN_PASSWORD_MAX_LENGTH,
@@ -194,15 +194,7 @@ export default function AdminInvitation() {
               </p>
             ) : null}
           </div>
-          {form.errors ? (
-            <p className="admin-alert" role="alert" id={form.errorId}>
-              {form.errors[0]}
-            </p>
-          ) : null}
-          <button type="submit" className="button primary admin-login-submit" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? T.submitting : T.submit}
-          </button>
+          <AdminLoginFormEnd errors={form.errors} errorId={form.errorId} busy={busy} label={T.submit} busyLabel={T.submitting} />
         </Form>
       </>
     );

@@ -14,7 +14,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TwoFactorStep } from "~/components/admin/two-factor-step";
-import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
+import { AdminLoginFormEnd, AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { TEXTS } from "~/texts/user";
@@ -154,15 +154,7 @@ export default function AdminLogin() {
             </p>
           ) : null}
         </div>
-        {form.errors ? (
-          <p className="admin-alert" role="alert" id={form.errorId}>
-            {form.errors[0]}
-          </p>
-        ) : null}
-        <button type="submit" className="button primary admin-login-submit" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? t.submitting : t.submit}
-        </button>
+        <AdminLoginFormEnd errors={form.errors} errorId={form.errorId} busy={busy} label={t.submit} busyLabel={t.submitting} />
       </Form>
     </AdminLoginFrame>
   );

@@ -21,3 +21,32 @@ export function AdminLoginFrame({ labelledBy, children }: { labelledBy: string; 
     </div>
   );
 }
+
+/** The end of every form in the frame: the form-level error, then the submit button with its busy state. */
+export function AdminLoginFormEnd({
+  errors,
+  errorId,
+  busy,
+  label,
+  busyLabel,
+}: {
+  errors?: string[];
+  errorId: string;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      {errors ? (
+        <p className="admin-alert" role="alert" id={errorId}>
+          {errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary admin-login-submit" disabled={busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}

@@ -2,7 +2,7 @@
 // the authenticator app, or a recovery code, sent back with the first step's challenge.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { AdminLoginFrame } from "~/components/admin/admin-login-frame";
+import { AdminLoginFormEnd, AdminLoginFrame } from "~/components/admin/admin-login-frame";
 import { parseWithZod } from "~/lib/forms";
 import { adminTwoFactorLoginSchema } from "~/lib/schemas/admin-invite";
 import { ADMIN_TEXTS } from "~/texts/admin";
@@ -52,15 +52,13 @@ export function TwoFactorStep({
             </p>
           ) : null}
         </div>
-        {form.errors ? (
-          <p className="admin-alert" role="alert" id={form.errorId}>
-            {form.errors[0]}
-          </p>
-        ) : null}
-        <button type="submit" className="button primary admin-login-submit" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? t.loginSubmitting : t.loginSubmit}
-        </button>
+        <AdminLoginFormEnd
+          errors={form.errors}
+          errorId={form.errorId}
+          busy={busy}
+          label={t.loginSubmit}
+          busyLabel={t.loginSubmitting}
+        />
       </Form>
       <p className="admin-login-back">
         <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} reloadDocument>
