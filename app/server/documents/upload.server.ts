@@ -17,6 +17,7 @@ import { documentFailure, type DocumentFailure } from "./errors.server";
 import { enqueueDocuments } from "./jobs.server";
 import { checkUploadedFile } from "./magic-bytes.server";
 import { inspectPdf } from "./pdf-active-content.server";
+import { readBodyWithin } from "../http/body-limit.server";
 import { documentEventInsert, findUserDocumentBySha, type DocumentRow } from "./repository.server";
 import { cleanFileName, deleteDocumentFile, newStorageKey, putDocumentFile, sha256HexOfBytes } from "./storage.server";
 
@@ -35,34 +36,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export function maxUploadBytes(env: Env): number {
   return appConfig(env).documents.maxUploadBytes;
-}
-
-/**
- * The body's bytes, counted as they stream in: null as soon as they pass `limit` (the rest is never
- * read), so a chunked body without Content-Length cannot make the isolate hold more than the limit.
- */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /** Reads the multipart body: the files of `field` and the text fields; refuses oversize early. */

@@ -7,6 +7,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { TEXTS } from "../../texts/user";
 import { jsonError } from "../http.server";
+import { readBodyWithin } from "./body-limit.server";
 
 /** JSON and form bodies of the API are small; uploads (multipart) are read and limited by their route. */
 export const API_BODY_MAX_BYTES = 256 * 1024;
@@ -139,28 +140,7 @@ export function checkApiRoute(routes: readonly ApiRoute[], request: Request): Re
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    // Counted as it streams: a chunked body without Content-Length is stopped at the limit too.
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return readBodyWithin(request, maxBytes);
 }
 
 function utf8(bytes: Uint8Array): string | null {
