@@ -1,7 +1,8 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills]
-// (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills] [--round 10|11]
+// (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
+// 10 by default; 11 is sealed (kept unread for the next round of fixes) and read only when asked. Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
 // Prints figures; asserts nothing.
@@ -21,12 +22,12 @@ const { getOcrEngine } = await import("../app/server/documents/extraction/ocr.se
 const { foldRomanian } = await import("../app/lib/text-normalize.ts");
 const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
-const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS } = await import("../tests/fixtures/bills.ts");
-const { billSet, TUNE_SEED, HELD_OUT_SEED } = await import("../tests/fixtures/bill-sets.ts");
+const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS, SEALED_LAYOUTS } = await import("../tests/fixtures/bills.ts");
+const { billSet, TUNE_SEED, HELD_OUT_SEED, SEALED_SEED } = await import("../tests/fixtures/bill-sets.ts");
 const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
-const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
+const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
 
 const json = process.argv.includes("--json");
 /** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
@@ -36,6 +37,17 @@ const billsOnly = process.argv.includes("--bills");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
+/** The held-out bill round: 10 (HELD_OUT_*) unless `--round 11` asks for the sealed one (SEALED_*). */
+const roundArg = process.argv.includes("--round") ? process.argv[process.argv.indexOf("--round") + 1] : "10";
+const HELD_OUT_ROUNDS = {
+  10: { layouts: HELD_OUT_LAYOUTS, seed: HELD_OUT_SEED, scans: HELD_OUT_SCANS },
+  11: { layouts: SEALED_LAYOUTS, seed: SEALED_SEED, scans: SEALED_SCANS },
+};
+const heldOut = HELD_OUT_ROUNDS[roundArg];
+if (!heldOut) {
+  console.error(`--round takes ${Object.keys(HELD_OUT_ROUNDS).join(" or ")}, not ${roundArg ?? "nothing"}`);
+  process.exit(2);
+}
 
 /**
  * The machine's floor in the same minutes: a fixed integer loop, timed at the start and the end of
@@ -102,10 +114,11 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
+if (!tuningOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
 for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]])]) {
+for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
@@ -128,7 +141,7 @@ try {
   const page = await browser.newPage();
   // Scanned bills: image-only PDFs of the newer layouts (tuning) and of the held-out layouts, each
   // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
-  const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS, 2, HELD_OUT_SCANS]])];
+  const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]])];
   for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
     const inputs = billSet(seed, layouts, perLayout);
     const scans = drawScans(conditions, inputs.length);
@@ -156,7 +169,7 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const summary = { ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
+const summary = { heldOutBillRound: tuningOnly ? null : Number(roundArg), ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
 for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
 const groups = {
   bill: { ok: 0, total: 0, times: [] },
