@@ -1,0 +1,105 @@
+// The held-out bill rounds 10 and 11 (issue #14) checked as fixtures, without the bill reader: the
+// ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
+// text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
+import { PDFDocument } from "pdf-lib";
+import { extractText } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { foldRomanian } from "../../app/lib/text-normalize";
+import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
+import { billTruth, HELD_OUT_LAYOUTS, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillTruth } from "../fixtures/bills";
+
+const PER_LAYOUT = 6;
+const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows"]);
+const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
+const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+/** Text without any whitespace, so that a value split into several text runs is still found. */
+const squeeze = (text: string) => text.replace(/\s+/g, "");
+const foldSqueezed = (text: string) => squeeze(foldRomanian(text));
+
+/** The ways the layouts print a date (ISO in, several printed forms out), whitespace removed. */
+function dateForms(iso: string): string[] {
+  const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
+  const month = MONTHS[Number(m) - 1]!;
+  const abbr = month === "septembrie" ? "sept." : month.length <= 4 ? month : `${month.slice(0, 3)}.`;
+  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`];
+}
+
+/** The period as a day range sharing month and year: '01-31.10.2025', '1–31octombrie2025'. */
+function compactPeriods(t: BillTruth): string[] {
+  const [y, m] = [t.periodStart.slice(0, 4), t.periodStart.slice(5, 7)];
+  const [from, to] = [t.periodStart.slice(8, 10), t.periodEnd.slice(8, 10)];
+  return [`${from}-${to}.${m}.${y}`, `${Number(from)}–${Number(to)}${MONTHS[Number(m) - 1]}${y}`];
+}
+
+function checkTruth(t: BillTruth, kwh: number) {
+  expect(cents(t.totalWithoutVat) + cents(t.vat)).toBe(cents(t.totalWithVat));
+  expect(vatRateOn(t.billDate)).toBe(t.billDate >= "2025-08-01" ? 0.21 : 0.19);
+  expect(cents(t.vat)).toBe(Math.round(cents(t.totalWithoutVat) * vatRateOn(t.billDate)));
+  // The bench's convention (BillTruth.pricePerKwh): the total with VAT over the kWh, 4 decimals.
+  expect(t.pricePerKwh).toBe((cents(t.totalWithVat) / 100 / kwh).toFixed(4));
+  expect(Number(t.pricePerKwh)).toBeGreaterThan(0.9);
+  expect(Number(t.pricePerKwh)).toBeLessThan(1.7);
+  expect(t.periodStart < t.periodEnd && t.periodEnd < t.billDate && t.billDate < t.dueDate).toBe(true);
+  expect(t.consumptionKwh).toBe(kwh);
+}
+
+/** Every field of the truth appears on the page in one of the forms bills print it. */
+function checkPrinted(text: string, t: BillTruth) {
+  const plain = squeeze(text);
+  const folded = foldSqueezed(text);
+  const has = (forms: string[]) => forms.some((form) => plain.includes(squeeze(form)));
+  expect(folded).toContain(foldSqueezed(t.supplierName));
+  const [series, number] = t.billNumber.split(" ") as [string, string];
+  expect(has([t.billNumber, `${series} nr. ${number}`]), t.billNumber).toBe(true);
+  for (const date of [t.billDate, t.dueDate]) expect(has(dateForms(date)), date).toBe(true);
+  const periodPrinted = (has(dateForms(t.periodStart)) && has(dateForms(t.periodEnd))) || has(compactPeriods(t));
+  expect(periodPrinted, `${t.periodStart} – ${t.periodEnd}`).toBe(true);
+  expect(plain).toContain(t.pod);
+  expect(plain).toContain(squeeze(t.clientCode));
+  expect(plain).toContain(t.contractNumber);
+  expect(folded).toContain(foldSqueezed(t.customerName));
+  // The address may be wrapped or split (street above locality): each of its words is printed.
+  for (const word of foldRomanian(t.billingAddress).split(" ")) expect(folded).toContain(word);
+  expect(folded).toContain(foldSqueezed(t.tariffType));
+  for (const amount of [t.totalWithoutVat, t.vat, t.totalWithVat]) expect(plain).toContain(roNumber(cents(amount)));
+  const kw = String(Number(t.contractedPowerKw));
+  expect(new RegExp(`(^|[^\\d,])${kw}(,0{1,2})?(kW|$)|\\(kW\\)`).test(plain) && plain.includes(kw)).toBe(true);
+  expect(text).toMatch(new RegExp(`(^|\\D)${t.consumptionKwh}(\\D|$)`));
+  // Where meter indexes are printed, two of the page's numbers are old and new index: new − old = kWh.
+  if (/index/i.test(text)) {
+    const numbers = new Set((text.match(/\d{5,}/g) ?? []).map(Number));
+    expect([...numbers].some((old) => numbers.has(old + t.consumptionKwh))).toBe(true);
+  }
+}
+
+describe("held-out bill rounds as fixtures (no reader)", () => {
+  it("round 10 has five layouts and round 11 three, none among the tuning layouts or each other", () => {
+    expect(HELD_OUT_LAYOUTS).toHaveLength(5);
+    expect(SEALED_LAYOUTS).toHaveLength(3);
+    const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, HELD_OUT_LAYOUTS], [11, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+    describe(`round ${round} (seed ${seed})`, () => {
+      const inputs = billSet(seed, layouts, PER_LAYOUT);
+
+      it("spreads its bills over both VAT rates", () => {
+        const rates = new Set(inputs.map((input) => vatRateOn(input.billDate)));
+        expect(rates).toEqual(new Set([0.19, 0.21]));
+      });
+
+      for (const [i, input] of inputs.entries()) {
+        it(`${input.layout} #${i % PER_LAYOUT} (${input.billDate}): truth consistent, PDF opens, every field printed`, async () => {
+          const truth = billTruth(input);
+          checkTruth(truth, input.consumptionKwh);
+          const { pdf } = await renderBillPdf(input);
+          const document = await PDFDocument.load(pdf);
+          expect(document.getPageCount()).toBe(MULTI_PAGE.has(input.layout) ? 2 : 1);
+          const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+          checkPrinted(text, truth);
+        });
+      }
+    });
+  }
+});
