@@ -136,8 +136,8 @@ const L = {
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
-  clientCode: [/cod\s+(?:unic\s+)?(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?(?:inregistrare\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -149,7 +149,7 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
-    /^(?:titular(?:\s+contract)?|beneficiar|cumparator)\s*:?$/i,
+    /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -163,7 +163,7 @@ const L = {
     /^adres[ae]\b\s*:?/i,
   ],
   tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
-  power: [/(?:putere|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -175,7 +175,7 @@ const L = {
   ],
   vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
   gross: [
-    /total\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
+    /total(?:ul)?\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
     /total\s+factura\s+curenta\b/i,
     /total\s+general\b/i,
     /total\s+factura\b(?!\s+fara)/i,
@@ -188,7 +188,7 @@ const L = {
     /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/(?:consum|energie|cantitate)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
@@ -202,7 +202,7 @@ const startsWithLabel = (value: string) => {
 };
 const BILL_NUMBER_LABELS = [
   /\bdocument\s+fiscal\s+(?:nr\.?|numar)/i,
-  /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
+  /\b(?:numar(?:ul)?|nr\.?)\s+factur(?:ii|[ai])\b/i,
   /\bfactur[ai]\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+document\b/i,
   /\bseri[ae]\s*(?:\/|si)\s*(?:numar|nr\.?)/i,
@@ -613,8 +613,8 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
  */
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
-  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t");
-  const lines = toLines(cells).map((line) => {
+  const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  const lines = wrappedLabelsJoined(toLines(cells)).map((line) => {
     const stripped = line.cells.map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
@@ -624,6 +624,53 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines);
+}
+
+/**
+ * Facts that run on as a paragraph, separated by semicolons and wrapped at the page width
+ * ('…; cod client 3905036653; contract' over '001670/2025; POD …'): one fact a line.
+ */
+function paragraphFacts(text: string): string {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) out.push(...paragraph.join(" ").split(/;\s+/).map((fact) => fact.replace(/[;.]\s*$/, "").trim()));
+    paragraph = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.includes("\t") && /;\s+\S/.test(line)) paragraph.push(line.trim());
+    else {
+      flush();
+      out.push(line);
+    }
+  }
+  flush();
+  return out.join("\n");
+}
+
+/** Words only: a label's wording, no value ('de consum (POD)', 'TVA (21%)'). */
+const LABEL_WORDS = /^[\p{L}][\p{L} .()%\d]*$/u;
+const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell) && cell.split(/\s+/).length <= 4;
+
+/**
+ * A key table whose labels wrap over two lines, the value beside the first ('Numărul ⇥ EGW 916…' over
+ * 'facturii'): the label's second line joins its first. Joined only when the first line alone names
+ * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
+ */
+function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    const next = lines[l + 1];
+    const first = line.cells[0]!;
+    const tail = next?.cells.length === 1 ? next.cells[0]! : null;
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!startsWithLabel(first) || /^\p{Ll}/u.test(tail))) {
+      const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
+      out.push({ cells, folded: cells.map(foldSameLength) });
+      l++;
+    } else out.push(line);
+  }
+  return out;
 }
 
 /** A cell that is a label and nothing else ('Scadență', 'Total de plată:'). */

@@ -22,7 +22,8 @@ function isoDay(y: number, m: number, d: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const NUMERIC_DATE = /(?<![\d.,])(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
+// Not the tail of an ISO date ('2025-10-01 / 2025-10-31' holds no '01 / 2025').
+const NUMERIC_DATE = /(?<![\d.,]|(?<![\d.])\d{4}-(?:\d{2}-)?)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
 const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d{2})(?!\d)/gi;
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
