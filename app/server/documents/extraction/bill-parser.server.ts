@@ -17,6 +17,7 @@ import {
   type LabelHit,
   type TextLine,
 } from "./text-fields.server";
+import { amountTriple, codesByStem, datesByRole, holderAndAddressByShape, kwhByValue, moneyAmounts, podByFormat, powerByValue } from "./bill-values.server";
 
 export interface BillExtraction {
   kind: "bill";
@@ -49,7 +50,16 @@ export interface BillExtraction {
   fieldConfidence?: Partial<Record<BillField | "pricePerKwh", number>>;
   /** The cross-checks that could be run on what was read; a failed one lowers its fields' confidence. */
   checks?: BillCheck[];
+  /** How each field found was read: beside a known label, or by what the value is (bill-values.server.ts). */
+  fieldSource?: Partial<Record<BillField | "pricePerKwh", FieldSource>>;
 }
+
+/**
+ * label: beside one of the known labels; stem: beside a word with a telling stem; role: a date placed
+ * by its order among the bill's dates; shape: by its format alone; arithmetic: amounts that add up at
+ * the VAT rate; derived: worked out from other fields.
+ */
+export type FieldSource = "label" | "stem" | "role" | "shape" | "arithmetic" | "derived";
 
 export type BillCheckName = "totals_add_up" | "vat_rate" | "consumption_matches_indexes" | "period_before_due_date" | "price_in_band";
 export interface BillCheck {
@@ -468,6 +478,8 @@ interface Totals {
   gross: AmountCandidate | null;
   /** VAT worked out as total − net, when no VAT line was read. */
   vatDerived: boolean;
+  /** Found among all the bill's amounts by adding up, not by labels. */
+  byTriple?: boolean;
 }
 
 /**
@@ -553,17 +565,24 @@ function chooseTotals(lines: TextLine[], rates: number[]): Totals {
       }
     }
   }
-  for (const gross of grosses) {
-    for (const net of nets) {
-      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
-    }
-  }
   if (vats.length === 0) {
     for (const gross of grosses) {
       for (const net of nets) {
         const vat = gross.cents - net.cents;
         if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
       }
+    }
+  }
+  // Labels gave no triple that passes both checks: one found among every amount that does wins over
+  // labelled amounts that fail them.
+  const triple = amountTriple(moneyAmounts(lines), rates);
+  if (triple) {
+    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
+    return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true };
+  }
+  for (const gross of grosses) {
+    for (const net of nets) {
+      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
     }
   }
   return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
@@ -722,16 +741,30 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const tariff = labelledTariff ?? unlabelledTariff(lines);
-  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const power = labelledPower ?? (() => {
+    const kw = powerByValue(lines);
+    return kw ? { value: kw, line: -1, cell: -1 } : null;
+  })();
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
-  const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
+  const podForm = podByFormat(text);
+  const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
-  const billDate = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
-  const dueDate = dueHit ? firstDate(dueHit.value) : null;
-  const [periodStart, periodEnd] = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1] ? periodDates : [null, null];
+  const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
+  // What no label named, read by what the values are (bill-values.server.ts).
+  const roles = datesByRole(lines);
+  const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
+  const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
+  const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
+  const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
+  const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
+  if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
+  if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
+  if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
   const totals = chooseTotals(lines, rates);
@@ -741,26 +774,40 @@ export function parseBillText(text: string): BillExtraction {
 
   const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : soleKwh(lines));
+  const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwh(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
+  const codes = Object.values(labelledCodes).some((v) => v === null) ? codesByStem(lines) : null;
+  const code = (field: keyof typeof labelledCodes) => {
+    if (labelledCodes[field] !== null) return labelledCodes[field];
+    const found = codes?.[field];
+    if (found) sourceOf(field, found.by);
+    return found?.value ?? null;
+  };
+  const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null);
+  if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
+  if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
+
   const result: Omit<BillExtraction, "missingFields"> = {
     kind: "bill",
     supplierName: supplierOf(text),
-    billNumber: billNumberOf(lines),
+    billNumber: code("billNumber"),
     billDate,
     dueDate,
     periodStart: periodStart ?? null,
     periodEnd: periodEnd ?? null,
     pod,
-    clientCode: codeAfter(lines, L.clientCode),
-    contractNumber: codeAfter(lines, L.contract),
-    customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
-    billingAddress: address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null),
+    clientCode: code("clientCode"),
+    contractNumber: code("contractNumber"),
+    customerName: labelledName ?? shaped?.name ?? null,
+    billingAddress: labelledBillingAddress ?? shaped?.address ?? null,
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -799,6 +846,18 @@ export function parseBillText(text: string): BillExtraction {
   put("contractedPowerKw", positionConfidence(power));
   put("pricePerKwh", Math.min(confidence.consumptionKwh ?? 0, confidence.totalWithVat ?? confidence.vat ?? 0));
 
+  // What was read by value rather than label: below 0.9 before any check (the checks below may raise it).
+  if (totals.byTriple) for (const f of ["totalWithoutVat", "vat", "totalWithVat"] as const) sourceOf(f, "arithmetic");
+  if (kwhChecked) sourceOf("consumptionKwh", "arithmetic");
+  if (!labelledPower && power) sourceOf("contractedPowerKw", "shape");
+  if (!podLabelled && podForm && podForm.form !== "national") sourceOf("pod", "shape");
+  const BY_SOURCE: Record<Exclude<FieldSource, "label" | "derived">, number> = { arithmetic: 0.85, stem: 0.85, role: 0.75, shape: 0.7 };
+  for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
+    if (how !== "label" && how !== "derived" && confidence[field] !== undefined) confidence[field] = BY_SOURCE[how];
+  }
+  // A consumption that is new − old index, or quantity × unit price = the energy row: a check passed.
+  if (kwhChecked) confidence.consumptionKwh = 0.9;
+
   const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
   if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
     check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
@@ -823,7 +882,13 @@ export function parseBillText(text: string): BillExtraction {
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
   }
+  // Dates placed by their order, and values known by their shape alone, were chosen so that the
+  // ordering checks pass: those checks cannot vouch for them.
+  for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
+    if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
+  }
+  for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);
-  return { ...result, missingFields, fieldConfidence: confidence, checks };
+  return { ...result, missingFields, fieldConfidence: confidence, checks, fieldSource: source };
 }
