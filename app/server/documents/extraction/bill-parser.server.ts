@@ -17,7 +17,18 @@ import {
   type LabelHit,
   type TextLine,
 } from "./text-fields.server";
-import { amountTriple, codesByStem, datesByRole, holderAndAddressByShape, kwhByValue, moneyAmounts, podByFormat, powerByValue } from "./bill-values.server";
+import {
+  amountTriple,
+  codesByStem,
+  datesByRole,
+  holderAndAddressByShape,
+  kwhByValue,
+  moneyAmounts,
+  podByFormat,
+  powerByValue,
+  soleKwhFigure,
+  tariffByWords,
+} from "./bill-values.server";
 
 export interface BillExtraction {
   kind: "bill";
@@ -420,21 +431,6 @@ function kwhOf(lines: TextLine[]): number | null {
   return null;
 }
 
-/** With no label and no charges row: the one quantity in kWh the bill prints (not a price per kWh). */
-function soleKwh(lines: TextLine[]): number | null {
-  const found = new Set<number>();
-  for (const line of lines) {
-    for (const cell of line.cells) {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) {
-        if (/\/\s*$/.test(cell.slice(0, m.index))) continue;
-        const kwh = parseQuantity(m[1]!);
-        if (kwh !== null && kwh > 0) found.add(kwh);
-      }
-    }
-  }
-  return found.size === 1 ? [...found][0]! : null;
-}
-
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
 
 /** How much a value is worth by where it sat relative to its label, before any check. */
@@ -743,7 +739,9 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
-  const tariff = labelledTariff ?? unlabelledTariff(lines);
+  const supplierName = supplierOf(text);
+  const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
+  const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
@@ -775,7 +773,7 @@ export function parseBillText(text: string): BillExtraction {
   const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
   const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwh(lines)));
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -797,7 +795,7 @@ export function parseBillText(text: string): BillExtraction {
 
   const result: Omit<BillExtraction, "missingFields"> = {
     kind: "bill",
-    supplierName: supplierOf(text),
+    supplierName,
     billNumber: code("billNumber"),
     billDate,
     dueDate,
@@ -849,6 +847,8 @@ export function parseBillText(text: string): BillExtraction {
   // What was read by value rather than label: below 0.9 before any check (the checks below may raise it).
   if (totals.byTriple) for (const f of ["totalWithoutVat", "vat", "totalWithVat"] as const) sourceOf(f, "arithmetic");
   if (kwhChecked) sourceOf("consumptionKwh", "arithmetic");
+  else if (labelledKwh === null && !indexes && kwh !== null) sourceOf("consumptionKwh", "shape");
+  if (offerByWords) sourceOf("tariffType", "shape");
   if (!labelledPower && power) sourceOf("contractedPowerKw", "shape");
   if (!podLabelled && podForm && podForm.form !== "national") sourceOf("pod", "shape");
   const BY_SOURCE: Record<Exclude<FieldSource, "label" | "derived">, number> = { arithmetic: 0.85, stem: 0.85, role: 0.75, shape: 0.7 };

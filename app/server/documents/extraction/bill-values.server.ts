@@ -152,7 +152,14 @@ function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; 
  */
 export function datesByRole(lines: TextLine[]): DateRoles {
   const { dates, pairs } = datesOf(lines);
-  const periodPair = pairs.find((p) => hasStem(p.start.words, ...PERIOD_STEMS)) ?? pairs.find((p) => !hasStem(p.start.words, ...ISSUE_STEMS, ...DUE_STEMS)) ?? null;
+  // A period word decides; else a whole calendar month, else about a month, else any pair.
+  const free = pairs.filter((p) => !hasStem(p.start.words, ...ISSUE_STEMS, ...DUE_STEMS));
+  const periodPair =
+    pairs.find((p) => hasStem(p.start.words, ...PERIOD_STEMS)) ??
+    free.find((p) => isFirstOfMonth(p.start.day) && isLastOfMonth(p.end.day)) ??
+    free.find((p) => daysBetween(p.start.day, p.end.day) >= 27 && daysBetween(p.start.day, p.end.day) <= 31) ??
+    free[0] ??
+    null;
   let period: DateRoles["period"] = periodPair ? { start: periodPair.start.day, end: periodPair.end.day, by: hasStem(periodPair.start.words, ...PERIOD_STEMS) ? "stem" : "shape" } : null;
   if (!period) period = splitPeriod(dates) ?? monthNamed(lines);
   const lone = dates.filter((d) => !periodPair || (d !== periodPair.start && d !== periodPair.end && (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell)));
@@ -294,17 +301,44 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
   return null;
 }
 
+/**
+ * The one quantity the bill prints in kWh: '182 kWh', '182' beside a 'kWh' cell, or a bare figure
+ * right of (or under) a caption ending in '(kWh)'. Prices per kWh are not quantities.
+ */
+export function soleKwhFigure(lines: TextLine[]): number | null {
+  const found = new Set<number>();
+  const add = (text: string) => {
+    const kwh = parseQuantity(text);
+    if (kwh !== null && kwh > 0) found.add(kwh);
+  };
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!);
+      if (!/^\d[\d.]*$/.test(cell)) return;
+      const above = lines[l - 1];
+      const captioned = (caption: string | undefined) => caption !== undefined && /\(kwh\)\s*:?$/i.test(caption);
+      if (/^kwh$/i.test(line.cells[c + 1] ?? "") || captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c]))) add(cell);
+    }),
+  );
+  return found.size === 1 ? [...found][0]! : null;
+}
+
 /** The one power in kW the bill prints ('6,00 kW', 'putere 6 kW'), within a household's range. */
 export function powerByValue(lines: TextLine[]): string | null {
   const found = new Set<number>();
-  for (const line of lines) {
-    for (const cell of line.cells) {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*kw(?!h)\b/gi)) {
-        const cents = parseAmountCents(m[1]!);
-        if (cents !== null && cents >= 100 && cents <= 3000) found.add(cents);
-      }
-    }
-  }
+  const add = (text: string) => {
+    const cents = parseAmountCents(text);
+    if (cents !== null && cents >= 100 && cents <= 3000) found.add(cents);
+  };
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*kw(?!h)\b/gi)) add(m[1]!);
+      // A bare figure under (or right of) a caption in kW: '(kW)' over '4,00'.
+      const above = lines[l - 1];
+      const captioned = (caption: string | undefined) => caption !== undefined && /\(kw\)\s*:?$/i.test(caption);
+      if (/^\d{1,2}(?:[.,]\d{1,2})?$/.test(cell) && (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c])))) add(cell);
+    }),
+  );
   if (found.size !== 1) return null;
   const cents = [...found][0]!;
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -318,24 +352,64 @@ const NAME = /^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u;
 const ADDRESS_START = /^(?:(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
 const STREET = /(?:^|[\s.])(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua)\.?\s*\p{L}|\bnr\.\s*\d/iu;
 
+const LOCALITY = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+/** Where an address starts inside a cell ('VLAD POPA, Jud.CJ …'). */
+const ADDRESS_INSIDE = /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
+
 const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
+const isName = (text: string, isSupplier: (text: string) => boolean) => NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
 /**
- * An address by its shape (street and locality markers), and the holder's name as the upper-case
- * 2–4-word name printed nearest above it or before it on its line.
+ * An address by its shape (street and locality markers; over two lines, locality first), and the
+ * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
+ * nearest above it.
  */
 export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: string) => boolean): { name: string | null; address: string | null } {
   for (const [l, line] of lines.entries()) {
     for (const [c, cell] of line.cells.entries()) {
-      const address = bare(cell);
+      const text = bare(cell);
+      const start = ADDRESS_INSIDE.exec(foldSameLength(text));
+      if (!start) continue;
+      const before = bare(text.slice(0, start.index));
+      if (before && !isName(before, isSupplier)) continue;
+      let address = text.slice(start.index).replace(/^[\s,;]+/, "");
+      const below = lines[l + 1];
+      const under = below ? bare(below.cells[Math.min(c, below.cells.length - 1)]!) : "";
       const folded = foldSameLength(address);
-      if (!ADDRESS_START.test(folded) || !STREET.test(folded)) continue;
-      const nameCandidates = [...line.cells.slice(0, c).reverse(), ...(lines[l - 1]?.cells ?? []), ...(lines[l - 2]?.cells ?? [])].map(bare);
-      const name = nameCandidates.find((n) => NAME.test(n) && !NOT_A_NAME.test(foldSameLength(n)) && !isSupplier(n)) ?? null;
-      return { name, address };
+      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under))) address = `${address} ${under}`;
+      else if (!STREET.test(folded)) continue;
+      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && LOCALITY.test(foldSameLength(under)) && !/\d{3}/.test(under)) address = `${under} ${address}`;
+      const candidates = [before, ...line.cells.slice(0, c).reverse(), ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? [])].map(bare);
+      return { name: candidates.find((n) => isName(n, isSupplier)) ?? null, address };
     }
   }
   return { name: null, address: null };
+}
+
+/** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa', 'Hidro Casnic'). */
+const PRODUCT_WORD = /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic|smart)\b/i;
+/** A supplier's legal name is not an offer. */
+const LEGAL_NAME = /furnizare|\bs\.?\s?r\.?\s?l\b|\bs\.\s?a\b|\benergy\b|\bromania\b|vanzare|power\s*&/i;
+
+/**
+ * An offer name by its words: a short cell of words (a small number at most: 'Preț fix 12 luni')
+ * naming a product, or the supplier's brand and a word — not the supplier's own name.
+ */
+export function tariffByWords(lines: TextLine[], supplierName: string | null): string | null {
+  const supplier = supplierName ? foldSameLength(supplierName).toLowerCase() : null;
+  const brand = supplier?.split(" ")[0] ?? null;
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const text = bare(cell.split(/,\s*\d/)[0]!);
+      const folded = foldSameLength(text);
+      const words = text.split(/\s+/);
+      if (words.length < 2 || words.length > 5 || text.length > 40 || !words.every((w) => /\p{L}/u.test(w) || /^\d{1,2}$/.test(w))) continue;
+      if (/[:|]|kwh|\blei\b/i.test(text) || LEGAL_NAME.test(folded) || (supplier !== null && folded.toLowerCase().startsWith(supplier) && !PRODUCT_WORD.test(folded.slice(supplier.length)))) continue;
+      if (NAME.test(text) && !PRODUCT_WORD.test(folded)) continue;
+      if (PRODUCT_WORD.test(folded) || (brand !== null && folded.toLowerCase().startsWith(`${brand} `))) return text;
+    }
+  }
+  return null;
 }
 
 // --- Supply point --------------------------------------------------------------------------------
