@@ -24,8 +24,24 @@ function valueWords(truth) {
 /** 'lei/kWh' */
 const unitsOnly = (token) => (token.match(/\p{L}+/gu) ?? [""]).every((word) => UNITS.includes(fold(word)));
 
-/** 'Data emiterii: 05.11.2026' → ': 05.11.2026'; 'Total de plată\t1.234,56 lei' → '\t1.234,56 lei'. */
-export function degradeLabels(text, truth) {
+/** A word of the same length and case from letters no Romanian label stem is made of ('Emisă' → 'Bokiv'). */
+function nonsense(word) {
+  let seed = [...word].reduce((h, ch) => (Math.imul(h, 31) + ch.codePointAt(0)) >>> 0, 7);
+  let i = 0;
+  return word.replace(/\p{L}/gu, (ch) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const pool = i++ % 2 === 0 ? "bdgkv" : "eiou";
+    const letter = pool[(seed >>> 16) % pool.length];
+    return ch === ch.toUpperCase() && ch !== ch.toLowerCase() ? letter.toUpperCase() : letter;
+  });
+}
+
+/**
+ * 'Data emiterii: 05.11.2026' → ': 05.11.2026' (blank) or 'Bevo dikobeg: 05.11.2026' (nonsense);
+ * 'Total de plată\t1.234,56 lei' → '\t1.234,56 lei'.
+ */
+export function degradeLabels(text, truth, mode = "blank") {
+  const replace = mode === "nonsense" ? nonsense : (token) => token.replace(/\p{L}/gu, "");
   const keep = valueWords(truth);
   return text
     .split("\n")
@@ -35,7 +51,7 @@ export function degradeLabels(text, truth) {
         .map((cell) =>
           cell
             .split(" ")
-            .map((token) => (/\d/.test(token) || keep.has(fold(token)) || unitsOnly(token) ? token : token.replace(/\p{L}/gu, "")))
+            .map((token) => (/\d/.test(token) || keep.has(fold(token)) || unitsOnly(token) ? token : replace(token)))
             .filter((token) => token.length > 0)
             .join(" "),
         )

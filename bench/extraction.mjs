@@ -60,16 +60,18 @@ function same(field, got, want) {
 }
 
 /**
- * --degraded-labels: the text bills of the tuning layouts read twice, as printed and with every label
- * word blanked (bench/degrade-labels.mjs), so the second reading measures the label-free path alone
- * without any new held-out layout. Text layer only; no OCR, no browser.
+ * --degraded-labels: the text bills of the tuning layouts read three times: as printed, with every
+ * label word blanked, and with every label word replaced by a made-up word (bench/degrade-labels.mjs),
+ * so the last two measure the label-free path alone without any new held-out layout. Text layer
+ * only; no OCR, no browser.
  */
 if (process.argv.includes("--degraded-labels")) {
   const { readPdfText } = await import("../app/server/documents/extraction/pdf-text.server.ts");
   const { parseBillText } = await import("../app/server/documents/extraction/bill-parser.server.ts");
   const { degradeLabels } = await import("./degrade-labels.mjs");
-  const tally = { intact: new Map(), degraded: new Map() };
-  const sure = { intact: { n: 0, right: 0, wrong: [] }, degraded: { n: 0, right: 0, wrong: [] } };
+  const MODES = ["intact", "blanked", "nonsense"];
+  const tally = Object.fromEntries(MODES.map((mode) => [mode, new Map()]));
+  const sure = Object.fromEntries(MODES.map((mode) => [mode, { n: 0, right: 0, wrong: [] }]));
   const times = [];
   const inputs = billSet(TUNE_SEED, TUNE_LAYOUTS, PER_LAYOUT_DEGRADED);
   for (const input of inputs) {
@@ -79,7 +81,8 @@ if (process.argv.includes("--degraded-labels")) {
     const { text } = await readPdfText(pdf);
     const intact = parseBillText(text);
     times.push(performance.now() - started);
-    for (const [mode, parsed] of [["intact", intact], ["degraded", parseBillText(degradeLabels(text, truth))]]) {
+    const readings = [["intact", intact], ["blanked", parseBillText(degradeLabels(text, truth, "blank"))], ["nonsense", parseBillText(degradeLabels(text, truth, "nonsense"))]];
+    for (const [mode, parsed] of readings) {
       for (const [field, want] of Object.entries(truth)) {
         const key = `${field}`;
         const t = tally[mode].get(key) ?? { ok: 0, total: 0, misses: [] };
@@ -103,7 +106,7 @@ if (process.argv.includes("--degraded-labels")) {
     textBillMs: { p50: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)) },
     floorMs: [Math.round(floorAtStart), Math.round(floorMs())],
   };
-  for (const mode of ["intact", "degraded"]) {
+  for (const mode of MODES) {
     const t = total(tally[mode]);
     out[mode] = {
       fieldAccuracy: t.ok / t.total,
@@ -114,7 +117,7 @@ if (process.argv.includes("--degraded-labels")) {
   if (json) console.log(JSON.stringify(out, null, 2));
   else {
     log(`${out.documents} tuning bills (${out.layouts} layouts, seed ${TUNE_SEED}); text bill p50 ${out.textBillMs.p50} ms, p95 ${out.textBillMs.p95} ms; floor ${out.floorMs.join(" / ")} ms`);
-    for (const mode of ["intact", "degraded"]) {
+    for (const mode of MODES) {
       const o = out[mode];
       log(`\n${mode} labels: field accuracy ${(o.fieldAccuracy * 100).toFixed(1)}%; ≥ 0.9 confidence ${o.calibration.fieldsAtLeast90} fields, ${(o.calibration.correctShare * 100).toFixed(1)}% right${o.calibration.wrong.length ? `   e.g. ${o.calibration.wrong.slice(0, 4).join("; ")}` : ""}`);
       for (const [field, f] of Object.entries(o.fields)) {
