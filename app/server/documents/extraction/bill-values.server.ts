@@ -357,6 +357,8 @@ const LOCALITY = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|mu
 const ADDRESS_INSIDE = /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
 
 const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
+/** What follows a label of any wording ('Xyz abc: POPA ION' → 'POPA ION'), or the cell itself. */
+const afterLabel = (cell: string) => bare(cell.slice(cell.lastIndexOf(": ") + 1));
 const isName = (text: string, isSupplier: (text: string) => boolean) => NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
 /**
@@ -370,8 +372,8 @@ export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: st
       const text = bare(cell);
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
       if (!start) continue;
-      const before = bare(text.slice(0, start.index));
-      if (before && !isName(before, isSupplier)) continue;
+      // Before the address: the holder's name, or a label of any wording.
+      const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
       const below = lines[l + 1];
       const under = below ? bare(below.cells[Math.min(c, below.cells.length - 1)]!) : "";
@@ -379,7 +381,7 @@ export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: st
       if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under))) address = `${address} ${under}`;
       else if (!STREET.test(folded)) continue;
       else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && LOCALITY.test(foldSameLength(under)) && !/\d{3}/.test(under)) address = `${under} ${address}`;
-      const candidates = [before, ...line.cells.slice(0, c).reverse(), ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? [])].map(bare);
+      const candidates = [before, ...line.cells.slice(0, c).reverse(), ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? [])].map(afterLabel);
       return { name: candidates.find((n) => isName(n, isSupplier)) ?? null, address };
     }
   }
@@ -400,7 +402,7 @@ export function tariffByWords(lines: TextLine[], supplierName: string | null): s
   const brand = supplier?.split(" ")[0] ?? null;
   for (const line of lines) {
     for (const cell of line.cells) {
-      const text = bare(cell.split(/,\s*\d/)[0]!);
+      const text = afterLabel(cell.split(/,\s*\d/)[0]!);
       const folded = foldSameLength(text);
       const words = text.split(/\s+/);
       if (words.length < 2 || words.length > 5 || text.length > 40 || !words.every((w) => /\p{L}/u.test(w) || /^\d{1,2}$/.test(w))) continue;
