@@ -3,7 +3,20 @@
 // letters, its punctuation and the layout (tabs, lines) staying. What the reader still finds on such a
 // text, it found without any label: the label-free path, measured on layouts whose values it knows.
 const UNITS = ["lei", "ron", "kwh", "kw", "mwh"];
-const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
+const MONTHS = [
+  "ianuarie",
+  "februarie",
+  "martie",
+  "aprilie",
+  "mai",
+  "iunie",
+  "iulie",
+  "august",
+  "septembrie",
+  "octombrie",
+  "noiembrie",
+  "decembrie",
+];
 
 const fold = (word) =>
   word

@@ -29,9 +29,22 @@ describe("bill text shapes", () => {
   });
 
   it("joins a label wrapped over two lines, the value beside its first line", () => {
-    const text = ["Numărul\tAB 5500123", "facturii", "Codul\t7700112", "clientului", "Puterea\t3,00 kW", "instalată", "Totalul\t60,50 lei", "de plată"].join("\n");
+    const text = [
+      "Numărul\tAB 5500123",
+      "facturii",
+      "Codul\t7700112",
+      "clientului",
+      "Puterea\t3,00 kW",
+      "instalată",
+      "Totalul\t60,50 lei",
+      "de plată",
+    ].join("\n");
     expect(billLines(text)[0]!.cells).toEqual(["Numărul facturii", "AB 5500123"]);
-    expect(parseBillText(text)).toMatchObject({ billNumber: "AB 5500123", clientCode: "7700112", contractedPowerKw: "3.00" });
+    expect(parseBillText(text)).toMatchObject({
+      billNumber: "AB 5500123",
+      clientCode: "7700112",
+      contractedPowerKw: "3.00",
+    });
   });
 
   it("keeps a heading under a labelled line apart", () => {
@@ -43,7 +56,14 @@ describe("bill text shapes", () => {
     expect(findDates("2025-10-01 / 2025-10-31")).toEqual(["2025-10-01", "2025-10-31"]);
     // A period whose end follows a hyphen without spaces is still two dates.
     expect(findDates("01.01.2026-31.01.2026")).toEqual(["2026-01-01", "2026-01-31"]);
-    const bill = parseBillText(["PERIOADA\t2026-02-01 / 2026-02-28", "DATA SCADENȚEI\t2026-03-25", "DATA EMITERII\t2026-03-10"].join("\n"));
-    expect(bill).toMatchObject({ periodStart: "2026-02-01", periodEnd: "2026-02-28", dueDate: "2026-03-25", billDate: "2026-03-10" });
+    const bill = parseBillText(
+      ["PERIOADA\t2026-02-01 / 2026-02-28", "DATA SCADENȚEI\t2026-03-25", "DATA EMITERII\t2026-03-10"].join("\n"),
+    );
+    expect(bill).toMatchObject({
+      periodStart: "2026-02-01",
+      periodEnd: "2026-02-28",
+      dueDate: "2026-03-25",
+      billDate: "2026-03-10",
+    });
   });
 });

@@ -4,7 +4,14 @@
 // stem. The parser asks these readers only for what its labels did not find, and weighs what they
 // return below what a label vouches for unless a cross-check confirms it.
 import { findPod } from "../../../lib/pod";
-import { findDates, foldSameLength, monthPeriod, parseAmountCents, parseQuantity, type TextLine } from "./text-fields.server";
+import {
+  findDates,
+  foldSameLength,
+  monthPeriod,
+  parseAmountCents,
+  parseQuantity,
+  type TextLine,
+} from "./text-fields.server";
 
 /** Where a value was read, in the parser's lines. */
 export interface ValueAt {
@@ -14,13 +21,18 @@ export interface ValueAt {
 
 /** Folded lower-case words; stems are matched as word prefixes ('emi' ⊂ 'emiterii', 'emisa'). */
 export function wordsOf(text: string): string[] {
-  return (foldSameLength(text).toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length > 1 || w === "a");
+  return (
+    foldSameLength(text)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
+  ).filter((w) => w.length > 1 || w === "a");
 }
 
 export const hasStem = (words: string[], ...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(s)));
 
 /** A cell that holds a value (a digit) cannot be the label of the cell beside it. */
-const labelOnly = (cell: string | undefined) => cell !== undefined && !/\d{2}/.test(cell.replace(/\(\d{1,2}\s?%\)/, "")) && /\p{L}{2}/u.test(cell);
+const labelOnly = (cell: string | undefined) =>
+  cell !== undefined && !/\d{2}/.test(cell.replace(/\(\d{1,2}\s?%\)/, "")) && /\p{L}{2}/u.test(cell);
 
 /**
  * The words that name a value: those before it in its own cell (after any earlier value), else the
@@ -33,7 +45,8 @@ export function contextWords(lines: TextLine[], at: ValueAt, before: string): st
   const left = line.cells[at.cell - 1];
   if (labelOnly(left)) return wordsOf(left!);
   const above = lines[at.line - 1];
-  if (above && above.cells.length === line.cells.length && labelOnly(above.cells[at.cell])) return wordsOf(above.cells[at.cell]!);
+  if (above && above.cells.length === line.cells.length && labelOnly(above.cells[at.cell]))
+    return wordsOf(above.cells[at.cell]!);
   return [];
 }
 
@@ -48,7 +61,8 @@ export interface MoneyAmount extends ValueAt {
  * Money: two decimals, Romanian ('1.234,56') or English ('1,234.56') or grouped with spaces; not a
  * date, a price per kWh (more decimals), a power in kW or a percentage.
  */
-const MONEY = /(?<![\d.,/])(\d{1,3}(?:([.,\u00a0 ])\d{3})(?:\2\d{3})*[.,]\d{2}|\d+[.,]\d{2})(?![.,]?\d)(?!\s*(?:kw|%|\/))/gi;
+const MONEY =
+  /(?<![\d.,/])(\d{1,3}(?:([.,\u00a0 ])\d{3})(?:\2\d{3})*[.,]\d{2}|\d+[.,]\d{2})(?![.,]?\d)(?!\s*(?:kw|%|\/))/gi;
 
 export function moneyAmounts(lines: TextLine[]): MoneyAmount[] {
   const out: MoneyAmount[] = [];
@@ -65,7 +79,8 @@ export function moneyAmounts(lines: TextLine[]): MoneyAmount[] {
 }
 
 /** VAT may be summed per line, so a few bani off net × rate are normal. */
-const vatFits = (net: number, vat: number, rates: number[]) => rates.some((rate) => Math.abs(Math.round(net * rate) - vat) <= Math.max(3, Math.round(net * 0.002)));
+const vatFits = (net: number, vat: number, rates: number[]) =>
+  rates.some((rate) => Math.abs(Math.round(net * rate) - vat) <= Math.max(3, Math.round(net * 0.002)));
 
 const TOTAL_STEMS = ["total", "plat", "achit", "suma", "sold"];
 
@@ -92,7 +107,8 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
         const grosses = byCents.get(gross);
         if (!grosses) continue;
         const g = grosses.find((a) => hasStem(a.words, ...TOTAL_STEMS)) ?? grosses[grosses.length - 1]!;
-        const n = byCents.get(net)!.find((a) => hasStem(a.words, "fara", "baza", "subtotal", "net")) ?? byCents.get(net)![0]!;
+        const n =
+          byCents.get(net)!.find((a) => hasStem(a.words, "fara", "baza", "subtotal", "net")) ?? byCents.get(net)![0]!;
         const v = byCents.get(vat)!.find((a) => hasStem(a.words, "tva")) ?? byCents.get(vat)![0]!;
         // A total word by the gross outweighs any size; among equals, the largest gross.
         const score = (hasStem(g.words, ...TOTAL_STEMS) ? 1e12 : 0) + gross;
@@ -122,7 +138,7 @@ export interface DateRoles {
 }
 
 const ISSUE_STEMS = ["emi", "emis"];
-const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat"];
+const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana"];
 const PERIOD_STEMS = ["perioad", "interval", "luna"];
 
 /** The date of a cell's first date and its context words; every date of the bill, in reading order. */
@@ -138,7 +154,8 @@ function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; 
       const here = found.map((day) => ({ day, line: l, cell: c, words }));
       dates.push(...here);
       // Two dates printed together, a month or a few apart: a period.
-      if (here.length >= 2 && here[0]!.day < here[1]!.day && daysBetween(here[0]!.day, here[1]!.day) <= 95) pairs.push({ start: here[0]!, end: here[1]! });
+      if (here.length >= 2 && here[0]!.day < here[1]!.day && daysBetween(here[0]!.day, here[1]!.day) <= 95)
+        pairs.push({ start: here[0]!, end: here[1]! });
     }),
   );
   return { dates, pairs };
@@ -160,20 +177,39 @@ export function datesByRole(lines: TextLine[]): DateRoles {
     free.find((p) => daysBetween(p.start.day, p.end.day) >= 27 && daysBetween(p.start.day, p.end.day) <= 31) ??
     free[0] ??
     null;
-  let period: DateRoles["period"] = periodPair ? { start: periodPair.start.day, end: periodPair.end.day, by: hasStem(periodPair.start.words, ...PERIOD_STEMS) ? "stem" : "shape" } : null;
+  let period: DateRoles["period"] = periodPair
+    ? {
+        start: periodPair.start.day,
+        end: periodPair.end.day,
+        by: hasStem(periodPair.start.words, ...PERIOD_STEMS) ? "stem" : "shape",
+      }
+    : null;
   if (!period) period = splitPeriod(dates) ?? monthNamed(lines);
-  const lone = dates.filter((d) => !periodPair || (d !== periodPair.start && d !== periodPair.end && (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell)));
+  const lone = dates.filter(
+    (d) =>
+      !periodPair ||
+      (d !== periodPair.start &&
+        d !== periodPair.end &&
+        (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell)),
+  );
   const inPeriod = (d: DateAt) => period !== null && d.day >= period.start && d.day <= period.end;
 
-  const stemmed = (stems: string[], not: string[]) => lone.find((d) => hasStem(d.words, ...stems) && !hasStem(d.words, ...not) && !inPeriod(d));
-  const issueStem = stemmed(ISSUE_STEMS, DUE_STEMS);
-  const dueStem = stemmed(DUE_STEMS, ISSUE_STEMS);
+  const stemmed = (is: (words: string[]) => boolean, not: string[]) =>
+    lone.find((d) => is(d.words) && !hasStem(d.words, ...not) && !inPeriod(d));
+  // 'Emisă la', 'Data emiterii', 'EMISĂ', 'Dată emitere'; 'Data facturii'; 'Factura … din'.
+  const issueStem = stemmed(
+    (w) => hasStem(w, ...ISSUE_STEMS) || (hasStem(w, "data") && hasStem(w, "factur")) || w.includes("din"),
+    DUE_STEMS,
+  );
+  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
   let issue: DateRoles["issue"] = issueStem ? { day: issueStem.day, by: "stem" } : null;
   let due: DateRoles["due"] = dueStem ? { day: dueStem.day, by: "stem" } : null;
   if (issue && due) return { period, issue, due };
 
   // By role: candidates after the period (when one was read), the pair 5–60 days apart.
-  const after = lone.filter((d) => !inPeriod(d) && (!period || (d.day >= period.end && daysBetween(period.end, d.day) <= 60))).map((d) => d.day);
+  const after = lone
+    .filter((d) => !inPeriod(d) && (!period || (d.day >= period.end && daysBetween(period.end, d.day) <= 60)))
+    .map((d) => d.day);
   const days = [...new Set(after)].sort();
   const fits = (i: string, d: string) => daysBetween(i, d) >= 5 && daysBetween(i, d) <= 60;
   if (issue && !due) {
@@ -201,7 +237,9 @@ export function datesByRole(lines: TextLine[]): DateRoles {
 function splitPeriod(dates: DateAt[]): DateRoles["period"] {
   for (const [i, start] of dates.entries()) {
     if (!isFirstOfMonth(start.day)) continue;
-    const end = dates.slice(i + 1, i + 3).find((d) => d.day.slice(0, 7) === start.day.slice(0, 7) && isLastOfMonth(d.day));
+    const end = dates
+      .slice(i + 1, i + 3)
+      .find((d) => d.day.slice(0, 7) === start.day.slice(0, 7) && isLastOfMonth(d.day));
     if (end) return { start: start.day, end: end.day, by: "shape" };
   }
   return null;
@@ -233,7 +271,7 @@ export interface Codes {
 }
 
 /** A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'. */
-const CODE = /(?<![\p{L}\d])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{3,}\d)(?![\d\p{L}])/gu;
+const CODE = /(?<![\p{L}\d])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
 
 const isDateLike = (value: string) => findDates(value).length > 0;
 
@@ -247,13 +285,23 @@ export function codesByStem(lines: TextLine[]): Codes {
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
       for (const m of cell.matchAll(CODE)) {
-        const value = m[1]!.replace(/\s*[.]\s*/, " ").replace(/\s+/g, " ").trim();
-        if (isDateLike(m[0]) || findPod(value) || /^\d{1,3}(?:[.,]\d{3})*(?:,\d+)?$/.test(value) || /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))) continue;
+        const value = m[1]!
+          .replace(/\s*[.]\s*/, " ")
+          .replace(/\s+/g, " ")
+          .trim();
+        if (
+          isDateLike(m[0]) ||
+          findPod(value) ||
+          /^\d{1,3}(?:[.,]\d{3})*(?:,\d+)?$/.test(value) ||
+          /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
+        )
+          continue;
         found.push({ value, words: contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index)) });
       }
     }),
   );
-  const byStem = (stems: string[], not: string[]) => found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
+  const byStem = (stems: string[], not: string[]) =>
+    found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
   const stemmed = {
     billNumber: byStem(["factur", "seri"], ["contract", "client", "data", "emi", "scad"]),
     contractNumber: byStem(["contract", "ctr"], []),
@@ -294,7 +342,8 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
       if (!kwh) continue;
       for (const [p, price] of prices.entries()) {
         if (price === null || p <= q) continue;
-        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1)) return { kwh, by: "row" };
+        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1))
+          return { kwh, by: "row" };
       }
     }
   }
@@ -313,11 +362,17 @@ export function soleKwhFigure(lines: TextLine[]): number | null {
   };
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!);
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi))
+        if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!);
       if (!/^\d[\d.]*$/.test(cell)) return;
       const above = lines[l - 1];
       const captioned = (caption: string | undefined) => caption !== undefined && /\(kwh\)\s*:?$/i.test(caption);
-      if (/^kwh$/i.test(line.cells[c + 1] ?? "") || captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c]))) add(cell);
+      if (
+        /^kwh$/i.test(line.cells[c + 1] ?? "") ||
+        captioned(line.cells[c - 1]) ||
+        (above?.cells.length === line.cells.length && captioned(above.cells[c]))
+      )
+        add(cell);
     }),
   );
   return found.size === 1 ? [...found][0]! : null;
@@ -336,7 +391,11 @@ export function powerByValue(lines: TextLine[]): string | null {
       // A bare figure under (or right of) a caption in kW: '(kW)' over '4,00'.
       const above = lines[l - 1];
       const captioned = (caption: string | undefined) => caption !== undefined && /\(kw\)\s*:?$/i.test(caption);
-      if (/^\d{1,2}(?:[.,]\d{1,2})?$/.test(cell) && (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c])))) add(cell);
+      if (
+        /^\d{1,2}(?:[.,]\d{1,2})?$/.test(cell) &&
+        (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c])))
+      )
+        add(cell);
     }),
   );
   if (found.size !== 1) return null;
@@ -347,26 +406,34 @@ export function powerByValue(lines: TextLine[]): string | null {
 // --- Holder and address ----------------------------------------------------------------------------
 
 /** Words of a bill's own furniture, never a holder's name. */
-const NOT_A_NAME = /\b(?:FACTURA|FACTURII|TOTAL|PLATA|DATA|CLIENT|COD|CONTRACT|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE)\b/;
+const NOT_A_NAME =
+  /\b(?:FACTURA|FACTURII|TOTAL|PLATA|DATA|CLIENT|COD|CONTRACT|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE)\b/;
 const NAME = /^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u;
-const ADDRESS_START = /^(?:(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
+const ADDRESS_START =
+  /^(?:(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
 const STREET = /(?:^|[\s.])(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua)\.?\s*\p{L}|\bnr\.\s*\d/iu;
 
-const LOCALITY = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+const LOCALITY =
+  /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
 /** Where an address starts inside a cell ('VLAD POPA, Jud.CJ …'). */
-const ADDRESS_INSIDE = /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
+const ADDRESS_INSIDE =
+  /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
 
 const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
 /** What follows a label of any wording ('Xyz abc: POPA ION' → 'POPA ION'), or the cell itself. */
 const afterLabel = (cell: string) => bare(cell.slice(cell.lastIndexOf(": ") + 1));
-const isName = (text: string, isSupplier: (text: string) => boolean) => NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
+const isName = (text: string, isSupplier: (text: string) => boolean) =>
+  NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
 /**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
  * nearest above it.
  */
-export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: string) => boolean): { name: string | null; address: string | null } {
+export function holderAndAddressByShape(
+  lines: TextLine[],
+  isSupplier: (text: string) => boolean,
+): { name: string | null; address: string | null } {
   for (const [l, line] of lines.entries()) {
     for (const [c, cell] of line.cells.entries()) {
       const text = bare(cell);
@@ -378,10 +445,21 @@ export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: st
       const below = lines[l + 1];
       const under = below ? bare(below.cells[Math.min(c, below.cells.length - 1)]!) : "";
       const folded = foldSameLength(address);
-      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under))) address = `${address} ${under}`;
+      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under)))
+        address = `${address} ${under}`;
       else if (!STREET.test(folded)) continue;
-      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && LOCALITY.test(foldSameLength(under)) && !/\d{3}/.test(under)) address = `${under} ${address}`;
-      const candidates = [before, ...line.cells.slice(0, c).reverse(), ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? [])].map(afterLabel);
+      else if (
+        !LOCALITY.test(folded) &&
+        !/\b(?:jud|mun)\./i.test(folded) &&
+        LOCALITY.test(foldSameLength(under)) &&
+        !/\d{3}/.test(under)
+      )
+        address = `${under} ${address}`;
+      const candidates = [
+        before,
+        ...line.cells.slice(0, c).reverse(),
+        ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? []),
+      ].map(afterLabel);
       return { name: candidates.find((n) => isName(n, isSupplier)) ?? null, address };
     }
   }
@@ -389,7 +467,8 @@ export function holderAndAddressByShape(lines: TextLine[], isSupplier: (text: st
 }
 
 /** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa', 'Hidro Casnic'). */
-const PRODUCT_WORD = /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic|smart)\b/i;
+const PRODUCT_WORD =
+  /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic|smart)\b/i;
 /** A supplier's legal name is not an offer. */
 const LEGAL_NAME = /furnizare|\bs\.?\s?r\.?\s?l\b|\bs\.\s?a\b|\benergy\b|\bromania\b|vanzare|power\s*&/i;
 
@@ -405,8 +484,21 @@ export function tariffByWords(lines: TextLine[], supplierName: string | null): s
       const text = afterLabel(cell.split(/,\s*\d/)[0]!);
       const folded = foldSameLength(text);
       const words = text.split(/\s+/);
-      if (words.length < 2 || words.length > 5 || text.length > 40 || !words.every((w) => /\p{L}/u.test(w) || /^\d{1,2}$/.test(w))) continue;
-      if (/[:|]|kwh|\blei\b/i.test(text) || LEGAL_NAME.test(folded) || (supplier !== null && folded.toLowerCase().startsWith(supplier) && !PRODUCT_WORD.test(folded.slice(supplier.length)))) continue;
+      if (
+        words.length < 2 ||
+        words.length > 5 ||
+        text.length > 40 ||
+        !words.every((w) => /\p{L}/u.test(w) || /^\d{1,2}$/.test(w))
+      )
+        continue;
+      if (
+        /[:|]|kwh|\blei\b/i.test(text) ||
+        LEGAL_NAME.test(folded) ||
+        (supplier !== null &&
+          folded.toLowerCase().startsWith(supplier) &&
+          !PRODUCT_WORD.test(folded.slice(supplier.length)))
+      )
+        continue;
       if (NAME.test(text) && !PRODUCT_WORD.test(folded)) continue;
       if (PRODUCT_WORD.test(folded) || (brand !== null && folded.toLowerCase().startsWith(`${brand} `))) return text;
     }
