@@ -94,6 +94,12 @@ describe("dates by role", () => {
     }
   });
 
+  it("places the due date after the issue date its label named, not after an earlier date", () => {
+    const bill = parseBillText(["Abc 01.02.2026 - 28.02.2026", "Ghi 01.03.2026", "Data: 10.03.2026", "Xyz 25.03.2026"].join("\n"));
+    expect(bill).toMatchObject({ billDate: "2026-03-10", dueDate: "2026-03-25" });
+    expect(bill.fieldSource).toMatchObject({ billDate: "label", dueDate: "role" });
+  });
+
   it("reads a period printed as two facts of one calendar month, or a month's name", () => {
     expect(datesByRole(lines(": 01.06.2026", ": 30.06.2026", ": 09.07.2026")).period).toMatchObject({
       start: "2026-06-01",

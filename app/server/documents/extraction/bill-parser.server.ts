@@ -754,7 +754,7 @@ export function parseBillText(text: string): BillExtraction {
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
-  const roles = datesByRole(lines);
+  const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
   const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
   const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];

@@ -167,7 +167,7 @@ function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; 
  * and the due date 5–60 days after it. A date beside an 'emi…' word is the issue date, beside
  * 'scad…', 'termen' or 'până la … plată' the due date.
  */
-export function datesByRole(lines: TextLine[]): DateRoles {
+export function datesByRole(lines: TextLine[], known: { issue?: string | null; due?: string | null } = {}): DateRoles {
   const { dates, pairs } = datesOf(lines);
   // A period word decides; else a whole calendar month, else about a month, else any pair.
   const free = pairs.filter((p) => !hasStem(p.start.words, ...ISSUE_STEMS, ...DUE_STEMS));
@@ -202,8 +202,9 @@ export function datesByRole(lines: TextLine[]): DateRoles {
     DUE_STEMS,
   );
   const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
-  let issue: DateRoles["issue"] = issueStem ? { day: issueStem.day, by: "stem" } : null;
-  let due: DateRoles["due"] = dueStem ? { day: dueStem.day, by: "stem" } : null;
+  // A date its label named anchors the other one.
+  let issue: DateRoles["issue"] = known.issue ? { day: known.issue, by: "stem" } : issueStem ? { day: issueStem.day, by: "stem" } : null;
+  let due: DateRoles["due"] = known.due ? { day: known.due, by: "stem" } : dueStem ? { day: dueStem.day, by: "stem" } : null;
   if (issue && due) return { period, issue, due };
 
   // By role: candidates after the period (when one was read), the pair 5–60 days apart.
