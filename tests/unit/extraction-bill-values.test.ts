@@ -73,6 +73,12 @@ describe("dates by role", () => {
     expect(roles.due).toEqual({ day: "2025-05-21", by: "role" });
   });
 
+  it("takes two dates printed together a fortnight apart for issue and due dates, not for a period", () => {
+    const roles = datesByRole(lines("Qwe\t06.05.2025, 21.05.2025"));
+    expect(roles.period).toBeNull();
+    expect(roles).toMatchObject({ issue: { day: "2025-05-06" }, due: { day: "2025-05-21" } });
+  });
+
   it("puts no due date more than 60 days after the issue date, nor an issue date before the period's end", () => {
     const roles = datesByRole(lines("01.04.2025 - 30.04.2025", "Abc 15.04.2025", "Def 06.05.2025", "Ghi 20.08.2025"));
     expect(roles.issue).toBeNull();

@@ -175,7 +175,8 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
     pairs.find((p) => hasStem(p.start.words, ...PERIOD_STEMS)) ??
     free.find((p) => isFirstOfMonth(p.start.day) && isLastOfMonth(p.end.day)) ??
     free.find((p) => daysBetween(p.start.day, p.end.day) >= 27 && daysBetween(p.start.day, p.end.day) <= 31) ??
-    free[0] ??
+    // Two dates a fortnight apart are an issue and a due date, not a period.
+    free.find((p) => daysBetween(p.start.day, p.end.day) >= 20) ??
     null;
   let period: DateRoles["period"] = periodPair
     ? {
