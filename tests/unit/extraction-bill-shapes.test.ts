@@ -47,9 +47,9 @@ describe("bill text shapes", () => {
     });
   });
 
-  it("keeps a heading under a labelled line apart", () => {
-    const lines = billLines("TOTAL DE PLATĂ\t60,50 lei\nDETALII CONSUM");
-    expect(lines).toHaveLength(2);
+  it("keeps a heading, or a label of the next column, under a labelled line apart", () => {
+    expect(billLines("TOTAL DE PLATĂ\t60,50 lei\nDETALII CONSUM")).toHaveLength(2);
+    expect(billLines("Factura nr.\tData emiterii\nSCADENȚA")).toHaveLength(2);
   });
 
   it("reads a period of ISO dates separated by a slash, and upper-case labels with diacritics", () => {

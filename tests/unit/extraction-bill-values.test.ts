@@ -125,6 +125,10 @@ describe("codes by stem and shape", () => {
     expect(codes.contractNumber).toEqual({ value: "AB-7788", by: "stem" });
   });
 
+  it("takes no year for a code", () => {
+    expect(codesByStem(lines("Factura din 2025")).billNumber).toBeNull();
+  });
+
   it("with no words, by shape: a series before a number, number/year, a bare long number", () => {
     const codes = codesByStem(
       lines(": 5722657174\t: 01.01.2026 - 31.01.2026", ". : 792713/2021", "EFT . 2175120", ": RO004E214037210"),

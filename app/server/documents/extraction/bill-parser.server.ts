@@ -672,6 +672,8 @@ const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell
  * 'facturii'): the label's second line joins its first. Joined only when the first line alone names
  * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
  */
+const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
+
 function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
   const out: TextLine[] = [];
   for (let l = 0; l < lines.length; l++) {
@@ -679,7 +681,7 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!startsWithLabel(first) || /^\p{Ll}/u.test(tail))) {
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;

@@ -293,6 +293,8 @@ export function codesByStem(lines: TextLine[]): Codes {
           .trim();
         if (
           isDateLike(m[0]) ||
+          // A year alone ('2025') is no code.
+          /^\d{4}$/.test(value) ||
           findPod(value) ||
           /^\d{1,3}(?:[.,]\d{3})*(?:,\d+)?$/.test(value) ||
           /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
