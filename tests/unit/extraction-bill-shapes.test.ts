@@ -28,6 +28,10 @@ describe("bill text shapes", () => {
     });
   });
 
+  it("reads a code after its label without the 'nr.' printed before it", () => {
+    expect(parseBillText("Contract\tnr. 131436/2022").contractNumber).toBe("131436/2022");
+  });
+
   it("joins a label wrapped over two lines, the value beside its first line", () => {
     const text = [
       "Numărul\tAB 5500123",
@@ -56,6 +60,7 @@ describe("bill text shapes", () => {
     expect(findDates("2025-10-01 / 2025-10-31")).toEqual(["2025-10-01", "2025-10-31"]);
     // A period whose end follows a hyphen without spaces is still two dates.
     expect(findDates("01.01.2026-31.01.2026")).toEqual(["2026-01-01", "2026-01-31"]);
+    expect(findDates("2025.10.01 / 2025/10/31")).toEqual(["2025-10-01", "2025-10-31"]);
     const bill = parseBillText(
       ["PERIOADA\t2026-02-01 / 2026-02-28", "DATA SCADENȚEI\t2026-03-25", "DATA EMITERII\t2026-03-10"].join("\n"),
     );

@@ -101,7 +101,9 @@ describe("dates by role", () => {
   });
 
   it("places the due date after the issue date its label named, not after an earlier date", () => {
-    const bill = parseBillText(["Abc 01.02.2026 - 28.02.2026", "Ghi 01.03.2026", "Data: 10.03.2026", "Xyz 25.03.2026"].join("\n"));
+    const bill = parseBillText(
+      ["Abc 01.02.2026 - 28.02.2026", "Ghi 01.03.2026", "Data: 10.03.2026", "Xyz 25.03.2026"].join("\n"),
+    );
     expect(bill).toMatchObject({ billDate: "2026-03-10", dueDate: "2026-03-25" });
     expect(bill.fieldSource).toMatchObject({ billDate: "label", dueDate: "role" });
   });
@@ -112,6 +114,12 @@ describe("dates by role", () => {
       end: "2026-06-30",
     });
     expect(datesByRole(lines("Luna: octombrie 2025")).period).toMatchObject({ start: "2025-10-01", end: "2025-10-31" });
+    expect(datesByRole(lines("Luna facturată\t02/2024")).period).toEqual({
+      start: "2024-02-01",
+      end: "2024-02-29",
+      by: "stem",
+    });
+    expect(datesByRole(lines("Abc\t02/2024")).period).toBeNull();
   });
 });
 

@@ -593,9 +593,13 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 
+/** 'nr. 131436/2022' after a label: the number, not its 'nr.'. */
+const NUMBER_WORD = /^(?:nr|numar|no)\.?\s*:?\s*/i;
+
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v) && /\d/.test(v) && !startsWithLabel(v));
-  return hit ? hit.value.split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
+  const code = (v: string) => v.replace(NUMBER_WORD, "");
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(v) && !startsWithLabel(v));
+  return hit ? code(hit.value).split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */

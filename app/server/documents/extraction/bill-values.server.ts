@@ -204,8 +204,16 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
   );
   const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
   // A date its label named anchors the other one.
-  let issue: DateRoles["issue"] = known.issue ? { day: known.issue, by: "stem" } : issueStem ? { day: issueStem.day, by: "stem" } : null;
-  let due: DateRoles["due"] = known.due ? { day: known.due, by: "stem" } : dueStem ? { day: dueStem.day, by: "stem" } : null;
+  let issue: DateRoles["issue"] = known.issue
+    ? { day: known.issue, by: "stem" }
+    : issueStem
+      ? { day: issueStem.day, by: "stem" }
+      : null;
+  let due: DateRoles["due"] = known.due
+    ? { day: known.due, by: "stem" }
+    : dueStem
+      ? { day: dueStem.day, by: "stem" }
+      : null;
   if (issue && due) return { period, issue, due };
 
   // By role: candidates after the period (when one was read), the pair 5–60 days apart.
@@ -247,13 +255,29 @@ function splitPeriod(dates: DateAt[]): DateRoles["period"] {
   return null;
 }
 
-/** 'octombrie 2025' printed alone (no day): that month. */
+/**
+ * 'octombrie 2025' printed alone (no day): that month; '10/2025' too, beside a period word ('Luna
+ * facturată: 10/2025'), where it cannot be an amount.
+ */
 function monthNamed(lines: TextLine[]): DateRoles["period"] {
-  for (const line of lines) {
-    for (const cell of line.cells) {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.cells.entries()) {
       if (findDates(cell).length > 0 || cell.length > 40) continue;
       const month = monthPeriod(cell);
       if (month) return { start: month[0], end: month[1], by: "shape" };
+      const numeric = /(?<![\d.,/])(\d{1,2})[./](20\d{2})(?![\d.,/])/.exec(cell);
+      const m = numeric ? Number(numeric[1]) : 0;
+      if (
+        !numeric ||
+        m < 1 ||
+        m > 12 ||
+        !hasStem(contextWords(lines, { line: l, cell: c }, cell.slice(0, numeric.index)), ...PERIOD_STEMS)
+      )
+        continue;
+      const year = Number(numeric[2]);
+      const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+      const mm = String(m).padStart(2, "0");
+      return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${last}`, by: "stem" };
     }
   }
   return null;
