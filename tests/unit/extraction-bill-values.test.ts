@@ -229,6 +229,40 @@ describe("POD by the operator's format", () => {
   });
 });
 
+describe("a bill labelled in English", () => {
+  it("reads dates, codes and totals by the English stems", () => {
+    const bill = parseBillText(
+      [
+        "Invoice no.\tINV 7788990",
+        "Issued on\t5 Jan 2026",
+        "Payment due\t20 Jan 2026",
+        "Billing period\t01 Dec 2025 - 31 Dec 2025",
+        "Customer ID\t55667788",
+        "Amount excl. VAT\t300,00",
+        "VAT\t63,00",
+        "Amount\t363,00",
+      ].join("\n"),
+    );
+    expect(bill).toMatchObject({
+      billNumber: "INV 7788990",
+      billDate: "2026-01-05",
+      dueDate: "2026-01-20",
+      periodStart: "2025-12-01",
+      periodEnd: "2025-12-31",
+      clientCode: "55667788",
+      totalWithoutVat: "300.00",
+      vat: "63.00",
+      totalWithVat: "363.00",
+    });
+    expect(bill.fieldSource).toMatchObject({
+      billNumber: "stem",
+      billDate: "stem",
+      dueDate: "stem",
+      clientCode: "stem",
+    });
+  });
+});
+
 describe("a bill whose labels are all new", () => {
   const text = [
     "Kovuku Energie S.A.",

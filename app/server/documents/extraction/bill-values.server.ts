@@ -82,7 +82,8 @@ export function moneyAmounts(lines: TextLine[]): MoneyAmount[] {
 const vatFits = (net: number, vat: number, rates: number[]) =>
   rates.some((rate) => Math.abs(Math.round(net * rate) - vat) <= Math.max(3, Math.round(net * 0.002)));
 
-const TOTAL_STEMS = ["total", "plat", "achit", "suma", "sold"];
+// Romanian first; the English of bilingual or foreign-made layouts after.
+const TOTAL_STEMS = ["total", "plat", "achit", "suma", "sold", "amount"];
 
 export interface AmountTriple {
   net: MoneyAmount;
@@ -108,8 +109,9 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
         if (!grosses) continue;
         const g = grosses.find((a) => hasStem(a.words, ...TOTAL_STEMS)) ?? grosses[grosses.length - 1]!;
         const n =
-          byCents.get(net)!.find((a) => hasStem(a.words, "fara", "baza", "subtotal", "net")) ?? byCents.get(net)![0]!;
-        const v = byCents.get(vat)!.find((a) => hasStem(a.words, "tva")) ?? byCents.get(vat)![0]!;
+          byCents.get(net)!.find((a) => hasStem(a.words, "fara", "baza", "subtotal", "net", "excl")) ??
+          byCents.get(net)![0]!;
+        const v = byCents.get(vat)!.find((a) => hasStem(a.words, "tva", "vat")) ?? byCents.get(vat)![0]!;
         // A total word by the gross outweighs any size; among equals, the largest gross.
         const score = (hasStem(g.words, ...TOTAL_STEMS) ? 1e12 : 0) + gross;
         if (!best || score > best.score) best = { triple: { net: n, vat: v, gross: g }, score };
@@ -137,9 +139,9 @@ export interface DateRoles {
   due: { day: string; by: "stem" | "role" } | null;
 }
 
-const ISSUE_STEMS = ["emi", "emis"];
-const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana"];
-const PERIOD_STEMS = ["perioad", "interval", "luna"];
+const ISSUE_STEMS = ["emi", "emis", "issu"];
+const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
+const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
 
 /** The date of a cell's first date and its context words; every date of the bill, in reading order. */
 function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; end: DateAt }[] } {
@@ -199,7 +201,10 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
     lone.find((d) => is(d.words) && !hasStem(d.words, ...not) && !inPeriod(d));
   // 'Emisă la', 'Data emiterii', 'EMISĂ', 'Dată emitere'; 'Data facturii'; 'Factura … din'.
   const issueStem = stemmed(
-    (w) => hasStem(w, ...ISSUE_STEMS) || (hasStem(w, "data") && hasStem(w, "factur")) || w.includes("din"),
+    (w) =>
+      hasStem(w, ...ISSUE_STEMS) ||
+      (hasStem(w, "data", "date") && hasStem(w, "factur", "invoice")) ||
+      w.includes("din"),
     DUE_STEMS,
   );
   const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
@@ -331,9 +336,9 @@ export function codesByStem(lines: TextLine[]): Codes {
   const byStem = (stems: string[], not: string[]) =>
     found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
   const stemmed = {
-    billNumber: byStem(["factur", "seri"], ["contract", "client", "data", "emi", "scad"]),
+    billNumber: byStem(["factur", "seri", "invoice"], ["contract", "client", "data", "date", "emi", "scad"]),
     contractNumber: byStem(["contract", "ctr"], []),
-    clientCode: byStem(["client", "abonat", "incasare"], ["contract", "loc", "pod"]),
+    clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
   };
   const taken = new Set(Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])));
   const free = found.filter((f) => !taken.has(f.value));

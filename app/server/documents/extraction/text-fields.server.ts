@@ -11,9 +11,10 @@ export function foldSameLength(text: string): string {
   return out;
 }
 
-// 'nov' is how English-trained OCR and some suppliers abbreviate 'noiembrie'.
+// 'nov' is how English-trained OCR and some suppliers abbreviate 'noiembrie'; the other English
+// names are printed by bilingual bills.
 const RO_MONTHS = ["ian", "feb", "mar", "apr", "mai", "iun", "iul", "aug", "sep", "oct", "noi", "dec"];
-const MONTH_ALIASES: Record<string, string> = { nov: "noi" };
+const MONTH_ALIASES: Record<string, string> = { nov: "noi", jan: "ian", may: "mai", jun: "iun", jul: "iul" };
 
 function isoDay(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
