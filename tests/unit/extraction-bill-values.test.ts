@@ -200,6 +200,21 @@ describe("holder, address and offer by shape", () => {
     });
   });
 
+  it("reads a name ending a cell after a label of any wording, and a value cell before its label's", () => {
+    expect(
+      holderAndAddressByShape(
+        lines("Kobudeg kovuku VLAD STROE,", "Vuduge Jud.TM Mun.Timișoara Str.Libertății nr.2"),
+        isSupplier,
+      ).name,
+    ).toBe("VLAD STROE");
+    expect(
+      holderAndAddressByShape(
+        lines("KOVU BEKIGO\tSTAN OANA", "KIGIBU\tJud.CT Mun.Constanța Str.Mare nr.14"),
+        isSupplier,
+      ).name,
+    ).toBe("STAN OANA");
+  });
+
   it("splits a name printed before the address in one cell, and never takes a supplier or a heading for a name", () => {
     expect(
       holderAndAddressByShape(lines(": VLAD POPA, Jud.CJ Mun.Cluj-Napoca Calea Victoriei nr.98"), isSupplier),

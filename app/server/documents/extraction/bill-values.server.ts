@@ -455,6 +455,9 @@ const ADDRESS_INSIDE =
 const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
 /** What follows a label of any wording ('Xyz abc: POPA ION' → 'POPA ION'), or the cell itself. */
 const afterLabel = (cell: string) => bare(cell.slice(cell.lastIndexOf(": ") + 1));
+/** The upper-case words ending a cell after words in lower case ('Titularul POPA ION,' → 'POPA ION'). */
+const trailingName = (cell: string) =>
+  /\p{Ll}\S*\s+((?:[\p{Lu}][\p{Lu}'-]+ ?){2,4})[\s,;.]*$/u.exec(cell)?.[1]?.trim() ?? "";
 const isName = (text: string, isSupplier: (text: string) => boolean) =>
   NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
@@ -488,11 +491,12 @@ export function holderAndAddressByShape(
         !/\d{3}/.test(under)
       )
         address = `${under} ${address}`;
+      // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [
         before,
         ...line.cells.slice(0, c).reverse(),
-        ...[1, 2, 3].flatMap((up) => lines[l - up]?.cells ?? []),
-      ].map(afterLabel);
+        ...[1, 2, 3].flatMap((up) => [...(lines[l - up]?.cells ?? [])].reverse()),
+      ].flatMap((cell) => [afterLabel(cell), trailingName(cell)]);
       return { name: candidates.find((n) => isName(n, isSupplier)) ?? null, address };
     }
   }
