@@ -20,7 +20,7 @@ export interface ValueAt {
 }
 
 /** Folded lower-case words; stems are matched as word prefixes ('emi' ⊂ 'emiterii', 'emisa'). */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return (
     foldSameLength(text)
       .toLowerCase()
@@ -28,7 +28,7 @@ export function wordsOf(text: string): string[] {
   ).filter((w) => w.length > 1 || w === "a");
 }
 
-export const hasStem = (words: string[], ...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(s)));
+const hasStem = (words: string[], ...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(s)));
 
 /** A cell that holds a value (a digit) cannot be the label of the cell beside it. */
 const labelOnly = (cell: string | undefined) =>
@@ -38,7 +38,7 @@ const labelOnly = (cell: string | undefined) =>
  * The words that name a value: those before it in its own cell (after any earlier value), else the
  * cell left of it when that is only words, else the cell above it in a grid of labels over values.
  */
-export function contextWords(lines: TextLine[], at: ValueAt, before: string): string[] {
+function contextWords(lines: TextLine[], at: ValueAt, before: string): string[] {
   const own = wordsOf(before.split(/\S*\d\S*/).pop() ?? "");
   if (own.length > 0) return own;
   const line = lines[at.line]!;
@@ -143,7 +143,7 @@ const ISSUE_STEMS = ["emi", "emis", "issu"];
 const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
 const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
 
-/** The date of a cell's first date and its context words; every date of the bill, in reading order. */
+/** Every date of the bill in reading order with the words that name it, and the pairs printed in one cell. */
 function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; end: DateAt }[] } {
   const dates: DateAt[] = [];
   const pairs: { start: DateAt; end: DateAt }[] = [];
