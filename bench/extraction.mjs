@@ -1,6 +1,6 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills] [--round 10|11]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills] [--round 10|11] [--degraded-labels]
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
 // 10 by default; 11 is sealed (kept unread for the next round of fixes) and read only when asked. Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
@@ -61,11 +61,7 @@ function floorMs() {
   return performance.now() - started;
 }
 const floorAtStart = floorMs();
-
-const coldStarted = performance.now();
-const { stats } = await getOcrEngine(nodeOcrAssets());
-const ocrColdMs = performance.now() - coldStarted;
-const ocr = async () => (await getOcrEngine(nodeOcrAssets())).engine;
+const PER_LAYOUT_DEGRADED = 6;
 
 const TEXT_FIELDS = new Set(["customerName", "billingAddress", "tariffType", "supplierName", "lastName", "firstName", "birthPlace", "address", "issuedBy"]);
 
@@ -74,6 +70,80 @@ function same(field, got, want) {
   if (TEXT_FIELDS.has(field)) return foldRomanian(String(got)) === foldRomanian(String(want));
   return String(got) === String(want);
 }
+
+/**
+ * --degraded-labels: the text bills of the tuning layouts read three times: as printed, with every
+ * label word blanked, and with every label word replaced by a made-up word (bench/degrade-labels.mjs),
+ * so the last two measure the label-free path alone without any new held-out layout. Text layer
+ * only; no OCR, no browser.
+ */
+if (process.argv.includes("--degraded-labels")) {
+  const { readPdfText } = await import("../app/server/documents/extraction/pdf-text.server.ts");
+  const { parseBillText } = await import("../app/server/documents/extraction/bill-parser.server.ts");
+  const { degradeLabels } = await import("./degrade-labels.mjs");
+  const MODES = ["intact", "blanked", "nonsense"];
+  const tally = Object.fromEntries(MODES.map((mode) => [mode, new Map()]));
+  const sure = Object.fromEntries(MODES.map((mode) => [mode, { n: 0, right: 0, wrong: [] }]));
+  const times = [];
+  const inputs = billSet(TUNE_SEED, TUNE_LAYOUTS, PER_LAYOUT_DEGRADED);
+  for (const input of inputs) {
+    const truth = billTruth(input);
+    const { pdf } = await renderBillPdf(input);
+    const started = performance.now();
+    const { text } = await readPdfText(pdf);
+    const intact = parseBillText(text);
+    times.push(performance.now() - started);
+    const readings = [["intact", intact], ["blanked", parseBillText(degradeLabels(text, truth, "blank"))], ["nonsense", parseBillText(degradeLabels(text, truth, "nonsense"))]];
+    for (const [mode, parsed] of readings) {
+      for (const [field, want] of Object.entries(truth)) {
+        const key = `${field}`;
+        const t = tally[mode].get(key) ?? { ok: 0, total: 0, misses: [] };
+        t.total++;
+        if (same(field, parsed[field], want)) t.ok++;
+        else t.misses.push(`${input.layout}: ${JSON.stringify(parsed[field] ?? null)} ≠ ${JSON.stringify(want)}`);
+        tally[mode].set(key, t);
+        const confidence = parsed.fieldConfidence?.[field];
+        if (confidence !== undefined && confidence >= 0.9) {
+          sure[mode].n++;
+          if (same(field, parsed[field], want)) sure[mode].right++;
+          else sure[mode].wrong.push(`${input.layout} ${field}: ${JSON.stringify(parsed[field])} ≠ ${JSON.stringify(want)}`);
+        }
+      }
+    }
+  }
+  const total = (map) => [...map.values()].reduce((a, t) => ({ ok: a.ok + t.ok, total: a.total + t.total }), { ok: 0, total: 0 });
+  const out = {
+    documents: inputs.length,
+    layouts: TUNE_LAYOUTS.length,
+    textBillMs: { p50: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)) },
+    floorMs: [Math.round(floorAtStart), Math.round(floorMs())],
+  };
+  for (const mode of MODES) {
+    const t = total(tally[mode]);
+    out[mode] = {
+      fieldAccuracy: t.ok / t.total,
+      calibration: { fieldsAtLeast90: sure[mode].n, correctShare: sure[mode].right / sure[mode].n, wrong: sure[mode].wrong },
+      fields: Object.fromEntries([...tally[mode]].map(([field, f]) => [field, { accuracy: f.ok / f.total, misses: f.misses }])),
+    };
+  }
+  if (json) console.log(JSON.stringify(out, null, 2));
+  else {
+    log(`${out.documents} tuning bills (${out.layouts} layouts, seed ${TUNE_SEED}); text bill p50 ${out.textBillMs.p50} ms, p95 ${out.textBillMs.p95} ms; floor ${out.floorMs.join(" / ")} ms`);
+    for (const mode of MODES) {
+      const o = out[mode];
+      log(`\n${mode} labels: field accuracy ${(o.fieldAccuracy * 100).toFixed(1)}%; ≥ 0.9 confidence ${o.calibration.fieldsAtLeast90} fields, ${(o.calibration.correctShare * 100).toFixed(1)}% right${o.calibration.wrong.length ? `   e.g. ${o.calibration.wrong.slice(0, 4).join("; ")}` : ""}`);
+      for (const [field, f] of Object.entries(o.fields)) {
+        log(`  ${field.padEnd(18)} ${(f.accuracy * 100).toFixed(1).padStart(6)}%${f.misses.length ? `   e.g. ${f.misses.slice(0, 3).join("; ")}` : ""}`);
+      }
+    }
+  }
+  process.exit(0);
+}
+
+const coldStarted = performance.now();
+const { stats } = await getOcrEngine(nodeOcrAssets());
+const ocrColdMs = performance.now() - coldStarted;
+const ocr = async () => (await getOcrEngine(nodeOcrAssets())).engine;
 
 const perKind = new Map();
 /** Calibration: of the fields reported with confidence ≥ 0.9, how many were right, per kind. */

@@ -17,6 +17,18 @@ import {
   type LabelHit,
   type TextLine,
 } from "./text-fields.server";
+import {
+  amountTriple,
+  codesByStem,
+  datesByRole,
+  holderAndAddressByShape,
+  kwhByValue,
+  moneyAmounts,
+  podByFormat,
+  powerByValue,
+  soleKwhFigure,
+  tariffByWords,
+} from "./bill-values.server";
 
 export interface BillExtraction {
   kind: "bill";
@@ -49,7 +61,16 @@ export interface BillExtraction {
   fieldConfidence?: Partial<Record<BillField | "pricePerKwh", number>>;
   /** The cross-checks that could be run on what was read; a failed one lowers its fields' confidence. */
   checks?: BillCheck[];
+  /** How each field found was read: beside a known label, or by what the value is (bill-values.server.ts). */
+  fieldSource?: Partial<Record<BillField | "pricePerKwh", FieldSource>>;
 }
+
+/**
+ * label: beside one of the known labels; stem: beside a word with a telling stem; role: a date placed
+ * by its order among the bill's dates; shape: by its format alone; arithmetic: amounts that add up at
+ * the VAT rate; derived: worked out from other fields.
+ */
+export type FieldSource = "label" | "stem" | "role" | "shape" | "arithmetic" | "derived";
 
 export type BillCheckName = "totals_add_up" | "vat_rate" | "consumption_matches_indexes" | "period_before_due_date" | "price_in_band";
 export interface BillCheck {
@@ -136,8 +157,8 @@ const L = {
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
-  clientCode: [/cod\s+(?:unic\s+)?(?:de\s+)?client\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar)\s+(?:de\s+)?(?:inregistrare\s+)?contract\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -149,7 +170,7 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
-    /^(?:titular(?:\s+contract)?|beneficiar|cumparator)\s*:?$/i,
+    /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -163,7 +184,7 @@ const L = {
     /^adres[ae]\b\s*:?/i,
   ],
   tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
-  power: [/(?:putere|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -175,7 +196,7 @@ const L = {
   ],
   vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
   gross: [
-    /total\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
+    /total(?:ul)?\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
     /total\s+factura\s+curenta\b/i,
     /total\s+general\b/i,
     /total\s+factura\b(?!\s+fara)/i,
@@ -188,7 +209,7 @@ const L = {
     /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/(?:consum|energie|cantitate)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
@@ -202,7 +223,7 @@ const startsWithLabel = (value: string) => {
 };
 const BILL_NUMBER_LABELS = [
   /\bdocument\s+fiscal\s+(?:nr\.?|numar)/i,
-  /\b(?:numar|nr\.?)\s+factur[ai]\b/i,
+  /\b(?:numar(?:ul)?|nr\.?)\s+factur(?:ii|[ai])\b/i,
   /\bfactur[ai]\s+(?:nr\.?|numar)/i,
   /\b(?:numar|nr\.?)\s+document\b/i,
   /\bseri[ae]\s*(?:\/|si)\s*(?:numar|nr\.?)/i,
@@ -410,21 +431,6 @@ function kwhOf(lines: TextLine[]): number | null {
   return null;
 }
 
-/** With no label and no charges row: the one quantity in kWh the bill prints (not a price per kWh). */
-function soleKwh(lines: TextLine[]): number | null {
-  const found = new Set<number>();
-  for (const line of lines) {
-    for (const cell of line.cells) {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi)) {
-        if (/\/\s*$/.test(cell.slice(0, m.index))) continue;
-        const kwh = parseQuantity(m[1]!);
-        if (kwh !== null && kwh > 0) found.add(kwh);
-      }
-    }
-  }
-  return found.size === 1 ? [...found][0]! : null;
-}
-
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
 
 /** How much a value is worth by where it sat relative to its label, before any check. */
@@ -468,6 +474,8 @@ interface Totals {
   gross: AmountCandidate | null;
   /** VAT worked out as total − net, when no VAT line was read. */
   vatDerived: boolean;
+  /** Found among all the bill's amounts by adding up, not by labels. */
+  byTriple?: boolean;
 }
 
 /**
@@ -553,17 +561,24 @@ function chooseTotals(lines: TextLine[], rates: number[]): Totals {
       }
     }
   }
-  for (const gross of grosses) {
-    for (const net of nets) {
-      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
-    }
-  }
   if (vats.length === 0) {
     for (const gross of grosses) {
       for (const net of nets) {
         const vat = gross.cents - net.cents;
         if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
       }
+    }
+  }
+  // Labels gave no triple that passes both checks: one found among every amount that does wins over
+  // labelled amounts that fail them.
+  const triple = amountTriple(moneyAmounts(lines), rates);
+  if (triple) {
+    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
+    return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true };
+  }
+  for (const gross of grosses) {
+    for (const net of nets) {
+      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
     }
   }
   return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
@@ -578,9 +593,13 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 
+/** 'nr. 131436/2022' after a label: the number, not its 'nr.'. */
+const NUMBER_WORD = /^(?:nr|numar|no)\.?\s*:?\s*/i;
+
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(v) && /\d/.test(v) && !startsWithLabel(v));
-  return hit ? hit.value.split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
+  const code = (v: string) => v.replace(NUMBER_WORD, "");
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(v) && !startsWithLabel(v));
+  return hit ? code(hit.value).split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
@@ -613,8 +632,8 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
  */
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
-  const cells = text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t");
-  const lines = toLines(cells).map((line) => {
+  const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  const lines = wrappedLabelsJoined(toLines(cells)).map((line) => {
     const stripped = line.cells.map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
@@ -624,6 +643,55 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines);
+}
+
+/**
+ * Facts that run on as a paragraph, separated by semicolons and wrapped at the page width
+ * ('…; cod client 3905036653; contract' over '001670/2025; POD …'): one fact a line.
+ */
+function paragraphFacts(text: string): string {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) out.push(...paragraph.join(" ").split(/;\s+/).map((fact) => fact.replace(/[;.]\s*$/, "").trim()));
+    paragraph = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.includes("\t") && /;\s+\S/.test(line)) paragraph.push(line.trim());
+    else {
+      flush();
+      out.push(line);
+    }
+  }
+  flush();
+  return out.join("\n");
+}
+
+/** Words only: a label's wording, no value ('de consum (POD)', 'TVA (21%)'). */
+const LABEL_WORDS = /^[\p{L}][\p{L} .()%\d]*$/u;
+const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell) && cell.split(/\s+/).length <= 4;
+
+/**
+ * A key table whose labels wrap over two lines, the value beside the first ('Numărul ⇥ EGW 916…' over
+ * 'facturii'): the label's second line joins its first. Joined only when the first line alone names
+ * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
+ */
+const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
+
+function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    const next = lines[l + 1];
+    const first = line.cells[0]!;
+    const tail = next?.cells.length === 1 ? next.cells[0]! : null;
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+      const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
+      out.push({ cells, folded: cells.map(foldSameLength) });
+      l++;
+    } else out.push(line);
+  }
+  return out;
 }
 
 /** A cell that is a label and nothing else ('Scadență', 'Total de plată:'). */
@@ -675,16 +743,32 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
-  const tariff = labelledTariff ?? unlabelledTariff(lines);
-  const power = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const supplierName = supplierOf(text);
+  const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
+  const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const power = labelledPower ?? (() => {
+    const kw = powerByValue(lines);
+    return kw ? { value: kw, line: -1, cell: -1 } : null;
+  })();
   const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
-  const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? findPod(text);
+  const podForm = podByFormat(text);
+  const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
-  const billDate = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
-  const dueDate = dueHit ? firstDate(dueHit.value) : null;
-  const [periodStart, periodEnd] = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1] ? periodDates : [null, null];
+  const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
+  // What no label named, read by what the values are (bill-values.server.ts).
+  const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
+  const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
+  const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
+  const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
+  const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
+  const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
+  if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
+  if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
+  if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
   const totals = chooseTotals(lines, rates);
@@ -694,26 +778,40 @@ export function parseBillText(text: string): BillExtraction {
 
   const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : soleKwh(lines));
+  const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
+  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
+  const codes = Object.values(labelledCodes).some((v) => v === null) ? codesByStem(lines) : null;
+  const code = (field: keyof typeof labelledCodes) => {
+    if (labelledCodes[field] !== null) return labelledCodes[field];
+    const found = codes?.[field];
+    if (found) sourceOf(field, found.by);
+    return found?.value ?? null;
+  };
+  const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null);
+  if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
+  if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
+
   const result: Omit<BillExtraction, "missingFields"> = {
     kind: "bill",
-    supplierName: supplierOf(text),
-    billNumber: billNumberOf(lines),
+    supplierName,
+    billNumber: code("billNumber"),
     billDate,
     dueDate,
     periodStart: periodStart ?? null,
     periodEnd: periodEnd ?? null,
     pod,
-    clientCode: codeAfter(lines, L.clientCode),
-    contractNumber: codeAfter(lines, L.contract),
-    customerName: nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null,
-    billingAddress: address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null),
+    clientCode: code("clientCode"),
+    contractNumber: code("contractNumber"),
+    customerName: labelledName ?? shaped?.name ?? null,
+    billingAddress: labelledBillingAddress ?? shaped?.address ?? null,
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -752,6 +850,20 @@ export function parseBillText(text: string): BillExtraction {
   put("contractedPowerKw", positionConfidence(power));
   put("pricePerKwh", Math.min(confidence.consumptionKwh ?? 0, confidence.totalWithVat ?? confidence.vat ?? 0));
 
+  // What was read by value rather than label: below 0.9 before any check (the checks below may raise it).
+  if (totals.byTriple) for (const f of ["totalWithoutVat", "vat", "totalWithVat"] as const) sourceOf(f, "arithmetic");
+  if (kwhChecked) sourceOf("consumptionKwh", "arithmetic");
+  else if (labelledKwh === null && !indexes && kwh !== null) sourceOf("consumptionKwh", "shape");
+  if (offerByWords) sourceOf("tariffType", "shape");
+  if (!labelledPower && power) sourceOf("contractedPowerKw", "shape");
+  if (!podLabelled && podForm && podForm.form !== "national") sourceOf("pod", "shape");
+  const BY_SOURCE: Record<Exclude<FieldSource, "label" | "derived">, number> = { arithmetic: 0.85, stem: 0.85, role: 0.75, shape: 0.7 };
+  for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
+    if (how !== "label" && how !== "derived" && confidence[field] !== undefined) confidence[field] = BY_SOURCE[how];
+  }
+  // A consumption that is new − old index, or quantity × unit price = the energy row: a check passed.
+  if (kwhChecked) confidence.consumptionKwh = 0.9;
+
   const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
   if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
     check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
@@ -776,7 +888,13 @@ export function parseBillText(text: string): BillExtraction {
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
   }
+  // Dates placed by their order, and values known by their shape alone, were chosen so that the
+  // ordering checks pass: those checks cannot vouch for them.
+  for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
+    if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
+  }
+  for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);
-  return { ...result, missingFields, fieldConfidence: confidence, checks };
+  return { ...result, missingFields, fieldConfidence: confidence, checks, fieldSource: source };
 }

@@ -11,9 +11,10 @@ export function foldSameLength(text: string): string {
   return out;
 }
 
-// 'nov' is how English-trained OCR and some suppliers abbreviate 'noiembrie'.
+// 'nov' is how English-trained OCR and some suppliers abbreviate 'noiembrie'; the other English
+// names are printed by bilingual bills.
 const RO_MONTHS = ["ian", "feb", "mar", "apr", "mai", "iun", "iul", "aug", "sep", "oct", "noi", "dec"];
-const MONTH_ALIASES: Record<string, string> = { nov: "noi" };
+const MONTH_ALIASES: Record<string, string> = { nov: "noi", jan: "ian", may: "mai", jun: "iun", jul: "iul" };
 
 function isoDay(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -22,8 +23,10 @@ function isoDay(y: number, m: number, d: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const NUMERIC_DATE = /(?<![\d.,])(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
-const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+// Not the tail of an ISO date ('2025-10-01 / 2025-10-31' holds no '01 / 2025').
+const NUMERIC_DATE = /(?<![\d.,]|(?<![\d.])\d{4}-(?:\d{2}-)?)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
+/** Year first: '2026-11-05', also with dots or slashes ('2026.11.05'). */
+const ISO_DATE = /(?<![\d.,])(\d{4})([-./])(\d{2})\2(\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d{2})(?!\d)/gi;
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
 const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
@@ -47,7 +50,7 @@ export function findDates(text: string): string[] {
     if (day) found.push({ at: m.index, day });
   }
   for (const m of text.matchAll(ISO_DATE)) {
-    const day = isoDay(Number(m[1]), Number(m[2]), Number(m[3]));
+    const day = isoDay(Number(m[1]), Number(m[3]), Number(m[4]));
     if (day) found.push({ at: m.index, day });
   }
   for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {

@@ -1,0 +1,560 @@
+// A bill read by what its values are, for the fields no known label named (issue #14): each supplier
+// words its labels its own way, but a bill's totals add up at the VAT rate, its period is two dates a
+// month apart, its due date follows its issue date, and a code sits next to a word with a telling
+// stem. The parser asks these readers only for what its labels did not find, and weighs what they
+// return below what a label vouches for unless a cross-check confirms it.
+import { findPod } from "../../../lib/pod";
+import {
+  findDates,
+  foldSameLength,
+  monthPeriod,
+  parseAmountCents,
+  parseQuantity,
+  type TextLine,
+} from "./text-fields.server";
+
+/** Where a value was read, in the parser's lines. */
+export interface ValueAt {
+  line: number;
+  cell: number;
+}
+
+/** Folded lower-case words; stems are matched as word prefixes ('emi' ⊂ 'emiterii', 'emisa'). */
+function wordsOf(text: string): string[] {
+  return (
+    foldSameLength(text)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
+  ).filter((w) => w.length > 1 || w === "a");
+}
+
+const hasStem = (words: string[], ...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(s)));
+
+/** A cell that holds a value (a digit) cannot be the label of the cell beside it. */
+const labelOnly = (cell: string | undefined) =>
+  cell !== undefined && !/\d{2}/.test(cell.replace(/\(\d{1,2}\s?%\)/, "")) && /\p{L}{2}/u.test(cell);
+
+/**
+ * The words that name a value: those before it in its own cell (after any earlier value), else the
+ * cell left of it when that is only words, else the cell above it in a grid of labels over values.
+ */
+function contextWords(lines: TextLine[], at: ValueAt, before: string): string[] {
+  const own = wordsOf(before.split(/\S*\d\S*/).pop() ?? "");
+  if (own.length > 0) return own;
+  const line = lines[at.line]!;
+  const left = line.cells[at.cell - 1];
+  if (labelOnly(left)) return wordsOf(left!);
+  const above = lines[at.line - 1];
+  if (above && above.cells.length === line.cells.length && labelOnly(above.cells[at.cell]))
+    return wordsOf(above.cells[at.cell]!);
+  return [];
+}
+
+// --- Amounts -------------------------------------------------------------------------------------
+
+export interface MoneyAmount extends ValueAt {
+  cents: number;
+  words: string[];
+}
+
+/**
+ * Money: two decimals, Romanian ('1.234,56') or English ('1,234.56') or grouped with spaces; not a
+ * date, a price per kWh (more decimals), a power in kW or a percentage.
+ */
+const MONEY =
+  /(?<![\d.,/])(\d{1,3}(?:([.,\u00a0 ])\d{3})(?:\2\d{3})*[.,]\d{2}|\d+[.,]\d{2})(?![.,]?\d)(?!\s*(?:kw|%|\/))/gi;
+
+export function moneyAmounts(lines: TextLine[]): MoneyAmount[] {
+  const out: MoneyAmount[] = [];
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(MONEY)) {
+        const cents = parseAmountCents(m[1]!);
+        if (cents === null || cents <= 0) continue;
+        out.push({ cents, line: l, cell: c, words: contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index)) });
+      }
+    }),
+  );
+  return out;
+}
+
+/** VAT may be summed per line, so a few bani off net × rate are normal. */
+const vatFits = (net: number, vat: number, rates: number[]) =>
+  rates.some((rate) => Math.abs(Math.round(net * rate) - vat) <= Math.max(3, Math.round(net * 0.002)));
+
+// Romanian first; the English of bilingual or foreign-made layouts after.
+const TOTAL_STEMS = ["total", "plat", "achit", "suma", "sold", "amount"];
+
+export interface AmountTriple {
+  net: MoneyAmount;
+  vat: MoneyAmount;
+  gross: MoneyAmount;
+}
+
+/**
+ * Among every money amount of the bill, the net + VAT = gross triple with VAT at the rate of the
+ * billing date: the one whose gross sits by a 'total'-ish word, else the largest gross (the bill's
+ * total is the largest sum that adds up; a charges row adds up too, at a smaller amount).
+ */
+export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTriple | null {
+  const byCents = new Map<number, MoneyAmount[]>();
+  for (const a of amounts) byCents.set(a.cents, [...(byCents.get(a.cents) ?? []), a]);
+  const distinct = [...byCents.keys()].sort((a, b) => b - a);
+  let best: { triple: AmountTriple; score: number } | null = null;
+  for (const net of distinct) {
+    for (const vat of distinct) {
+      if (vat >= net || !vatFits(net, vat, rates)) continue;
+      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) {
+        const grosses = byCents.get(gross);
+        if (!grosses) continue;
+        const g = grosses.find((a) => hasStem(a.words, ...TOTAL_STEMS)) ?? grosses[grosses.length - 1]!;
+        const n =
+          byCents.get(net)!.find((a) => hasStem(a.words, "fara", "baza", "subtotal", "net", "excl")) ??
+          byCents.get(net)![0]!;
+        const v = byCents.get(vat)!.find((a) => hasStem(a.words, "tva", "vat")) ?? byCents.get(vat)![0]!;
+        // A total word by the gross outweighs any size; among equals, the largest gross.
+        const score = (hasStem(g.words, ...TOTAL_STEMS) ? 1e12 : 0) + gross;
+        if (!best || score > best.score) best = { triple: { net: n, vat: v, gross: g }, score };
+      }
+    }
+  }
+  return best?.triple ?? null;
+}
+
+// --- Dates ---------------------------------------------------------------------------------------
+
+interface DateAt extends ValueAt {
+  day: string;
+  words: string[];
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+const isFirstOfMonth = (day: string) => day.endsWith("-01");
+const isLastOfMonth = (day: string) => new Date(Date.parse(day) + DAY_MS).getUTCDate() === 1;
+
+export interface DateRoles {
+  period: { start: string; end: string; by: "stem" | "shape" } | null;
+  issue: { day: string; by: "stem" | "role" } | null;
+  due: { day: string; by: "stem" | "role" } | null;
+}
+
+const ISSUE_STEMS = ["emi", "emis", "issu"];
+const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
+const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
+
+/** Every date of the bill in reading order with the words that name it, and the pairs printed in one cell. */
+function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; end: DateAt }[] } {
+  const dates: DateAt[] = [];
+  const pairs: { start: DateAt; end: DateAt }[] = [];
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      const found = findDates(cell);
+      if (found.length === 0) return;
+      const firstDigit = cell.search(/\d/);
+      const words = contextWords(lines, { line: l, cell: c }, cell.slice(0, Math.max(0, firstDigit)));
+      const here = found.map((day) => ({ day, line: l, cell: c, words }));
+      dates.push(...here);
+      // Two dates printed together, a month or a few apart: a period.
+      if (here.length >= 2 && here[0]!.day < here[1]!.day && daysBetween(here[0]!.day, here[1]!.day) <= 95)
+        pairs.push({ start: here[0]!, end: here[1]! });
+    }),
+  );
+  return { dates, pairs };
+}
+
+/**
+ * Issue date, due date and billing period by what the dates are: a period is two dates printed
+ * together about a month apart (or a month's name); the issue date is on or after the period's end
+ * and the due date 5–60 days after it. A date beside an 'emi…' word is the issue date, beside
+ * 'scad…', 'termen' or 'până la … plată' the due date.
+ */
+export function datesByRole(lines: TextLine[], known: { issue?: string | null; due?: string | null } = {}): DateRoles {
+  const { dates, pairs } = datesOf(lines);
+  // A period word decides; else a whole calendar month, else about a month, else any pair.
+  const free = pairs.filter((p) => !hasStem(p.start.words, ...ISSUE_STEMS, ...DUE_STEMS));
+  const periodPair =
+    pairs.find((p) => hasStem(p.start.words, ...PERIOD_STEMS)) ??
+    free.find((p) => isFirstOfMonth(p.start.day) && isLastOfMonth(p.end.day)) ??
+    free.find((p) => daysBetween(p.start.day, p.end.day) >= 27 && daysBetween(p.start.day, p.end.day) <= 31) ??
+    // Two dates a fortnight apart are an issue and a due date, not a period.
+    free.find((p) => daysBetween(p.start.day, p.end.day) >= 20) ??
+    null;
+  let period: DateRoles["period"] = periodPair
+    ? {
+        start: periodPair.start.day,
+        end: periodPair.end.day,
+        by: hasStem(periodPair.start.words, ...PERIOD_STEMS) ? "stem" : "shape",
+      }
+    : null;
+  if (!period) period = splitPeriod(dates) ?? monthNamed(lines);
+  const lone = dates.filter(
+    (d) =>
+      !periodPair ||
+      (d !== periodPair.start &&
+        d !== periodPair.end &&
+        (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell)),
+  );
+  const inPeriod = (d: DateAt) => period !== null && d.day >= period.start && d.day <= period.end;
+
+  const stemmed = (is: (words: string[]) => boolean, not: string[]) =>
+    lone.find((d) => is(d.words) && !hasStem(d.words, ...not) && !inPeriod(d));
+  // 'Emisă la', 'Data emiterii', 'EMISĂ', 'Dată emitere'; 'Data facturii'; 'Factura … din'.
+  const issueStem = stemmed(
+    (w) =>
+      hasStem(w, ...ISSUE_STEMS) ||
+      (hasStem(w, "data", "date") && hasStem(w, "factur", "invoice")) ||
+      w.includes("din"),
+    DUE_STEMS,
+  );
+  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
+  // A date its label named anchors the other one.
+  let issue: DateRoles["issue"] = known.issue
+    ? { day: known.issue, by: "stem" }
+    : issueStem
+      ? { day: issueStem.day, by: "stem" }
+      : null;
+  let due: DateRoles["due"] = known.due
+    ? { day: known.due, by: "stem" }
+    : dueStem
+      ? { day: dueStem.day, by: "stem" }
+      : null;
+  if (issue && due) return { period, issue, due };
+
+  // By role: candidates after the period (when one was read), the pair 5–60 days apart.
+  const after = lone
+    .filter((d) => !inPeriod(d) && (!period || (d.day >= period.end && daysBetween(period.end, d.day) <= 60)))
+    .map((d) => d.day);
+  const days = [...new Set(after)].sort();
+  const fits = (i: string, d: string) => daysBetween(i, d) >= 5 && daysBetween(i, d) <= 60;
+  if (issue && !due) {
+    const d = days.find((day) => fits(issue!.day, day));
+    if (d) due = { day: d, by: "role" };
+  } else if (due && !issue) {
+    const i = [...days].reverse().find((day) => fits(day, due!.day));
+    if (i) issue = { day: i, by: "role" };
+  } else {
+    // The earliest date that has a due date after it; its due date the nearest one (a reminder
+    // printed later is further away).
+    for (const i of days) {
+      const d = days.find((day) => fits(i, day));
+      if (d) {
+        issue = { day: i, by: "role" };
+        due = { day: d, by: "role" };
+        break;
+      }
+    }
+  }
+  return { period, issue, due };
+}
+
+/** A period printed as two facts on their own ('01.01.2026' … '31.01.2026'): a whole calendar month. */
+function splitPeriod(dates: DateAt[]): DateRoles["period"] {
+  for (const [i, start] of dates.entries()) {
+    if (!isFirstOfMonth(start.day)) continue;
+    const end = dates
+      .slice(i + 1, i + 3)
+      .find((d) => d.day.slice(0, 7) === start.day.slice(0, 7) && isLastOfMonth(d.day));
+    if (end) return { start: start.day, end: end.day, by: "shape" };
+  }
+  return null;
+}
+
+/**
+ * 'octombrie 2025' printed alone (no day): that month; '10/2025' too, beside a period word ('Luna
+ * facturată: 10/2025'), where it cannot be an amount.
+ */
+function monthNamed(lines: TextLine[]): DateRoles["period"] {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.cells.entries()) {
+      if (findDates(cell).length > 0 || cell.length > 40) continue;
+      const month = monthPeriod(cell);
+      if (month) return { start: month[0], end: month[1], by: "shape" };
+      const numeric = /(?<![\d.,/])(\d{1,2})[./](20\d{2})(?![\d.,/])/.exec(cell);
+      const m = numeric ? Number(numeric[1]) : 0;
+      if (
+        !numeric ||
+        m < 1 ||
+        m > 12 ||
+        !hasStem(contextWords(lines, { line: l, cell: c }, cell.slice(0, numeric.index)), ...PERIOD_STEMS)
+      )
+        continue;
+      const year = Number(numeric[2]);
+      const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+      const mm = String(m).padStart(2, "0");
+      return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${last}`, by: "stem" };
+    }
+  }
+  return null;
+}
+
+// --- Codes ---------------------------------------------------------------------------------------
+
+export interface Code {
+  value: string;
+  by: "stem" | "shape";
+}
+
+export interface Codes {
+  billNumber: Code | null;
+  contractNumber: Code | null;
+  clientCode: Code | null;
+}
+
+/** A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'. */
+const CODE = /(?<![\p{L}\d])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
+
+const isDateLike = (value: string) => findDates(value).length > 0;
+
+/**
+ * Bill number, contract number and client code by the stems of the words beside them ('factur',
+ * 'seri', 'contract', 'client', 'cod'), else by their shapes: a series of capitals before a number
+ * is a bill number, 'number/year' a contract, a bare long number a client code.
+ */
+export function codesByStem(lines: TextLine[]): Codes {
+  const found: { value: string; words: string[] }[] = [];
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(CODE)) {
+        const value = m[1]!
+          .replace(/\s*[.]\s*/, " ")
+          .replace(/\s+/g, " ")
+          .trim();
+        if (
+          isDateLike(m[0]) ||
+          // A year alone ('2025') is no code.
+          /^\d{4}$/.test(value) ||
+          findPod(value) ||
+          /^\d{1,3}(?:[.,]\d{3})*(?:,\d+)?$/.test(value) ||
+          /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
+        )
+          continue;
+        found.push({ value, words: contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index)) });
+      }
+    }),
+  );
+  const byStem = (stems: string[], not: string[]) =>
+    found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
+  const stemmed = {
+    billNumber: byStem(["factur", "seri", "invoice"], ["contract", "client", "data", "date", "emi", "scad"]),
+    contractNumber: byStem(["contract", "ctr"], []),
+    clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
+  };
+  const taken = new Set(Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])));
+  const free = found.filter((f) => !taken.has(f.value));
+  const shaped = (test: RegExp) => free.find((f) => test.test(f.value));
+  const code = (stem: { value: string } | undefined, shape: { value: string } | undefined): Code | null =>
+    stem ? { value: stem.value, by: "stem" } : shape ? { value: shape.value, by: "shape" } : null;
+  return {
+    billNumber: code(stemmed.billNumber, shaped(/^[A-Z]{2,6}\d{0,4} \d{5,10}$/)),
+    contractNumber: code(stemmed.contractNumber, shaped(/^\d{3,10}\/(?:19|20)\d{2}$/)),
+    clientCode: code(stemmed.clientCode, shaped(/^(?:[A-Z]{1,2}-)?\d{6,12}$/)),
+  };
+}
+
+// --- Quantities ----------------------------------------------------------------------------------
+
+/**
+ * Consumption by the numbers around it: new − old index printed on one line with their difference,
+ * or a charges row whose quantity × unit price is its value (the energy row).
+ */
+export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "row" } | null {
+  for (const line of lines) {
+    const numbers = line.cells.filter((c) => /^\d[\d.]*$/.test(c)).map((c) => parseQuantity(c)!);
+    for (let i = 0; i + 2 < numbers.length; i++) {
+      const [old, now, diff] = numbers.slice(i, i + 3) as [number, number, number];
+      if (now > old && now - old === diff && diff > 0) return { kwh: diff, by: "indexes" };
+    }
+  }
+  for (const line of lines) {
+    const cells = line.cells.map((c) => c.replace(/\s*(?:kwh|lei|ron)\b.*$/i, "").trim());
+    const quantities = cells.map((c) => (/^\d{1,3}(?:\.\d{3})*$|^\d+$/.test(c) ? parseQuantity(c) : null));
+    const prices = cells.map((c) => (/^\d+,\d{3,6}$/.test(c) ? Number(c.replace(",", ".")) : null));
+    const values = cells.map((c) => (/^\d[\d.]*,\d{2}$/.test(c) ? parseAmountCents(c) : null));
+    for (const [q, kwh] of quantities.entries()) {
+      if (!kwh) continue;
+      for (const [p, price] of prices.entries()) {
+        if (price === null || p <= q) continue;
+        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1))
+          return { kwh, by: "row" };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The one quantity the bill prints in kWh: '182 kWh', '182' beside a 'kWh' cell, or a bare figure
+ * right of (or under) a caption ending in '(kWh)'. Prices per kWh are not quantities.
+ */
+export function soleKwhFigure(lines: TextLine[]): number | null {
+  const found = new Set<number>();
+  const add = (text: string) => {
+    const kwh = parseQuantity(text);
+    if (kwh !== null && kwh > 0) found.add(kwh);
+  };
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi))
+        if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!);
+      if (!/^\d[\d.]*$/.test(cell)) return;
+      const above = lines[l - 1];
+      const captioned = (caption: string | undefined) => caption !== undefined && /\(kwh\)\s*:?$/i.test(caption);
+      if (
+        /^kwh$/i.test(line.cells[c + 1] ?? "") ||
+        captioned(line.cells[c - 1]) ||
+        (above?.cells.length === line.cells.length && captioned(above.cells[c]))
+      )
+        add(cell);
+    }),
+  );
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** The one power in kW the bill prints ('6,00 kW', 'putere 6 kW'), within a household's range. */
+export function powerByValue(lines: TextLine[]): string | null {
+  const found = new Set<number>();
+  const add = (text: string) => {
+    const cents = parseAmountCents(text);
+    if (cents !== null && cents >= 100 && cents <= 3000) found.add(cents);
+  };
+  lines.forEach((line, l) =>
+    line.cells.forEach((cell, c) => {
+      for (const m of cell.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*kw(?!h)\b/gi)) add(m[1]!);
+      // A bare figure under (or right of) a caption in kW: '(kW)' over '4,00'.
+      const above = lines[l - 1];
+      const captioned = (caption: string | undefined) => caption !== undefined && /\(kw\)\s*:?$/i.test(caption);
+      if (
+        /^\d{1,2}(?:[.,]\d{1,2})?$/.test(cell) &&
+        (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c])))
+      )
+        add(cell);
+    }),
+  );
+  if (found.size !== 1) return null;
+  const cents = [...found][0]!;
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+// --- Holder and address ----------------------------------------------------------------------------
+
+/** Words of a bill's own furniture, never a holder's name. */
+const NOT_A_NAME =
+  /\b(?:FACTURA|FACTURII|TOTAL|PLATA|DATA|CLIENT|COD|CONTRACT|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE)\b/;
+const NAME = /^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u;
+const ADDRESS_START =
+  /^(?:(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
+const STREET = /(?:^|[\s.])(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua)\.?\s*\p{L}|\bnr\.\s*\d/iu;
+
+const LOCALITY =
+  /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+/** Where an address starts inside a cell ('VLAD POPA, Jud.CJ …'). */
+const ADDRESS_INSIDE =
+  /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
+
+const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
+/** What follows a label of any wording ('Xyz abc: POPA ION' → 'POPA ION'), or the cell itself. */
+const afterLabel = (cell: string) => bare(cell.slice(cell.lastIndexOf(": ") + 1));
+/** The upper-case words ending a cell after words in lower case ('Titularul POPA ION,' → 'POPA ION'). */
+const trailingName = (cell: string) =>
+  /\p{Ll}\S*\s+((?:[\p{Lu}][\p{Lu}'-]+ ?){2,4})[\s,;.]*$/u.exec(cell)?.[1]?.trim() ?? "";
+const isName = (text: string, isSupplier: (text: string) => boolean) =>
+  NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
+
+/**
+ * An address by its shape (street and locality markers; over two lines, locality first), and the
+ * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
+ * nearest above it.
+ */
+export function holderAndAddressByShape(
+  lines: TextLine[],
+  isSupplier: (text: string) => boolean,
+): { name: string | null; address: string | null } {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.cells.entries()) {
+      const text = bare(cell);
+      const start = ADDRESS_INSIDE.exec(foldSameLength(text));
+      if (!start) continue;
+      // Before the address: the holder's name, or a label of any wording.
+      const before = afterLabel(text.slice(0, start.index));
+      let address = text.slice(start.index).replace(/^[\s,;]+/, "");
+      const below = lines[l + 1];
+      const under = below ? bare(below.cells[Math.min(c, below.cells.length - 1)]!) : "";
+      const folded = foldSameLength(address);
+      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under)))
+        address = `${address} ${under}`;
+      else if (!STREET.test(folded)) continue;
+      else if (
+        !LOCALITY.test(folded) &&
+        !/\b(?:jud|mun)\./i.test(folded) &&
+        LOCALITY.test(foldSameLength(under)) &&
+        !/\d{3}/.test(under)
+      )
+        address = `${under} ${address}`;
+      // Values sit right of their labels: on each line above, the cells from the right.
+      const candidates = [
+        before,
+        ...line.cells.slice(0, c).reverse(),
+        ...[1, 2, 3].flatMap((up) => [...(lines[l - up]?.cells ?? [])].reverse()),
+      ].flatMap((cell) => [afterLabel(cell), trailingName(cell)]);
+      return { name: candidates.find((n) => isName(n, isSupplier)) ?? null, address };
+    }
+  }
+  return { name: null, address: null };
+}
+
+/** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa', 'Hidro Casnic'). */
+const PRODUCT_WORD =
+  /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic|smart)\b/i;
+/** A supplier's legal name is not an offer. */
+const LEGAL_NAME = /furnizare|\bs\.?\s?r\.?\s?l\b|\bs\.\s?a\b|\benergy\b|\bromania\b|vanzare|power\s*&/i;
+
+/**
+ * An offer name by its words: a short cell of words (a small number at most: 'Preț fix 12 luni')
+ * naming a product, or the supplier's brand and a word — not the supplier's own name.
+ */
+export function tariffByWords(lines: TextLine[], supplierName: string | null): string | null {
+  const supplier = supplierName ? foldSameLength(supplierName).toLowerCase() : null;
+  const brand = supplier?.split(" ")[0] ?? null;
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const text = afterLabel(cell.split(/,\s*\d/)[0]!);
+      const folded = foldSameLength(text);
+      const words = text.split(/\s+/);
+      if (
+        words.length < 2 ||
+        words.length > 5 ||
+        text.length > 40 ||
+        !words.every((w) => /\p{L}/u.test(w) || /^\d{1,2}$/.test(w))
+      )
+        continue;
+      if (
+        /[:|]|kwh|\blei\b/i.test(text) ||
+        LEGAL_NAME.test(folded) ||
+        (supplier !== null &&
+          folded.toLowerCase().startsWith(supplier) &&
+          !PRODUCT_WORD.test(folded.slice(supplier.length)))
+      )
+        continue;
+      if (NAME.test(text) && !PRODUCT_WORD.test(folded)) continue;
+      if (PRODUCT_WORD.test(folded) || (brand !== null && folded.toLowerCase().startsWith(`${brand} `))) return text;
+    }
+  }
+  return null;
+}
+
+// --- Supply point --------------------------------------------------------------------------------
+
+/**
+ * The POD in any of the distribution operators' forms (romania-market.md): the national 'RO' + 3 +
+ * 'E' + 9, Delgaz Grid's 'EMO…', or the long numeric '594…' of Oltenia and DEER.
+ */
+export function podByFormat(text: string): { pod: string; form: "national" | "delgaz" | "numeric" } | null {
+  const national = findPod(text);
+  if (national) return { pod: national, form: "national" };
+  const delgaz = /(?<![\p{L}\d])(EMO\d{6,12})(?!\d)/u.exec(text.toUpperCase());
+  if (delgaz) return { pod: delgaz[1]!, form: "delgaz" };
+  const numeric = /(?<!\d)(594\d{13,15})(?!\d)/.exec(text);
+  if (numeric) return { pod: numeric[1]!, form: "numeric" };
+  return null;
+}
