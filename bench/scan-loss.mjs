@@ -3,7 +3,7 @@
 // field the text layer read right but the scan did not is listed with both values. Tuning layouts and
 // tuning scan conditions only (the held-out sets stay unread). Standalone:
 //   node bench/scan-loss.mjs [--conditions tune|harder] [--json] [--dump DIR]
-// --dump writes each scan's OCR text (as the reader got it) to DIR for reading the causes.
+// --dump writes each scan (PDF) and its OCR text (as the reader got it) to DIR for reading the causes.
 // Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -83,7 +83,10 @@ try {
     const ms = performance.now() - started;
     const fromScan = result.extractedData;
     const name = `${input.layout}-${scan.dpi}dpi-${scan.format}${scan.format === "jpeg" ? `-q${scan.quality}` : ""}-skew${scan.skew.toFixed(1)}`;
-    if (dump) writeFileSync(join(dump, `${name}.txt`), pageTexts.join("\n=== page ===\n"));
+    if (dump) {
+      writeFileSync(join(dump, `${name}.txt`), pageTexts.join("\n=== page ===\n"));
+      writeFileSync(join(dump, `${name}.pdf`), bytes);
+    }
     let textOk = 0;
     let scanOk = 0;
     let total = 0;
