@@ -66,6 +66,8 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
  * thirds of the pixels (and time) of 2000 px; 1400–2000 px read the scanned sets equally well.
  */
 const SCANNED_PAGE_MAX_SIDE = 1600;
+/** Pages of a scanned bill read: household bills run to 3–4 (consumption is often on the last). */
+const SCANNED_BILL_MAX_PAGES = 4;
 
 /** Words every bill prints: a reading that holds several is right side up, whatever its confidence. */
 const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
@@ -191,7 +193,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
         const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
         return done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
       }
-      const pages = await readPdfPageImages(input.bytes);
+      const pages = await readPdfPageImages(input.bytes, isBill ? SCANNED_BILL_MAX_PAGES : undefined);
       if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const engine = await input.ocr();
       if (isBill && pages.length > 1) {

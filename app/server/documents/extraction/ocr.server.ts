@@ -147,7 +147,7 @@ function lineOf(row: Segment[]): string {
   const lettered = words.filter(({ text }) => !PUNCTUATION_ONLY.test(text));
   const heights = (lettered.length > 0 ? lettered : words).map(({ word }) => word.rect.bottom - word.rect.top).sort((a, b) => a - b);
   const letter = heights[Math.floor(heights.length / 2)]!;
-  const leader = leaderWords(words.map((w) => w.text));
+  const leader = leaderWords(words, letter);
   let line = "";
   let end = -Infinity;
   let afterLeader = false;
@@ -171,14 +171,24 @@ function lineOf(row: Segment[]): string {
   return line;
 }
 
-/** Which words belong to a dot leader: the runs of dots, and the single marks the engine split off their ends. */
-function leaderWords(texts: string[]): boolean[] {
-  const leader = texts.map((text) => LEADER.test(text));
+/**
+ * Which words belong to a dot leader: the runs of dots, the single marks the engine split off their
+ * ends, and a lone mark standing apart (the engine sees few of a leader's dots).
+ */
+function leaderWords(words: { word: WordBox; text: string }[], letter: number): boolean[] {
   const mark = /^[.…·•,_-]$/;
-  for (let i = 0; i < texts.length; i++) {
-    if (!leader[i]) continue;
-    for (let j = i - 1; j >= 0 && !leader[j] && mark.test(texts[j]!); j--) leader[j] = true;
-    for (let j = i + 1; j < texts.length && !leader[j] && mark.test(texts[j]!); j++) leader[j] = true;
+  const leader = words.map(({ text }) => LEADER.test(text));
+  const gapBefore = (i: number) => (i === 0 || i === words.length ? Infinity : words[i]!.word.rect.left - words[i - 1]!.word.rect.right);
+  for (let i = 0; i < words.length; i++) {
+    const text = words[i]!.text;
+    const wide = [gapBefore(i) > letter, gapBefore(i + 1) > letter];
+    // A dot beside a wide gap is what is left of a leader; a dash may be a cell's 'nothing', so only when alone.
+    if (mark.test(text) && (/[.…·,]/.test(text) ? wide.some(Boolean) : wide.every(Boolean))) leader[i] = true;
+  }
+  for (let i = 0; i < words.length; i++) {
+    if (!leader[i] || !LEADER.test(words[i]!.text)) continue;
+    for (let j = i - 1; j >= 0 && !leader[j] && mark.test(words[j]!.text); j--) leader[j] = true;
+    for (let j = i + 1; j < words.length && !leader[j] && mark.test(words[j]!.text); j++) leader[j] = true;
   }
   return leader;
 }
