@@ -82,7 +82,7 @@ try {
     const result = await extractDocument({ bytes, mimeType: "application/pdf", documentType: "ultima_factura", now: FIXTURE_NOW, ocr });
     const ms = performance.now() - started;
     const fromScan = result.extractedData;
-    const name = `${input.layout}-${scan.dpi}dpi-${scan.format}${scan.format === "jpeg" ? `-q${scan.quality}` : ""}-skew${scan.skew.toFixed(1)}`;
+    const name = `${input.layout}-${scan.dpi}dpi-${scan.format}${scan.format === "jpeg" ? `-q${scan.quality}` : ""}-skew${scan.skew.toFixed(1)}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}`;
     if (dump) {
       writeFileSync(join(dump, `${name}.txt`), pageTexts.join("\n=== page ===\n"));
       writeFileSync(join(dump, `${name}.pdf`), bytes);
