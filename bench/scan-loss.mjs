@@ -11,10 +11,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 if (!process.env.EXTRACTION_BENCH_CHILD) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, EXTRACTION_BENCH_CHILD: "1" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      env: { ...process.env, EXTRACTION_BENCH_CHILD: "1" },
+    },
+  );
   process.exit(result.status ?? 1);
 }
 
@@ -47,7 +51,9 @@ const log = (...args) => {
 
 const TEXT_FIELDS = new Set(["customerName", "billingAddress", "tariffType", "supplierName"]);
 const same = (field, got, want) =>
-  got !== null && got !== undefined && (TEXT_FIELDS.has(field) ? foldRomanian(String(got)) === foldRomanian(String(want)) : String(got) === String(want));
+  got !== null &&
+  got !== undefined &&
+  (TEXT_FIELDS.has(field) ? foldRomanian(String(got)) === foldRomanian(String(want)) : String(got) === String(want));
 
 /** The engine, with each page's text as the reader got it kept for --dump. */
 let pageTexts = [];
@@ -79,7 +85,13 @@ try {
     const fromText = parseBillText((await readPdfText(pdf)).text);
     pageTexts = [];
     const started = performance.now();
-    const result = await extractDocument({ bytes, mimeType: "application/pdf", documentType: "ultima_factura", now: FIXTURE_NOW, ocr });
+    const result = await extractDocument({
+      bytes,
+      mimeType: "application/pdf",
+      documentType: "ultima_factura",
+      now: FIXTURE_NOW,
+      ocr,
+    });
     const ms = performance.now() - started;
     const fromScan = result.extractedData;
     const name = `${input.layout}-${scan.dpi}dpi-${scan.format}${scan.format === "jpeg" ? `-q${scan.quality}` : ""}-skew${scan.skew.toFixed(1)}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}`;
@@ -99,8 +111,18 @@ try {
       if (s) scanOk++;
       if (t && !s) lost.push({ document: name, field, scan: fromScan[field] ?? null, want });
     }
-    rows.push({ document: name, fields: total, textLayer: textOk, scan: scanOk, ms: Math.round(ms), passes: result.ocr?.passes ?? 0, quality: result.ocrQuality });
-    log(`${name.padEnd(48)} text ${String(textOk).padStart(2)}/${total}  scan ${String(scanOk).padStart(2)}/${total}  ${String(Math.round(ms)).padStart(6)} ms  passes ${result.ocr?.passes ?? 0}  q ${result.ocrQuality}`);
+    rows.push({
+      document: name,
+      fields: total,
+      textLayer: textOk,
+      scan: scanOk,
+      ms: Math.round(ms),
+      passes: result.ocr?.passes ?? 0,
+      quality: result.ocrQuality,
+    });
+    log(
+      `${name.padEnd(48)} text ${String(textOk).padStart(2)}/${total}  scan ${String(scanOk).padStart(2)}/${total}  ${String(Math.round(ms)).padStart(6)} ms  passes ${result.ocr?.passes ?? 0}  q ${result.ocrQuality}`,
+    );
   }
 } finally {
   await browser.close();
@@ -123,7 +145,10 @@ const summary = {
 if (json) console.log(JSON.stringify(summary, null, 2));
 else {
   log("");
-  log(`text layer ${summary.textLayerRight}/${summary.fields} (${((100 * summary.textLayerRight) / summary.fields).toFixed(1)} %), scan ${summary.scanRight}/${summary.fields} (${((100 * summary.scanRight) / summary.fields).toFixed(1)} %), p50 ${summary.p50Ms} ms, p95 ${summary.p95Ms} ms`);
+  log(
+    `text layer ${summary.textLayerRight}/${summary.fields} (${((100 * summary.textLayerRight) / summary.fields).toFixed(1)} %), scan ${summary.scanRight}/${summary.fields} (${((100 * summary.scanRight) / summary.fields).toFixed(1)} %), p50 ${summary.p50Ms} ms, p95 ${summary.p95Ms} ms`,
+  );
   log("fields the text layer read and the scan lost:");
-  for (const l of lost) log(`  ${l.document.padEnd(48)} ${l.field.padEnd(18)} ${JSON.stringify(l.scan)} ≠ ${JSON.stringify(l.want)}`);
+  for (const l of lost)
+    log(`  ${l.document.padEnd(48)} ${l.field.padEnd(18)} ${JSON.stringify(l.scan)} ≠ ${JSON.stringify(l.want)}`);
 }

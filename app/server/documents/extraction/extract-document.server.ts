@@ -6,6 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import {
   decodeImage,
@@ -267,7 +268,7 @@ async function readImage(
     const page = await recognizeBillPage(engine, image, exifTurn, method === "ocr_scanned_pdf");
     const extractedData: ExtractedData = noText(page)
       ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-      : parseBillText(page.layoutText ?? page.text);
+      : parseBillText(repairOcrText(page.layoutText ?? page.text));
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -288,7 +289,7 @@ async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Prom
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
   const extractedData: ExtractedData =
-    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(text);
+    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(repairOcrText(text));
   const first = read[0]!;
   return {
     result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },

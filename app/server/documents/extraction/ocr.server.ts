@@ -183,9 +183,9 @@ function leaderWords(words: { word: WordBox; text: string }[], letter: number): 
     const text = words[i]!.text;
     const wide = [gapBefore(i) > letter, gapBefore(i + 1) > letter];
     const beforeFigure = /^\d/.test(words[i + 1]?.text ?? "");
-    // A dot beside a wide gap is what is left of a leader; a dash may be a cell's 'nothing', so only
-    // when alone or ending a gap before a figure.
-    if (mark.test(text) && (/[.…·,]/.test(text) ? wide.some(Boolean) : wide.every(Boolean) || (wide[0] && beforeFigure))) leader[i] = true;
+    // A dot beside a wide gap is what is left of a leader; a dash only when it ends a gap right
+    // before a figure (standing alone, it is a cell's 'nothing').
+    if (mark.test(text) && (/[.…·,]/.test(text) ? wide.some(Boolean) : wide[0] && !wide[1] && beforeFigure)) leader[i] = true;
   }
   for (let i = 0; i < words.length; i++) {
     if (!leader[i] || !LEADER.test(words[i]!.text)) continue;
