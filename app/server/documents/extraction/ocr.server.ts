@@ -152,8 +152,9 @@ function lineOf(row: Segment[]): string {
   let end = -Infinity;
   let afterLeader = false;
   let neighbour: WordBox | null = null;
-  for (const [index, { word, newSegment }] of words.entries()) {
-    let text = words[index]!.text;
+  for (const [index, entry] of words.entries()) {
+    const { word, newSegment } = entry;
+    let text = entry.text;
     if (leader[index]) {
       afterLeader = true;
       end = word.rect.right;
