@@ -27,7 +27,7 @@ const { billSet, TUNE_SEED, HELD_OUT_SEED, SEALED_SEED } = await import("../test
 const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
-const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
+const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
 
 const json = process.argv.includes("--json");
 /** While tuning: leave every held-out set unread (docs/benchmarks.md: a held-out set is looked at once). */
@@ -211,7 +211,12 @@ try {
   const page = await browser.newPage();
   // Scanned bills: image-only PDFs of the newer layouts (tuning) and of the held-out layouts, each
   // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
-  const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]])];
+  // The harder scans (low dpi, strong JPEG, tinted paper, phone photos) are tuning material too.
+  const scanSets = [
+    ["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS],
+    ["bill_scanned_harder", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, HARDER_TUNE_SCANS],
+    ...(tuningOnly ? [] : [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]]),
+  ];
   for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
     const inputs = billSet(seed, layouts, perLayout);
     const scans = drawScans(conditions, inputs.length);
@@ -219,7 +224,7 @@ try {
       const { pdf } = await renderBillPdf(input);
       const scan = scans[i];
       const bytes = await scanPdf(page, pdf, scan);
-      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
+      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
   const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
@@ -246,12 +251,13 @@ const groups = {
   bill_heldout: { ok: 0, total: 0, times: [] },
   id: { ok: 0, total: 0, times: [] },
   bill_scanned_tune: { ok: 0, total: 0, times: [] },
+  bill_scanned_harder: { ok: 0, total: 0, times: [] },
   bill_scanned_heldout: { ok: 0, total: 0, times: [] },
   id_photo_tune: { ok: 0, total: 0, times: [] },
   id_photo_heldout: { ok: 0, total: 0, times: [] },
 };
 const groupOf = (kind) =>
-  ["id_photo_tune", "id_photo_heldout", "bill_scanned_tune", "bill_scanned_heldout"].find((group) => kind.startsWith(group)) ??
+  ["id_photo_tune", "id_photo_heldout", "bill_scanned_tune", "bill_scanned_harder", "bill_scanned_heldout"].find((group) => kind.startsWith(group)) ??
   (kind.startsWith("id_") ? "id" : kind === "bill_pdf_heldout" ? "bill_heldout" : "bill");
 for (const [kind, entry] of perKind) {
   let ok = 0;

@@ -6,8 +6,21 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
-import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, shrinkToFit, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
+import {
+  decodeImage,
+  densestTextBand,
+  estimateSkewDegrees,
+  exifQuarterTurn,
+  ImageDecodeError,
+  OCR_MAX_SIDE,
+  rotateDegrees,
+  shrinkToFit,
+  textRunsAcross,
+  type QuarterTurn,
+  type RgbaImage,
+} from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -66,32 +79,57 @@ function rotationOrder(image: RgbaImage, exifTurn: QuarterTurn): QuarterTurn[] {
  * thirds of the pixels (and time) of 2000 px; 1400–2000 px read the scanned sets equally well.
  */
 const SCANNED_PAGE_MAX_SIDE = 1600;
+/** Tiles across the page for the paper's brightness: ~100 px at 1600 px, a few text lines each. */
+const PAPER_TILES = 16;
+/** Pages of a scanned bill read: household bills run to 3–4 (consumption is often on the last). */
+const SCANNED_BILL_MAX_PAGES = 4;
 
 /** Words every bill prints: a reading that holds several is right side up, whatever its confidence. */
 const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
 const billWordCount = (text: string) => new Set((text.toLowerCase().match(BILL_WORDS) ?? []).map((w) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))).size;
 
 const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
+/**
+ * Which of two readings is the page right side up: the one holding more bill words, then the more
+ * confident. A page read a quarter off (a photo's dark margins can mislead the direction test) comes
+ * out as confident single letters with a few words the engine found turned in it.
+ */
+const billReadingRank = (r: OcrPageResult) => billWordCount(r.text) + r.confidence;
+
+/**
+ * The direction test on a level page: turned by a degree or two, a page's text lines smear across
+ * the row profile while a table's aligned figures still stand out in the column profile.
+ */
+function linesRunAcross(page: RgbaImage): boolean {
+  const small = shrinkToFit(page, 500);
+  const skew = estimateSkewDegrees(small);
+  return textRunsAcross(Math.abs(skew) >= 0.8 ? rotateDegrees(small, -skew) : small);
+}
 
 /**
  * Reads one bill page. Paper is mostly white, so the contrast stretch takes black from the darkest
  * 0.2 % (the 2nd percentile of a sparse page is paper, and stretching it turns JPEG noise into ink).
  * Only the two turns the text lines' direction allows are tried first (a page whose lines run across
  * is upright or upside down), and a reading holding several bill words is accepted at once; the two
- * other turns only when neither gave a plausible reading. An EXIF turn the lines contradict is ignored.
+ * other turns only when neither was accepted, and then the reading holding more bill words wins. An
+ * EXIF turn the lines contradict is ignored.
  */
 async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<OcrPageResult> {
-  // Sized once: the direction test and every pass then work on the smaller image.
-  const image = scanned ? shrinkToFit(page, SCANNED_PAGE_MAX_SIDE) : page;
-  const across = textRunsAcross(image);
+  // Sized once: the direction test and every pass then work on the smaller image. The direction
+  // test reads the page as it came (the evened paper's tile seams can mislead it); the passes read
+  // the paper made evenly white — grey or yellowish paper, a phone's uneven light or the white margin
+  // of a page turned on the scanner otherwise pull the engine's global threshold into the paper.
+  const sized = shrinkToFit(page, scanned ? SCANNED_PAGE_MAX_SIDE : OCR_MAX_SIDE);
+  const across = linesRunAcross(sized);
+  const image = flattenIllumination(sized, PAPER_TILES);
   const likely: QuarterTurn[] = across ? [0, 180] : [90, 270];
   const unlikely: QuarterTurn[] = across ? [90, 270] : [0, 180];
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
   const options = { accept: acceptBillReading, layout: true, darkShare: 0.002 };
   const read = await engine.recognize(image, { ...options, rotations: first });
-  if (acceptBillReading(read) || read.confidence >= ACCEPT_OCR_CONFIDENCE) return read;
+  if (acceptBillReading(read)) return read;
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
-  const best = other.confidence > read.confidence ? other : read;
+  const best = billReadingRank(other) > billReadingRank(read) ? other : read;
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
@@ -191,7 +229,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
         const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
         return done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
       }
-      const pages = await readPdfPageImages(input.bytes);
+      const pages = await readPdfPageImages(input.bytes, isBill ? SCANNED_BILL_MAX_PAGES : undefined);
       if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const engine = await input.ocr();
       if (isBill && pages.length > 1) {
@@ -230,7 +268,7 @@ async function readImage(
     const page = await recognizeBillPage(engine, image, exifTurn, method === "ocr_scanned_pdf");
     const extractedData: ExtractedData = noText(page)
       ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-      : parseBillText(page.layoutText ?? page.text);
+      : parseBillText(repairOcrText(page.layoutText ?? page.text));
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -251,7 +289,7 @@ async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Prom
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
   const extractedData: ExtractedData =
-    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(text);
+    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(repairOcrText(text));
   const first = read[0]!;
   return {
     result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },

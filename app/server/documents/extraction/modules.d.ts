@@ -33,6 +33,8 @@ declare module "tesseract-wasm" {
     getText(): string;
   }
   export function createOCREngine(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<OCREngine>;
+  /** Bits of TextItem.flags: where the engine's own lines start and end. */
+  export const layoutFlags: { StartOfLine: number; EndOfLine: number };
 }
 
 declare module "*.ttf" {

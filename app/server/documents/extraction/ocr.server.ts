@@ -4,7 +4,7 @@
 // workerd refuses to compile WebAssembly from bytes at run time, so the caller hands over an
 // already compiled WebAssembly.Module (a `.wasm` module import in the Worker; bytes are fine in Node).
 // The engine is built once per isolate and reused: the cold start is paid once.
-import { createOCREngine, type OCREngine } from "tesseract-wasm";
+import { createOCREngine, layoutFlags, type OCREngine } from "tesseract-wasm";
 import { yieldToRequests } from "../../foreground.server";
 import { crop, estimateSkewDegrees, normalizeContrast, rotate, rotateDegrees, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
 
@@ -44,44 +44,170 @@ export interface OcrPageResult {
   layoutText?: string;
 }
 
-interface WordBox {
+export interface WordBox {
   text: string;
   rect: OcrLine["rect"];
+  /** The engine starts one of its lines here; without these marks every word stands alone. */
+  lineStart?: boolean;
+}
+
+/** A run of words the engine read as one line, in coordinates with the page's residual slope taken out. */
+interface Segment {
+  words: WordBox[];
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Punctuation only (a leader's dots, a dash, a separator dot): joins the row whose letters it sits in. */
+  punctuation: boolean;
+}
+
+const PUNCTUATION_ONLY = /^[\p{P}\p{S}]+$/u;
+/** A dot leader between a label and its value ('Total ....... 12,00') as the engine reads it: dots, commas, dashes. */
+const LEADER = /^[.…·•,_-]{2,}$/;
+/** A leader's last dot read into the value: '-1.195,04', '.12,00'. */
+const LEADER_RESIDUE = /^[.…·,_-]+(?=\d)/;
+
+function segmentsOf(words: WordBox[], slope: number): Segment[] {
+  const groups: WordBox[][] = [];
+  for (const word of words) {
+    if (word.text.trim().length === 0) continue;
+    const current = groups[groups.length - 1];
+    if (current && word.lineStart === false) current.push(word);
+    else groups.push([word]);
+  }
+  return groups.map((group) => {
+    const left = Math.min(...group.map((w) => w.rect.left));
+    const right = Math.max(...group.map((w) => w.rect.right));
+    const shift = slope * ((left + right) / 2);
+    return {
+      words: group,
+      left,
+      right,
+      top: Math.min(...group.map((w) => w.rect.top)) - shift,
+      bottom: Math.max(...group.map((w) => w.rect.bottom)) - shift,
+      punctuation: group.every((w) => PUNCTUATION_ONLY.test(w.text.trim())),
+    };
+  });
+}
+
+const centreOf = (s: { top: number; bottom: number }) => (s.top + s.bottom) / 2;
+/** Whether `y` lies within the segment's height, a quarter of it to spare. */
+const within = (y: number, s: Segment) => {
+  const spare = (s.bottom - s.top) * 0.25;
+  return y >= s.top - spare && y <= s.bottom + spare;
+};
+
+/**
+ * Two runs of letters print on one baseline when each one's centre lies within the other's height:
+ * a figure without descenders beside a label with them passes, the next line of text does not, and
+ * a tall logo does not pull two rows together. Punctuation only needs its centre inside the letters.
+ */
+function onOneRow(segment: Segment, member: Segment): boolean {
+  if (segment.punctuation) return within(centreOf(segment), member);
+  if (member.punctuation) return false;
+  return within(centreOf(segment), member) && within(centreOf(member), segment);
 }
 
 /**
- * Words regrouped into rows by their vertical centre, left to right; a gap wider than about two
- * letter heights starts a new cell ('\t'), as the bill reader expects of a two-column page.
+ * The engine's lines regrouped into the page's rows, left to right, the shape of the PDF text layer
+ * the bill reader was written for: a label and its value printed on one baseline come out on one
+ * row even when the engine split them (a figure's box is shorter than a label's), cells far apart
+ * separated by '\t'. `slope`: the text lines' residual slope (dy/dx) left in the image. Dot leaders
+ * become the cell gap they stand for; a lone small dot at mid-height is a separator '·', however
+ * the engine read it ('-', ':', '*').
  */
-export function rowsFromWords(words: WordBox[]): string {
-  const sorted = words
-    .filter((w) => w.text.trim().length > 0)
-    .map((w) => ({ ...w, centre: (w.rect.top + w.rect.bottom) / 2, height: w.rect.bottom - w.rect.top }))
-    .sort((a, b) => a.centre - b.centre || a.rect.left - b.rect.left);
-  const rows: (typeof sorted)[] = [];
-  for (const word of sorted) {
-    const row = rows[rows.length - 1];
-    const reference = row?.[0];
-    if (row && reference && Math.abs(reference.centre - word.centre) <= Math.max(3, Math.min(reference.height, word.height) * 0.5)) row.push(word);
-    else rows.push([word]);
+export function rowsFromWords(words: WordBox[], slope = 0): string {
+  const segments = segmentsOf(words, slope).sort((a, b) => centreOf(a) - centreOf(b) || a.left - b.left);
+  const rows: Segment[][] = [];
+  for (const segment of segments) {
+    let best: { row: Segment[]; distance: number } | null = null;
+    // Rows are in centre order: only the last few can share this one's baseline.
+    for (const row of rows.slice(-4)) {
+      for (const member of row) {
+        if (!onOneRow(segment, member)) continue;
+        const distance = Math.abs(centreOf(segment) - centreOf(member));
+        if (!best || distance < best.distance) best = { row, distance };
+      }
+    }
+    if (best) best.row.push(segment);
+    else rows.push([segment]);
   }
   return rows
-    .map((row) => {
-      row.sort((a, b) => a.rect.left - b.rect.left);
-      // The row's letter height, not the word's: a dash or a comma is a low box.
-      const heights = row.map((w) => w.height).sort((a, b) => a - b);
-      const letter = heights[Math.floor(heights.length / 2)]!;
-      let line = "";
-      let end = -Infinity;
-      for (const word of row) {
-        const gap = word.rect.left - end;
-        if (line.length > 0) line += gap > letter * 1.6 ? "\t" : " ";
-        line += word.text.trim();
-        end = word.rect.right;
-      }
-      return line;
-    })
+    .map(lineOf)
+    .filter((line) => line.length > 0)
     .join("\n");
+}
+
+function lineOf(row: Segment[]): string {
+  const words = row
+    .sort((a, b) => a.left - b.left)
+    .flatMap((segment, index) => segment.words.map((word, at) => ({ word, text: word.text.trim(), newSegment: at === 0 && index > 0 })));
+  // The row's letter height, from its words of letters (a dash or a comma is a low box).
+  const lettered = words.filter(({ text }) => !PUNCTUATION_ONLY.test(text));
+  const heights = (lettered.length > 0 ? lettered : words).map(({ word }) => word.rect.bottom - word.rect.top).sort((a, b) => a - b);
+  const letter = heights[Math.floor(heights.length / 2)]!;
+  const leader = leaderWords(words, letter);
+  let line = "";
+  let end = -Infinity;
+  let afterLeader = false;
+  let neighbour: WordBox | null = null;
+  for (const [index, entry] of words.entries()) {
+    const { word, newSegment } = entry;
+    let text = entry.text;
+    if (leader[index]) {
+      afterLeader = true;
+      end = word.rect.right;
+      continue;
+    }
+    if (afterLeader) text = text.replace(LEADER_RESIDUE, "");
+    if (neighbour && isSeparatorDot(word, text, letter, neighbour.rect)) text = "·";
+    const gap = word.rect.left - end;
+    if (line.length > 0) line += afterLeader || gap > letter * (newSegment ? 0.9 : 1.6) ? "\t" : " ";
+    line += text;
+    end = word.rect.right;
+    afterLeader = false;
+    if (!PUNCTUATION_ONLY.test(text)) neighbour = word;
+  }
+  return line;
+}
+
+/**
+ * Which words belong to a dot leader: the runs of dots, the single marks the engine split off their
+ * ends, and a lone mark standing apart (the engine sees few of a leader's dots).
+ */
+function leaderWords(words: { word: WordBox; text: string }[], letter: number): boolean[] {
+  const mark = /^[.…·•,_-]$/;
+  const leader = words.map(({ text }) => LEADER.test(text));
+  const gapBefore = (i: number) => (i === 0 || i === words.length ? Infinity : words[i]!.word.rect.left - words[i - 1]!.word.rect.right);
+  for (let i = 0; i < words.length; i++) {
+    const text = words[i]!.text;
+    const wide = [gapBefore(i) > letter, gapBefore(i + 1) > letter];
+    const beforeFigure = /^\d/.test(words[i + 1]?.text ?? "");
+    // A dot beside a wide gap is what is left of a leader; a dash only when it ends a gap right
+    // before a figure (standing alone, it is a cell's 'nothing').
+    if (mark.test(text) && (/[.…·,]/.test(text) ? wide.some(Boolean) : wide[0] && !wide[1] && beforeFigure)) leader[i] = true;
+  }
+  for (let i = 0; i < words.length; i++) {
+    if (!leader[i] || !LEADER.test(words[i]!.text)) continue;
+    for (let j = i - 1; j >= 0 && !leader[j] && mark.test(words[j]!.text); j--) leader[j] = true;
+    for (let j = i + 1; j < words.length && !leader[j] && mark.test(words[j]!.text); j++) leader[j] = true;
+  }
+  return leader;
+}
+
+/**
+ * A middle dot between facts ('POD … · E.ON Confort · 5,00 kW'): one small, roughly square mark at
+ * mid-height of the word before it — unlike a dash (wider than high), a colon (tall) or a full stop
+ * (on the baseline).
+ */
+function isSeparatorDot(word: WordBox, text: string, letter: number, band: OcrLine["rect"]): boolean {
+  if (text.length !== 1 || !PUNCTUATION_ONLY.test(text)) return false;
+  const width = word.rect.right - word.rect.left;
+  const height = word.rect.bottom - word.rect.top;
+  if (height > letter * 0.35 || width > height * 1.25 || height > width * 2) return false;
+  const position = (centreOf(word.rect) - band.top) / Math.max(1, band.bottom - band.top);
+  return position > 0.3 && position < 0.68;
 }
 
 export interface RecognizeOptions {
@@ -136,7 +262,8 @@ async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
 class TesseractOcr implements OcrEngine {
   constructor(private readonly engine: OCREngine) {}
 
-  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number, skewDegrees: number, layout: boolean): OcrPageResult {
+  /** `residualSkew`: the lines' angle left in `image` (not straightened), degrees. */
+  private read(image: RgbaImage, rotation: QuarterTurn, contrastSpread: number, skewDegrees: number, residualSkew: number, layout: boolean): OcrPageResult {
     const started = performance.now();
     const turned = rotate(image, rotation);
     this.engine.loadImage(turned);
@@ -144,7 +271,14 @@ class TesseractOcr implements OcrEngine {
       .getTextBoxes("line")
       .map((item) => ({ text: item.text.replace(/\n+$/, ""), confidence: item.confidence, rect: item.rect }))
       .filter((line) => line.text.trim().length > 0);
-    const layoutText = layout ? rowsFromWords(this.engine.getTextBoxes("word").map((w) => ({ text: w.text, rect: w.rect }))) : undefined;
+    // A half turn keeps the lines' slope; a quarter turn makes the angle measured across meaningless.
+    const slope = rotation === 0 || rotation === 180 ? Math.tan((residualSkew * Math.PI) / 180) : 0;
+    const layoutText = layout
+      ? rowsFromWords(
+          this.engine.getTextBoxes("word").map((w) => ({ text: w.text, rect: w.rect, lineStart: (w.flags & layoutFlags.StartOfLine) !== 0 })),
+          slope,
+        )
+      : undefined;
     let weighted = 0;
     let letters = 0;
     for (const line of lines) {
@@ -172,7 +306,8 @@ class TesseractOcr implements OcrEngine {
     // A photo taken at an angle: straighten the text lines first (the engine reads level lines best).
     const skewDegrees = estimateSkewDegrees(shrunk);
     await yieldToRequests();
-    const level = Math.abs(skewDegrees) >= 0.8 ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
+    const straighten = Math.abs(skewDegrees) >= 0.8;
+    const level = straighten ? rotateDegrees(shrunk, -skewDegrees) : shrunk;
     await yieldToRequests();
     const { image, report } = normalizeContrast(level, options.darkShare);
     const rotations = options.rotations ?? [0];
@@ -182,7 +317,7 @@ class TesseractOcr implements OcrEngine {
     for (const rotation of rotations) {
       // Each pass blocks the isolate: requests in flight are answered first (docs/decisions/0006).
       await yieldToRequests();
-      const result = this.read(image, rotation, report.spread, skewDegrees, options.layout === true);
+      const result = this.read(image, rotation, report.spread, skewDegrees, straighten ? 0 : skewDegrees, options.layout === true);
       spent += result.durationMs;
       passes++;
       if (options.accept?.(result)) return { ...result, durationMs: spent, passes };

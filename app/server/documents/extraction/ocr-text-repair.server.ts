@@ -1,0 +1,49 @@
+// What the OCR engine gets wrong in a bill's text in ways the context settles (issue #14), repaired
+// before the bill reader sees it — the reader is the same for the text layer and for scans, and the
+// text layer never has these. Only confusions that cannot be a real reading are touched.
+
+/** Letters the engine reads for digits: O/o/Q/D for 0, I/l/| for 1, S for 5, B for 8. */
+const DIGIT_FOR: Record<string, string> = { O: "0", o: "0", Q: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8" };
+const CONFUSABLE = /[OoQDIl|SB]/g;
+
+/**
+ * A figure with a letter read into it ('2O26', '1.l95,04', '3O,5O'): a word of digits, figure
+ * separators and those letters only, with at least two real digits and no more letters than digits,
+ * each letter next to a digit or a separator. Words with any other letter (a POD, a bill number,
+ * 'bl.B7', 'ISO') are left alone.
+ */
+const FIGURE_WORD = /^[\dOoQDIl|SB.,:/-]+$/;
+export function repairFigure(word: string): string {
+  if (!FIGURE_WORD.test(word)) return word;
+  const digits = (word.match(/\d/g) ?? []).length;
+  const letters = word.length - digits - (word.match(/[.,:/-]/g) ?? []).length;
+  if (digits < 2 || letters === 0 || letters > digits) return word;
+  return word.replace(CONFUSABLE, (c) => DIGIT_FOR[c]!);
+}
+
+/** A POD's 'E' read as 'F' ('RO008F791904160'): the code is RO, three digits, E, nine digits. */
+const POD_WITH_F = /\b(R[O0][0-9O]{3})F(\d{9})\b/g;
+
+/**
+ * A place name's capital I read as a small l after the abbreviation that introduces it ('Mun.lași',
+ * 'Jud. lalomița'): no Romanian place name starts with a small letter.
+ */
+const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
+
+/** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
+const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
+
+export function repairOcrText(text: string): string {
+  return text
+    .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
+    .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
+    .replace(POD_WITH_F, "$1E$2")
+    .split("\n")
+    .map((line) =>
+      line
+        .split("\t")
+        .map((cell) => cell.split(" ").map(repairFigure).join(" "))
+        .join("\t"),
+    )
+    .join("\n");
+}
