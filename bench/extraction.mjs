@@ -1,6 +1,6 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids]
 // (re-runs itself under tsx to load the TypeScript modules). Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
@@ -33,6 +33,8 @@ const json = process.argv.includes("--json");
 const tuningOnly = process.argv.includes("--tuning-only");
 /** Bills only (text, seeded, scanned): skips every identity document, for the bill rounds. */
 const billsOnly = process.argv.includes("--bills");
+/** Identity documents only: skips every bill, for the ID rounds (and leaves the bills' held-out sets unread). */
+const idsOnly = process.argv.includes("--ids");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -64,6 +66,8 @@ function same(field, got, want) {
 }
 
 const perKind = new Map();
+/** Every identity-document miss with its photo, for the ID rounds' records (docs/benchmarks.md). */
+const idMisses = [];
 /** Calibration: of the fields reported with confidence ≥ 0.9, how many were right, per kind. */
 const calibration = new Map();
 function record(kind, ms, truth, extracted) {
@@ -86,6 +90,7 @@ function record(kind, ms, truth, extracted) {
     tally.total++;
     if (same(field, extracted[field], want)) tally.ok++;
     else tally.misses.push(`${JSON.stringify(extracted[field] ?? null)} ≠ ${JSON.stringify(want)}`);
+    if (kind.startsWith("id_") && !same(field, extracted[field], want)) idMisses.push(`${kind} ${currentFile} ${field}: ${JSON.stringify(extracted[field] ?? null)} ≠ ${JSON.stringify(want)} (confidence ${confidence[field] ?? "–"})`);
     entry.fields.set(field, tally);
   }
   perKind.set(kind, entry);
@@ -102,18 +107,20 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
-for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
+for (const bill of idsOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]])]) {
+for (const [kind, seed, layouts] of idsOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS]])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
   }
 }
-const scanned = fixtures.scannedBillFixtures();
-await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
-await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
+if (!idsOnly) {
+  const scanned = fixtures.scannedBillFixtures();
+  await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
+  await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
+}
 for (const id of billsOnly ? [] : fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
@@ -129,7 +136,7 @@ try {
   // Scanned bills: image-only PDFs of the newer layouts (tuning) and of the held-out layouts, each
   // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
   const scanSets = [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS], ...(tuningOnly ? [] : [["bill_scanned_heldout", HELD_OUT_SEED, HELD_OUT_LAYOUTS, 2, HELD_OUT_SCANS]])];
-  for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
+  for (const [kind, seed, layouts, perLayout, conditions] of idsOnly ? [] : scanSets) {
     const inputs = billSet(seed, layouts, perLayout);
     const scans = drawScans(conditions, inputs.length);
     for (const [i, input] of inputs.entries()) {
@@ -224,6 +231,11 @@ if (json) {
   for (const [kind, k] of Object.entries(summary.kinds)) {
     const missed = Object.entries(k.fields).filter(([, f]) => f.misses.length > 0);
     if (missed.length > 0) log(`  ${kind.padEnd(24)} ${missed.slice(0, 3).map(([field, f]) => `${field} ${f.misses[0]}`).join("; ")}`);
+  }
+  if (idMisses.length > 0) {
+    log("");
+    log("identity documents, every miss:");
+    for (const miss of idMisses) log(`  ${miss}`);
   }
   log("");
   log("held-out layouts, per field:");
