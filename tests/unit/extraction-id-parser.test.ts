@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -184,5 +184,36 @@ KX482913<0ROU8001014M310101211211415`;
       issueDate: "2021-03-12",
       expiryDate: "2031-01-01",
     });
+  });
+});
+
+// Issue #14: 'nr. 212' read for 'nr. 12' with nothing cross-checking it. No check digit covers an
+// address; a second reading of its lines on their own has to hold the same numbers.
+describe("address digits cross-checked by a second reading", () => {
+  const misread = CLASSIC_OCR.replace("nr.14 bl.A2", "nr.214 bl.A2");
+
+  it("lowers the address below a printed-only value when the second reading holds other numbers", () => {
+    const id = confirmAddressDigits(parseIdCardText(misread, { referenceYear: 2026 }), "Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31");
+    expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.214 bl.A2 ap.31");
+    expect(id.addressDigitsConfirmed).toBe(false);
+    expect(id.fieldConfidence?.address).toBe(0.5);
+  });
+
+  it("confirms the digits when both readings agree, the letters still printed-only", () => {
+    const id = confirmAddressDigits(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }), "Mun.Bucuresti Sec.3 Str.Tepes Voda nr. 14 bl.A2\nap. 31");
+    expect(id.addressDigitsConfirmed).toBe(true);
+    expect(id.fieldConfidence?.address).toBe(0.7);
+  });
+
+  it("does not confirm digits no second reading saw", () => {
+    const id = confirmAddressDigits(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }), null);
+    expect(id.addressDigitsConfirmed).toBe(false);
+    expect(id.fieldConfidence?.address).toBe(0.5);
+  });
+
+  it("re-reads only the address's own lines, not the issuer's row with its 'nr.2'", () => {
+    const lines = CLASSIC_OCR.split("\n").map((text) => ({ text }));
+    const id = parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 });
+    expect(addressLines(lines, id.address!).map((l) => l.text)).toEqual(["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", "ap.31"]);
   });
 });

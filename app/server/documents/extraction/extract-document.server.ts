@@ -5,7 +5,7 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import { decodeImage, densestTextBand, exifQuarterTurn, ImageDecodeError, shrinkToFit, textRunsAcross, type QuarterTurn, type RgbaImage } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
@@ -237,10 +237,35 @@ async function readImage(
     };
   }
   const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
-  const extractedData: ExtractedData = noText(page)
-    ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-    : parseIdCardText(page.text, { referenceYear, mrzText });
-  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
+  if (noText(page)) {
+    const extractedData: ExtractedData = { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" };
+    return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
+  }
+  const started = performance.now();
+  const parsed = parseIdCardText(page.text, { referenceYear, mrzText });
+  const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
+  return {
+    result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
+    ocrMs: ocrMs + performance.now() - started,
+  };
+}
+
+/**
+ * The address lines cut out of the page and read again on their own (issue #14: nothing else checks
+ * an address's digits); null when the address or its lines were not found.
+ */
+function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string | null): string | null {
+  if (!address || !/\d/.test(address)) return null;
+  const lines = addressLines(page.lines, address);
+  if (lines.length === 0) return null;
+  const margin = 8;
+  const rect = {
+    left: Math.max(0, Math.min(...lines.map((l) => l.rect.left)) - margin),
+    top: Math.max(0, Math.min(...lines.map((l) => l.rect.top)) - margin),
+    right: Math.min(page.image.width, Math.max(...lines.map((l) => l.rect.right)) + margin),
+    bottom: Math.min(page.image.height, Math.max(...lines.map((l) => l.rect.bottom)) + margin),
+  };
+  return engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */

@@ -61,6 +61,11 @@ export interface IdCardExtraction {
   conflicts: { field: IdField; mrz: string; printed: string }[];
   /** The CNP's county (JJ) against the county of the printed birthplace; null when either is unread. */
   cnpCountyMatchesBirthPlace?: boolean | null;
+  /**
+   * Whether a second reading of the address lines holds the same numbers (house, block, flat) in the
+   * same order: no check digit covers them. Absent when no second reading was made (a text PDF).
+   */
+  addressDigitsConfirmed?: boolean;
   missingFields: IdField[];
 }
 
@@ -447,4 +452,44 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     fieldConfidence[field] = value;
   }
   return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
+}
+
+/** The numbers of an address in order ('nr.14 bl.A2 ap.31' → 14, 2, 31). */
+function numbersOf(text: string): string[] {
+  return text.match(/\d+/g) ?? [];
+}
+
+/** Whether `part` appears in `whole` in order, other items allowed between. */
+function inOrder(part: string[], whole: string[]): boolean {
+  let at = 0;
+  for (const item of whole) if (item === part[at]) at++;
+  return at === part.length;
+}
+
+/**
+ * The OCR lines the address was read from: lines whose every number-bearing word is part of the
+ * address (the label's line and the issuer's row hold other numbers, or none).
+ */
+export function addressLines<L extends { text: string }>(lines: L[], address: string): L[] {
+  const flat = address.replace(/\s+/g, "");
+  return lines.filter((line) => {
+    const words = line.text.split(/\s+/).filter((w) => /\d/.test(w));
+    return words.length > 0 && words.every((w) => flat.includes((cleanPlace(w) ?? w).replace(/\s+/g, "")));
+  });
+}
+
+/**
+ * Issue #14: an address's digits have no check digit ('nr. 212' read for 'nr. 12'). They count as
+ * confirmed when a second reading of the address lines on their own (`second`, the lines cut out and
+ * read again) holds the same numbers in the same order; when it does not, or no second reading could
+ * be made, the address drops to 0.5 — the admin review then looks at it — and says why.
+ */
+export function confirmAddressDigits(id: IdCardExtraction, second: string | null): IdCardExtraction {
+  if (!id.address) return id;
+  const numbers = numbersOf(id.address);
+  if (numbers.length === 0) return id;
+  const confirmed = second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
+  const fieldConfidence = { ...id.fieldConfidence };
+  if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
+  return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
