@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, confirmAddressDigits, parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -215,5 +215,25 @@ describe("address digits cross-checked by a second reading", () => {
     const lines = CLASSIC_OCR.split("\n").map((text) => ({ text }));
     const id = parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 });
     expect(addressLines(lines, id.address!).map((l) => l.text)).toEqual(["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", "ap.31"]);
+  });
+});
+
+describe("county seat against its county code", () => {
+  it.each([
+    ["Jud.DJ Mun.Cralova", "Jud.DJ Mun.Craiova"],
+    ["Jud.DJ “Mun.Cralova Str.Brestei nr.101", "Jud.DJ Mun.Craiova Str.Brestei nr.101"],
+    ["Jud.GJ Mun. „Cluj- Napoca Str.Memorandumului nr.28 ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5"],
+    ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
+  ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
+    expect(repairCountySeat(read)).toBe(repaired);
+  });
+
+  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
+    expect(repairCountySeat(place)).toBe(place);
+  });
+
+  it("is applied to a printed birthplace and address", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.DJ Mun.Cralova"), { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
   });
 });

@@ -1,7 +1,7 @@
 // OCR text of a Romanian identity document (classic card, electronic card, passport) → its fields.
 // The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
 // diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
-import { countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
+import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
@@ -219,6 +219,40 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
 }
 
+/** Letters compared without case or diacritics. */
+const plain = (text: string) => foldRomanian(text).toLowerCase();
+
+/** Edit distance of two short strings, stopping early above 1. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/**
+ * A county seat cross-checked against its county code (issue #14): 'Jud.DJ Mun.Cralova' is Craiova,
+ * DJ's seat, one letter off; 'Jud.GJ Mun.Cluj-Napoca' names CJ's seat under a code one letter off
+ * CJ; 'Mun. Timișoara' lost its 'Jud.TM'. Only one wrong character on one side is repaired, and only
+ * when the other side confirms it; stray quotes the engine reads around a name ('Mun. „Cluj- Napoca')
+ * go first.
+ */
+export function repairCountySeat(place: string): string {
+  // 'Jud.' lost altogether before a county seat's name: the seat names its county.
+  const bare = /^[„“”"'`]*Mun\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!)) : undefined;
+  if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
+  if (!m) return place;
+  const [whole, code, name] = m as unknown as [string, string, string];
+  const read = plain(name.replace(/-\s+/g, "-"));
+  const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
+  const seat = COUNTY_SEATS[code];
+  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read))) return rebuilt(code);
+  const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
+  return other ? rebuilt(other) : place;
+}
+
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
 function continuesAddress(line: string): boolean {
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
@@ -399,6 +433,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     }
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
     address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
+    if (address) address = repairCountySeat(address);
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -408,7 +443,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate) sources.issueDate = "printed";
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
+  const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
+  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : null;
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
