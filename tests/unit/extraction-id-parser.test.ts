@@ -224,6 +224,8 @@ describe("county seat against its county code", () => {
     ["Jud.DJ “Mun.Cralova Str.Brestei nr.101", "Jud.DJ Mun.Craiova Str.Brestei nr.101"],
     ["Jud.GJ Mun. „Cluj- Napoca Str.Memorandumului nr.28 ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5"],
     ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
+    ["Mun.Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca"],
+    ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
     expect(repairCountySeat(read)).toBe(repaired);
   });

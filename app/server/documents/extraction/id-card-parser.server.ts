@@ -240,12 +240,13 @@ function withinOneEdit(a: string, b: string): boolean {
 export function repairCountySeat(place: string): string {
   // 'Jud.' lost altogether before a county seat's name: the seat names its county.
   const bare = /^[„“”"'`]*Mun\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
-  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!)) : undefined;
+  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
   const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
-  const read = plain(name.replace(/-\s+/g, "-"));
+  // A stray letter or two the engine adds after the name at the end of the line ('Brașov ȘT') is dropped.
+  const read = plain(name.replace(/-\s+/g, "-")).replace(/\s\S{1,2}$/, "");
   const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
   if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read))) return rebuilt(code);
