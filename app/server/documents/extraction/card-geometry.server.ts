@@ -718,12 +718,28 @@ function outlinesFromLines(gradient: Gradient, width: number, height: number, co
   const kept: Outline[] = [];
   for (const outline of scored) {
     if (kept.length >= count) break;
-    // Distinct outlines only: two quads sharing two corners are one candidate.
-    if (kept.some((k) => k.corners.filter((p) => outline.corners.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 6)).length >= 2)) continue;
+    // Distinct outlines only: quads whose four corners are all close are one candidate.
+    if (kept.some((k) => sharedCorners(k.corners, outline.corners) === 4)) continue;
     const refined = refitToEdges(gradient, width, height, outline.corners);
     kept.push(plausibleQuad(refined, width, height) ? { corners: refined, score: outlineScore(gradient, width, height, refined) } : outline);
   }
   return kept;
+}
+
+/** How many corners of `a` have a corner of `b` within 6 px. */
+function sharedCorners(a: readonly Point[], b: readonly Point[]): number {
+  return a.filter((p) => b.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 6)).length;
+}
+
+/** Whether every corner of `inner` lies inside `outer` (or within 2 px of its sides). */
+function nestedIn(inner: readonly Point[], outer: readonly Point[]): boolean {
+  const turn = Math.sign(cross(outer[0]!, outer[1]!, outer[2]!));
+  return inner.every((p) =>
+    outer.every((a, i) => {
+      const b = outer[(i + 1) % 4]!;
+      return (turn * cross(a, b, p)) / Math.hypot(b.x - a.x, b.y - a.y) >= -2;
+    }),
+  );
 }
 
 /**
@@ -790,11 +806,21 @@ export function findCard(image: RgbaImage): CardLocation | null {
     const lit = quadOfMask(bright, width, height);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const best = [...candidates, ...outlinesFromLines(gradient, width, height, 3)]
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6)]
     .filter((c) => c.score >= MIN_OUTLINE_SCORE)
     .sort((a, b) => b.score - a.score)
-    .slice(0, 3)
-    .find((c) => zoneFitsOutline(image, c.corners, scale));
+    .slice(0, 6);
+  const fits = (c: Outline) => c.score >= ranked[0]!.score - 0.3 && zoneFitsOutline(image, c.corners, scale);
+  const outer = ranked.slice(0, 3).find(fits);
+  // A card lies on things: an outline that takes in a strip of the sheet under it shares the card's
+  // other sides, and the card's own edge is the inner one — when that edge is nearly as well supported.
+  const inner =
+    outer &&
+    ranked.find((c) => {
+      const shared = sharedCorners(c.corners, outer.corners);
+      return c.score >= outer.score - 0.1 && shared >= 2 && shared < 4 && nestedIn(c.corners, outer.corners) && fits(c);
+    });
+  const best = inner ?? outer;
   if (!best) return null;
   const corners = best.corners;
   const ratio = quadRatio(corners);
