@@ -226,6 +226,7 @@ describe("county seat against its county code", () => {
     ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
     ["Mun.Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca"],
     ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
+    ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
     expect(repairCountySeat(read)).toBe(repaired);
   });
@@ -236,6 +237,11 @@ describe("county seat against its county code", () => {
 
   it("is applied to a printed birthplace and address", () => {
     const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.DJ Mun.Cralova"), { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
+  });
+
+  it("drops a smudge read before the locality, then restores the county its seat names", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Za Bi “Mun. Craiova"), { referenceYear: 2026 });
     expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
   });
 });

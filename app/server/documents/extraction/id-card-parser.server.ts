@@ -186,7 +186,7 @@ function trimPlace(value: string | null): string | null {
   if (!value) return null;
   const restored = restoreCounty(value);
   const at = PLACE.exec(restored)?.index ?? 0;
-  const trimmed = at > 0 && at <= 5 ? restored.slice(at) : restored;
+  const trimmed = at > 0 && at <= 8 ? restored.slice(at) : restored;
   return trimmed
     .split(/\s+/)
     .filter((word, i) => i === 0 || !/^[\p{L}]$/u.test(word))
@@ -245,11 +245,12 @@ export function repairCountySeat(place: string): string {
   const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
-  // A stray letter or two the engine adds after the name at the end of the line ('Brașov ȘT') is dropped.
-  const read = plain(name.replace(/-\s+/g, "-")).replace(/\s\S{1,2}$/, "");
+  const read = plain(name.replace(/-\s+/g, "-"));
   const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
-  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read))) return rebuilt(code);
+  // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
+  const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
+  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
   const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
 }
