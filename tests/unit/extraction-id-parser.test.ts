@@ -245,3 +245,8 @@ describe("county seat against its county code", () => {
     expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
   });
 });
+
+it("keeps an address's flat line that the engine read after a stray mark ('E ap.31')", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nE ap.31\n"), { referenceYear: 2026 });
+  expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+});

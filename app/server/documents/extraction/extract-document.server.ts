@@ -159,8 +159,17 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
   // Two turns at most: the straightened reading already tried the card both ways up (time: issue #14's p95).
   const second = await readIdImage(engine, image, rotationOrder(image, exifTurn).slice(0, 2), referenceYear);
-  const straightWins = zoneScore(first, referenceYear) >= zoneScore(second, referenceYear);
-  return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
+  const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
+  const total = { passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs };
+  // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
+  // a zone that holds and the straightened one read the card's print more surely.
+  if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {
+    return { ...first, ...total, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
+  }
+  // Neither zone holds: what the engine was surer of wins (a few check digits matched by chance in a
+  // reading of desk texture must not beat a card whose printed fields were read).
+  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : first.page.confidence >= second.page.confidence;
+  return { ...(straightWins ? first : second), ...total, cardStraightened: straightWins };
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): NonNullable<ExtractionResult["ocr"]> {
@@ -237,7 +246,8 @@ async function readImage(
     };
   }
   const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
-  if (noText(page)) {
+  // A page read as nothing whose zone a second pass read whole still has a zone to parse.
+  if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
     const extractedData: ExtractedData = { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" };
     return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }

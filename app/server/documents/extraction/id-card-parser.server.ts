@@ -165,8 +165,8 @@ const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/
 const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
 const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
-/** An address's continuation line: block, staircase, floor, flat. */
-const ADDRESS_TAIL = /^(?:bl|sc|et|ap)\.\s?\w/i;
+/** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
+const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)\.\s?\w/i;
 
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
 const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
