@@ -250,3 +250,13 @@ it("keeps an address's flat line that the engine read after a stray mark ('E ap.
   const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nE ap.31\n"), { referenceYear: 2026 });
   expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
 });
+
+it("reads a flat line whose dot the engine read as a dash ('ap-31')", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nap-31\n"), { referenceYear: 2026 });
+  expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+});
+
+it("drops a lone letter read after the issuing office's name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP S3 biroul nr.2 I 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});

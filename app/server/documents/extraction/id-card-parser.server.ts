@@ -153,6 +153,8 @@ function cleanPlace(value: string | null): string | null {
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
+      // The abbreviation's dot read as a dash or a comma ('ap-31').
+      .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
       .trim() || null
@@ -166,7 +168,7 @@ const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
 const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
-const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)\.\s?\w/i;
+const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
 const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
@@ -443,6 +445,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
   if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
   if (issueDate) sources.issueDate = "printed";
+  // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in one.
+  issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
