@@ -260,3 +260,13 @@ it("drops a lone letter read after the issuing office's name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP S3 biroul nr.2 I 30.06.22"), { referenceYear: 2026 });
   expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
 });
+
+it("drops a few marks read before the issuing office's name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "L : SPCEP S3 biroul nr.2 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});
+
+it("drops lone letters read after a printed name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIA I I\n"), { referenceYear: 2026 });
+  expect(id.firstName).toBe("ANA-MARIA");
+});

@@ -748,7 +748,10 @@ function nestedIn(inner: readonly Point[], outer: readonly Point[]): boolean {
  * an outline that took in a sheet of paper beside the card puts the zone far from its edge.
  */
 function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boolean {
-  const quad = clockwise(corners.map((p) => ({ x: p.x * scale, y: p.y * scale })));
+  // A little inside the outline: a row of desk texture along the card's edge would outweigh the zone.
+  const cx = corners.reduce((sum, p) => sum + p.x, 0) / corners.length;
+  const cy = corners.reduce((sum, p) => sum + p.y, 0) / corners.length;
+  const quad = clockwise(corners.map((p) => ({ x: (cx + (p.x - cx) * 0.97) * scale, y: (cy + (p.y - cy) * 0.97) * scale })));
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y);
   const longFirst = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
   const ordered = [0, 1, 2, 3].map((k) => quad[(longFirst + k) % 4]!) as Quad;

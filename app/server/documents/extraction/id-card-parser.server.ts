@@ -138,9 +138,10 @@ function cleanName(value: string | null): string | null {
   if (!value) return null;
   const words = commaBelow(value)
     .split(/\s+/)
-    .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w))
-    .filter((w, i, all) => w.length > 1 || i < all.length - 1);
-  return words.length > 0 ? words.join(" ") : null;
+    .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w));
+  // Lone letters at the end are noise from the next column ('MIHAI I I'); no name ends in an initial.
+  while (words.length > 1 && words[words.length - 1]!.length === 1) words.pop();
+  return words.length > 0 && words.join("").length > 1 ? words.join(" ") : null;
 }
 
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
@@ -445,8 +446,11 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
   if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
   if (issueDate) sources.issueDate = "printed";
-  // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in one.
+  // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
+  // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
   issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
+  const office = issuedBy ? ISSUER.exec(issuedBy) : null;
+  if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
