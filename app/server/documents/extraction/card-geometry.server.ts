@@ -322,7 +322,7 @@ function maskInsideEdges(smooth: Float32Array, width: number, height: number): U
 }
 
 /** Four corners of the largest region of the mask, clockwise, when it is card-shaped; else null. */
-function quadOfMask(mask: Uint8Array, width: number, height: number): { corners: Point[]; ratio: number } | null {
+function quadOfMask(mask: Uint8Array, width: number, height: number): { corners: Point[] } | null {
   const { mask: card, size } = largestComponent(mask, width, height);
   const edge: Point[] = [];
   for (let y = 0; y < height; y++) {
@@ -366,7 +366,7 @@ function quadOfMask(mask: Uint8Array, width: number, height: number): { corners:
   const side = (i: number) => Math.hypot(corners[(i + 1) % 4]!.x - corners[i]!.x, corners[(i + 1) % 4]!.y - corners[i]!.y);
   const measured = (side(0) + side(2)) / (side(1) + side(3));
   const ratio = measured >= 1 ? measured : 1 / measured;
-  return ratio < 1.2 || ratio > 2 ? null : { corners, ratio };
+  return ratio < 1.2 || ratio > 2 ? null : { corners };
 }
 
 // --- Card outline by its straight edges (a textured or cluttered desk) ---
