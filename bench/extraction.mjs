@@ -1,6 +1,6 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills] [--round 10|11] [--degraded-labels]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|11] [--degraded-labels]
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
 // 10 by default; 11 is sealed (kept unread for the next round of fixes) and read only when asked. Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
@@ -24,7 +24,7 @@ const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
 const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS, SEALED_LAYOUTS } = await import("../tests/fixtures/bills.ts");
 const { billSet, TUNE_SEED, HELD_OUT_SEED, SEALED_SEED } = await import("../tests/fixtures/bill-sets.ts");
-const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
+const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, ROUND5_PHOTOS, ROUND6_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
 const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
@@ -34,6 +34,8 @@ const json = process.argv.includes("--json");
 const tuningOnly = process.argv.includes("--tuning-only");
 /** Bills only (text, seeded, scanned): skips every identity document, for the bill rounds. */
 const billsOnly = process.argv.includes("--bills");
+/** Identity documents only: skips every bill, for the ID rounds (and leaves the bills' held-out sets unread). */
+const idsOnly = process.argv.includes("--ids");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -146,6 +148,8 @@ const ocrColdMs = performance.now() - coldStarted;
 const ocr = async () => (await getOcrEngine(nodeOcrAssets())).engine;
 
 const perKind = new Map();
+/** Every identity-document miss with its photo, for the ID rounds' records (docs/benchmarks.md). */
+const idMisses = [];
 /** Calibration: of the fields reported with confidence ≥ 0.9, how many were right, per kind. */
 const calibration = new Map();
 function record(kind, ms, truth, extracted) {
@@ -168,6 +172,7 @@ function record(kind, ms, truth, extracted) {
     tally.total++;
     if (same(field, extracted[field], want)) tally.ok++;
     else tally.misses.push(`${JSON.stringify(extracted[field] ?? null)} ≠ ${JSON.stringify(want)}`);
+    if (kind.startsWith("id_") && !same(field, extracted[field], want)) idMisses.push(`${kind} ${currentFile} ${field}: ${JSON.stringify(extracted[field] ?? null)} ≠ ${JSON.stringify(want)} (confidence ${confidence[field] ?? "–"})`);
     entry.fields.set(field, tally);
   }
   perKind.set(kind, entry);
@@ -184,19 +189,21 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
-if (!tuningOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
-for (const bill of fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
+if (!tuningOnly && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
+for (const bill of idsOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]])]) {
+for (const [kind, seed, layouts] of idsOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
   }
 }
-const scanned = fixtures.scannedBillFixtures();
-await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
-await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
+if (!idsOnly) {
+  const scanned = fixtures.scannedBillFixtures();
+  await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
+  await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
+}
 for (const id of billsOnly ? [] : fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
@@ -217,7 +224,7 @@ try {
     ["bill_scanned_harder", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, HARDER_TUNE_SCANS],
     ...(tuningOnly ? [] : [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]]),
   ];
-  for (const [kind, seed, layouts, perLayout, conditions] of scanSets) {
+  for (const [kind, seed, layouts, perLayout, conditions] of idsOnly ? [] : scanSets) {
     const inputs = billSet(seed, layouts, perLayout);
     const scans = drawScans(conditions, inputs.length);
     for (const [i, input] of inputs.entries()) {
@@ -227,7 +234,7 @@ try {
       await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
-  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
+  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
   for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
@@ -313,6 +320,11 @@ if (json) {
   for (const [kind, k] of Object.entries(summary.kinds)) {
     const missed = Object.entries(k.fields).filter(([, f]) => f.misses.length > 0);
     if (missed.length > 0) log(`  ${kind.padEnd(24)} ${missed.slice(0, 3).map(([field, f]) => `${field} ${f.misses[0]}`).join("; ")}`);
+  }
+  if (idMisses.length > 0) {
+    log("");
+    log("identity documents, every miss:");
+    for (const miss of idMisses) log(`  ${miss}`);
   }
   log("");
   log("held-out layouts, per field:");

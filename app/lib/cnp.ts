@@ -127,3 +127,11 @@ export function countyCodeOfPlace(place: string): string | null {
   const county = /\bJud\.?\s?([A-Z]{2})\b/.exec(place);
   return county ? (COUNTY_CODES[county[1]!] ?? null) : /Bucure[sșş]ti/i.test(place) ? "40" : null;
 }
+
+/** Each county's seat, a municipality ('Mun.') printed on the identity documents of those born or living there. */
+export const COUNTY_SEATS: Record<string, string> = {
+  AB: "Alba Iulia", AR: "Arad", AG: "Pitești", BC: "Bacău", BH: "Oradea", BN: "Bistrița", BT: "Botoșani", BV: "Brașov", BR: "Brăila", BZ: "Buzău",
+  CS: "Reșița", CJ: "Cluj-Napoca", CT: "Constanța", CV: "Sfântu Gheorghe", DB: "Târgoviște", DJ: "Craiova", GL: "Galați", GJ: "Târgu Jiu", HR: "Miercurea Ciuc", HD: "Deva",
+  IL: "Slobozia", IS: "Iași", MM: "Baia Mare", MH: "Drobeta-Turnu Severin", MS: "Târgu Mureș", NT: "Piatra Neamț", OT: "Slatina", PH: "Ploiești", SM: "Satu Mare",
+  SJ: "Zalău", SB: "Sibiu", SV: "Suceava", TR: "Alexandria", TM: "Timișoara", TL: "Tulcea", VS: "Vaslui", VL: "Râmnicu Vâlcea", VN: "Focșani", CL: "Călărași", GR: "Giurgiu",
+};

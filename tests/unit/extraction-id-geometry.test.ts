@@ -29,7 +29,22 @@ function insideQuad(quad: readonly Point[], x: number, y: number): boolean {
   return true;
 }
 
-/** A checkerboard card (`cell` px squares) as it looks through the perspective that puts its corners at `quad`. */
+/**
+ * Light paper with dark "text" blocks in rows, like a card's fields, and a machine readable zone
+ * along its (long) bottom edge: two rows of narrow glyphs from close to its left edge.
+ */
+function cardInk(card: { width: number; height: number }, x: number, y: number): boolean {
+  const u = x / card.width;
+  const w = y / card.height;
+  const field = w < 0.7 && Math.floor(y / 40) % 2 === 1 && u > 0.1 && u < 0.9 && Math.floor(x / 25) % 3 !== 0;
+  const long = Math.max(card.width, card.height);
+  const along = card.width >= card.height ? x : card.height - y;
+  const across = card.width >= card.height ? w : u;
+  const zone = (across > 0.78 && across < 0.84) || (across > 0.87 && across < 0.93);
+  return field || (zone && along > long * 0.03 && along < long * 0.97 && Math.floor(along / 6) % 2 === 0);
+}
+
+/** A card (cardInk) as it looks through the perspective that puts its corners at `quad`. */
 function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number } = {}): RgbaImage {
   const { width, height } = photo;
   const toCard = homography(quad, [
@@ -44,10 +59,7 @@ function photographed(quad: Quad, card: { width: number; height: number }, photo
       let v: number;
       if (insideQuad(quad, x, y)) {
         const p = applyHomography(toCard, { x, y });
-        // Light paper with dark "text" blocks in rows, like a card's fields.
-        const row = Math.floor(p.y / 40);
-        const ink = row % 2 === 1 && p.x > card.width * 0.1 && p.x < card.width * 0.9 && Math.floor(p.x / 25) % 3 !== 0;
-        v = ink ? 40 : 225;
+        v = cardInk(card, p.x, p.y) ? 40 : 225;
       } else v = options.desk?.(x, y) ?? 90;
       v *= options.shadow?.(x, y) ?? 1;
       const o = (y * width + x) * 4;
@@ -120,8 +132,7 @@ describe("warpPerspective", () => {
     let total = 0;
     for (let y = 5; y < card.height - 5; y += 3) {
       for (let x = 5; x < card.width - 5; x += 3) {
-        const row = Math.floor(y / 40);
-        const ink = row % 2 === 1 && x > card.width * 0.1 && x < card.width * 0.9 && Math.floor(x / 25) % 3 !== 0;
+        const ink = cardInk(card, x, y);
         total++;
         if ((grey(straight, x, y) < 132) === ink) agree++;
       }
@@ -178,6 +189,46 @@ describe("findCard", () => {
     );
     expect(found).not.toBeNull();
     expect(cornerError(found!.quad, quad)).toBeLessThanOrEqual(TOLERANCE);
+  });
+
+  // Issue #14, round 6: desks that are not plain. The flood from the border stops at every grain
+  // line, so the card is found by its straight edges instead.
+  const tipped: Quad = [
+    { x: 160, y: 130 },
+    { x: 630, y: 95 },
+    { x: 655, y: 400 },
+    { x: 140, y: 430 },
+  ];
+
+  it("finds the card on a wood-grain desk", () => {
+    // Dark and light bands 6–10 px wide at 30°, with fine grain across them.
+    const wood = (x: number, y: number) => {
+      const t = x * Math.cos(0.52) + y * Math.sin(0.52);
+      return (Math.floor(t / 8) % 2 === 0 ? 70 : 115) + (Math.floor(t / 2) % 2) * 8;
+    };
+    const found = findCard(photographed(tipped, card, photo, { desk: wood }));
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, tipped)).toBeLessThanOrEqual(TOLERANCE);
+  });
+
+  it("finds the card on a checked cloth, with a sheet of paper and a pen beside it and a thumb over a corner", () => {
+    const cloth = (x: number, y: number) => (Math.floor(x / 12) % 2 === 0 || Math.floor(y / 12) % 2 === 0 ? 120 : 235);
+    const paper = (x: number, y: number) => x > 600 && y > 330;
+    const pen = (x: number, y: number) => Math.abs(y - 505 - (x - 200) * 0.05) < 5 && x > 200 && x < 520;
+    const image = photographed(tipped, card, photo, { desk: (x, y) => (paper(x, y) ? 245 : pen(x, y) ? 30 : cloth(x, y)) });
+    // A thumb (skin tone, round) over the card's top left corner.
+    for (let y = 0; y < photo.height; y++) {
+      for (let x = 0; x < photo.width; x++) {
+        if ((x - 150) ** 2 / 50 ** 2 + (y - 115) ** 2 / 70 ** 2 > 1) continue;
+        const o = (y * photo.width + x) * 4;
+        image.data[o] = 205;
+        image.data[o + 1] = 160;
+        image.data[o + 2] = 135;
+      }
+    }
+    const found = findCard(image);
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, tipped)).toBeLessThanOrEqual(TOLERANCE);
   });
 
   it("finds no card where there is none: text filling the frame", () => {

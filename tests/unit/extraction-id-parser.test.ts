@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -185,4 +185,88 @@ KX482913<0ROU8001014M310101211211415`;
       expiryDate: "2031-01-01",
     });
   });
+});
+
+// Issue #14: 'nr. 212' read for 'nr. 12' with nothing cross-checking it. No check digit covers an
+// address; a second reading of its lines on their own has to hold the same numbers.
+describe("address digits cross-checked by a second reading", () => {
+  const misread = CLASSIC_OCR.replace("nr.14 bl.A2", "nr.214 bl.A2");
+
+  it("lowers the address below a printed-only value when the second reading holds other numbers", () => {
+    const id = confirmAddressDigits(parseIdCardText(misread, { referenceYear: 2026 }), "Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31");
+    expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.214 bl.A2 ap.31");
+    expect(id.addressDigitsConfirmed).toBe(false);
+    expect(id.fieldConfidence?.address).toBe(0.5);
+  });
+
+  it("confirms the digits when both readings agree, the letters still printed-only", () => {
+    const id = confirmAddressDigits(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }), "Mun.Bucuresti Sec.3 Str.Tepes Voda nr. 14 bl.A2\nap. 31");
+    expect(id.addressDigitsConfirmed).toBe(true);
+    expect(id.fieldConfidence?.address).toBe(0.7);
+  });
+
+  it("does not confirm digits no second reading saw", () => {
+    const id = confirmAddressDigits(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }), null);
+    expect(id.addressDigitsConfirmed).toBe(false);
+    expect(id.fieldConfidence?.address).toBe(0.5);
+  });
+
+  it("re-reads only the address's own lines, not the issuer's row with its 'nr.2'", () => {
+    const lines = CLASSIC_OCR.split("\n").map((text) => ({ text }));
+    const id = parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 });
+    expect(addressLines(lines, id.address!).map((l) => l.text)).toEqual(["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", "ap.31"]);
+  });
+});
+
+describe("county seat against its county code", () => {
+  it.each([
+    ["Jud.DJ Mun.Cralova", "Jud.DJ Mun.Craiova"],
+    ["Jud.DJ “Mun.Cralova Str.Brestei nr.101", "Jud.DJ Mun.Craiova Str.Brestei nr.101"],
+    ["Jud.GJ Mun. „Cluj- Napoca Str.Memorandumului nr.28 ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5"],
+    ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
+    ["Mun.Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca"],
+    ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
+    ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
+  ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
+    expect(repairCountySeat(read)).toBe(repaired);
+  });
+
+  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
+    expect(repairCountySeat(place)).toBe(place);
+  });
+
+  it("is applied to a printed birthplace and address", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.DJ Mun.Cralova"), { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
+  });
+
+  it("drops a smudge read before the locality, then restores the county its seat names", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Za Bi “Mun. Craiova"), { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
+  });
+});
+
+it("keeps an address's flat line that the engine read after a stray mark ('E ap.31')", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nE ap.31\n"), { referenceYear: 2026 });
+  expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+});
+
+it("reads a flat line whose dot the engine read as a dash ('ap-31')", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nap-31\n"), { referenceYear: 2026 });
+  expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+});
+
+it("drops a lone letter read after the issuing office's name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP S3 biroul nr.2 I 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});
+
+it("drops a few marks read before the issuing office's name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "L : SPCEP S3 biroul nr.2 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});
+
+it("drops lone letters read after a printed name", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIA I I\n"), { referenceYear: 2026 });
+  expect(id.firstName).toBe("ANA-MARIA");
 });

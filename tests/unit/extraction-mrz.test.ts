@@ -163,6 +163,15 @@ describe("passport printed fields", () => {
     expect(id.birthDate).toBe("1984-03-15");
   });
 
+  it("records a zone's sex that contradicts the CNP's, and reports it unsure", () => {
+    // The sex letter is outside every check digit of a TD3 zone: the CNP is what can contradict it.
+    const [f1, f2] = buildTd3({ ...PASSPORT, sex: "F" });
+    const id = parseIdCardText([...text.split("\n").slice(0, -2), f1, f2].join("\n"), { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.conflicts).toContainEqual({ field: "sex", mrz: "F", printed: "M" });
+    expect(id.fieldConfidence?.sex).toBe(0.5);
+  });
+
   it("flags a CNP whose county is not the birthplace's", () => {
     const id = parseIdCardText(text.replace("Jud.BV Mun.Brașov", "Jud.CJ Mun.Cluj-Napoca"), { referenceYear: 2026 });
     expect(id.cnpCountyMatchesBirthPlace).toBe(false);

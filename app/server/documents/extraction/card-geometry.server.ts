@@ -2,7 +2,7 @@
 // corners are found in a small copy of the photo, the card is mapped onto an upright rectangle of the
 // card's own proportions, and its uneven lighting is flattened and its blur sharpened — so the reader sees
 // what a scanner would have given it. Plain JavaScript, same in workerd and Node.
-import { shrinkToFit, type RgbaImage } from "./image.server";
+import { densestTextBand, rotate, shrinkToFit, type RgbaImage } from "./image.server";
 
 export interface Point {
   x: number;
@@ -322,7 +322,7 @@ function maskInsideEdges(smooth: Float32Array, width: number, height: number): U
 }
 
 /** Four corners of the largest region of the mask, clockwise, when it is card-shaped; else null. */
-function quadOfMask(mask: Uint8Array, width: number, height: number): { corners: Point[]; ratio: number } | null {
+function quadOfMask(mask: Uint8Array, width: number, height: number): { corners: Point[] } | null {
   const { mask: card, size } = largestComponent(mask, width, height);
   const edge: Point[] = [];
   for (let y = 0; y < height; y++) {
@@ -366,14 +366,415 @@ function quadOfMask(mask: Uint8Array, width: number, height: number): { corners:
   const side = (i: number) => Math.hypot(corners[(i + 1) % 4]!.x - corners[i]!.x, corners[(i + 1) % 4]!.y - corners[i]!.y);
   const measured = (side(0) + side(2)) / (side(1) + side(3));
   const ratio = measured >= 1 ? measured : 1 / measured;
-  return ratio < 1.2 || ratio > 2 ? null : { corners, ratio };
+  return ratio < 1.2 || ratio > 2 ? null : { corners };
+}
+
+// --- Card outline by its straight edges (a textured or cluttered desk) ---
+
+/** ISO/IEC 7810 ID-1 (85.6 × 54 mm): the proportions of both Romanian cards. */
+export const ID1_ASPECT = 85.6 / 54;
+
+interface Gradient {
+  gx: Float32Array;
+  gy: Float32Array;
+  magnitude: Float32Array;
 }
 
 /**
- * The card in a photo: the region inside the strongest closed outline (the desk flooded up to the
- * card's edge), or failing that the largest bright region (Otsu's threshold); its convex hull cut
- * down to four corners and its sides refitted. null when no plausible card shape is there (a
- * straight scan filling the frame, a crumpled page): the caller then reads the photo as it is.
+ * Sobel gradient of the colour channel with the strongest step at each pixel: a light card on a blue
+ * or red cloth differs more in one channel than in brightness.
+ */
+function colourGradient(image: RgbaImage): Gradient {
+  const { width, height, data } = image;
+  const gx = new Float32Array(width * height);
+  const gy = new Float32Array(width * height);
+  const magnitude = new Float32Array(width * height);
+  const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      let best = -1;
+      for (let c = 0; c < 3; c++) {
+        const dx = at(x + 1, y - 1, c) + 2 * at(x + 1, y, c) + at(x + 1, y + 1, c) - at(x - 1, y - 1, c) - 2 * at(x - 1, y, c) - at(x - 1, y + 1, c);
+        const dy = at(x - 1, y + 1, c) + 2 * at(x, y + 1, c) + at(x + 1, y + 1, c) - at(x - 1, y - 1, c) - 2 * at(x, y - 1, c) - at(x + 1, y - 1, c);
+        const m = dx * dx + dy * dy;
+        if (m > best) {
+          best = m;
+          gx[y * width + x] = dx / 8;
+          gy[y * width + x] = dy / 8;
+        }
+      }
+      magnitude[y * width + x] = Math.sqrt(best) / 8;
+    }
+  }
+  return { gx, gy, magnitude };
+}
+
+/** A box blur of radius 1, twice (close to a Gaussian): the desk's fine grain and the print's strokes fade, a card's edge stays. */
+function blurTwice(image: RgbaImage): RgbaImage {
+  let current = image;
+  for (let pass = 0; pass < 2; pass++) {
+    const { width, height, data } = current;
+    const out = new Uint8ClampedArray(data.length);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          let n = 0;
+          for (let dy = -1; dy <= 1; dy++) {
+            const yy = y + dy;
+            if (yy < 0 || yy >= height) continue;
+            for (let dx = -1; dx <= 1; dx++) {
+              const xx = x + dx;
+              if (xx < 0 || xx >= width) continue;
+              sum += data[(yy * width + xx) * 4 + c]!;
+              n++;
+            }
+          }
+          out[(y * width + x) * 4 + c] = sum / n;
+        }
+        out[(y * width + x) * 4 + 3] = 255;
+      }
+    }
+    current = { width, height, data: out };
+  }
+  return current;
+}
+
+interface Line {
+  /** Normal angle, radians in [0, π). */
+  theta: number;
+  rho: number;
+  votes: number;
+}
+
+/** Smallest gradient, grey levels per pixel, that counts as part of an outline. */
+const OUTLINE_STEP = 2.5;
+const THETA_STEPS = 180;
+
+/**
+ * The strongest straight lines (Hough transform): each edge pixel votes only for lines close to its
+ * own edge direction, so texture running every way scatters its votes while a card's side piles up.
+ */
+function strongLines(gradient: Gradient, width: number, height: number, count: number): Line[] {
+  const diagonal = Math.ceil(Math.hypot(width, height));
+  const rhoSize = diagonal * 2 + 1;
+  const votes = new Float32Array(THETA_STEPS * rhoSize);
+  const cos = Float64Array.from({ length: THETA_STEPS }, (_, t) => Math.cos((t * Math.PI) / THETA_STEPS));
+  const sin = Float64Array.from({ length: THETA_STEPS }, (_, t) => Math.sin((t * Math.PI) / THETA_STEPS));
+  const { gx, gy, magnitude } = gradient;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (magnitude[i]! < OUTLINE_STEP) continue;
+      let angle = Math.atan2(gy[i]!, gx[i]!);
+      // An outline has plain surface on at least one side (the card's margin, a plain desk); a step
+      // inside a checked cloth or wood grain has more texture on both sides, and counts for little.
+      const ux = Math.cos(angle);
+      const uy = Math.sin(angle);
+      const plainAt = (sign: number) => {
+        for (let t = 4; t <= 6; t++) {
+          const xx = Math.round(x + ux * t * sign);
+          const yy = Math.round(y + uy * t * sign);
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) return false;
+          if (magnitude[yy * width + xx]! >= magnitude[i]! * 0.5) return false;
+        }
+        return true;
+      };
+      const weight = plainAt(1) || plainAt(-1) ? 1 : 0.2;
+      if (angle < 0) angle += Math.PI;
+      const centre = Math.round((angle / Math.PI) * THETA_STEPS);
+      for (let k = -2; k <= 2; k++) {
+        const t = (((centre + k) % THETA_STEPS) + THETA_STEPS) % THETA_STEPS;
+        const rho = Math.round(x * cos[t]! + y * sin[t]!) + diagonal;
+        votes[t * rhoSize + rho]! += weight;
+      }
+    }
+  }
+  const peaks: Line[] = [];
+  const minVotes = Math.min(width, height) * 0.06;
+  for (let t = 0; t < THETA_STEPS; t++) {
+    for (let r = 1; r < rhoSize - 1; r++) {
+      const v = votes[t * rhoSize + r]!;
+      if (v < minVotes || v < votes[t * rhoSize + r - 1]! || v < votes[t * rhoSize + r + 1]!) continue;
+      peaks.push({ theta: (t * Math.PI) / THETA_STEPS, rho: r - diagonal, votes: v });
+    }
+  }
+  peaks.sort((a, b) => b.votes - a.votes);
+  const kept: Line[] = [];
+  for (const peak of peaks) {
+    if (kept.length >= count) break;
+    const near = kept.some((k) => {
+      let d = Math.abs(k.theta - peak.theta);
+      let rho = Math.abs(k.rho - peak.rho);
+      // θ and θ ± π are one line with ρ's sign flipped.
+      if (d > Math.PI / 2) {
+        d = Math.PI - d;
+        rho = Math.abs(k.rho + peak.rho);
+      }
+      return d < (4 * Math.PI) / 180 && rho < 8;
+    });
+    if (!near) kept.push(peak);
+  }
+  return kept;
+}
+
+function crossing(a: Line, b: Line): Point | null {
+  const d = Math.cos(a.theta) * Math.sin(b.theta) - Math.sin(a.theta) * Math.cos(b.theta);
+  if (Math.abs(d) < 1e-6) return null;
+  return { x: (a.rho * Math.sin(b.theta) - b.rho * Math.sin(a.theta)) / d, y: (b.rho * Math.cos(a.theta) - a.rho * Math.cos(b.theta)) / d };
+}
+
+const angleBetween = (a: number, b: number) => {
+  const d = Math.abs(a - b) % Math.PI;
+  return Math.min(d, Math.PI - d);
+};
+
+/**
+ * How well a side is an outline, 0..1: of points sampled along its middle 80 %, the share that sit on
+ * a step across the side (within 2 px) with plain card just inside it (a card's margin carries no
+ * print near its edge; a line of desk texture has texture on both sides). `inside`: +1 or -1, the
+ * side of the normal the card lies on.
+ */
+function sideSupport(gradient: Gradient, width: number, height: number, a: Point, b: Point, inside: Point): number {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const nx = -(b.y - a.y) / length;
+  const ny = (b.x - a.x) / length;
+  const towards = (inside.x - a.x) * nx + (inside.y - a.y) * ny > 0 ? 1 : -1;
+  const samples = 40;
+  let good = 0;
+  for (let s = 0; s < samples; s++) {
+    const f = 0.1 + (0.8 * (s + 0.5)) / samples;
+    const px = a.x + (b.x - a.x) * f;
+    const py = a.y + (b.y - a.y) * f;
+    let step = 0;
+    let stepAt = 0;
+    for (let t = -2; t <= 2; t++) {
+      const x = Math.round(px + nx * t);
+      const y = Math.round(py + ny * t);
+      if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+      const i = y * width + x;
+      const across = Math.abs(gradient.gx[i]! * nx + gradient.gy[i]! * ny);
+      if (across > step) {
+        step = across;
+        stepAt = t;
+      }
+    }
+    if (step < OUTLINE_STEP) continue;
+    let plain = true;
+    for (let t = 3; t <= 5 && plain; t++) {
+      const x = Math.round(px + nx * (stepAt + t * towards));
+      const y = Math.round(py + ny * (stepAt + t * towards));
+      if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+      if (gradient.magnitude[y * width + x]! >= step * 0.6) plain = false;
+    }
+    if (plain) good++;
+  }
+  return good / samples;
+}
+
+/** Side lengths' ratio, long over short (opposite sides averaged). */
+function quadRatio(corners: readonly Point[]): number {
+  const side = (i: number) => Math.hypot(corners[(i + 1) % 4]!.x - corners[i]!.x, corners[(i + 1) % 4]!.y - corners[i]!.y);
+  const measured = (side(0) + side(2)) / (side(1) + side(3));
+  return measured >= 1 ? measured : 1 / measured;
+}
+
+/** A convex, card-sized, card-shaped quadrilateral (its corners may lie a little outside the photo, under a thumb). */
+function plausibleQuad(corners: readonly Point[], width: number, height: number): boolean {
+  const slack = 0.08;
+  if (corners.some((p) => p.x < -width * slack || p.y < -height * slack || p.x > width * (1 + slack) || p.y > height * (1 + slack))) return false;
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const turn = Math.sign(cross(corners[i]!, corners[(i + 1) % 4]!, corners[(i + 2) % 4]!));
+    if (turn === 0 || (sign !== 0 && turn !== sign)) return false;
+    sign = turn;
+  }
+  const area = polygonArea(corners);
+  if (area < width * height * 0.15 || area > width * height * 0.95) return false;
+  for (let i = 0; i < 4; i++) {
+    const a = corners[(i + 3) % 4]!;
+    const b = corners[i]!;
+    const c = corners[(i + 1) % 4]!;
+    const cos = ((a.x - b.x) * (c.x - b.x) + (a.y - b.y) * (c.y - b.y)) / (Math.hypot(a.x - b.x, a.y - b.y) * Math.hypot(c.x - b.x, c.y - b.y));
+    if (Math.abs(cos) > Math.cos((55 * Math.PI) / 180)) return false;
+  }
+  const ratio = quadRatio(corners);
+  return ratio >= 1.2 && ratio <= 2;
+}
+
+/**
+ * A quad's score as a card outline: its weakest side's support and its mean support (every side must
+ * be an edge, most of its length), less a penalty for proportions off ID-1's.
+ */
+function outlineScore(gradient: Gradient, width: number, height: number, corners: readonly Point[]): number {
+  const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
+  const supports = [0, 1, 2, 3].map((i) => sideSupport(gradient, width, height, corners[i]!, corners[(i + 1) % 4]!, centre));
+  const weakest = Math.min(...supports);
+  const mean = supports.reduce((s, v) => s + v, 0) / 4;
+  // A card tipped up to ~16° keeps its proportions within ±4 %; a quad that took in a sheet of paper
+  // beside it, or lost a strip of it, does not.
+  const offShape = Math.max(0, Math.abs(Math.log(quadRatio(corners) / ID1_ASPECT)) - 0.06);
+  return 0.5 * weakest + 0.5 * mean - 3 * offShape;
+}
+
+/** Pairs of roughly parallel lines (perspective tips a card's opposite sides up to 25° apart), far enough apart to hold a card. */
+function parallelPairs(lines: Line[], width: number, height: number): [Line, Line][] {
+  const pairs: [Line, Line][] = [];
+  const minGap = Math.min(width, height) * 0.2;
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      if (angleBetween(a.theta, b.theta) > (25 * Math.PI) / 180) continue;
+      // Distance between the two lines where a crosses the photo's centre line along its normal.
+      const foot = { x: a.rho * Math.cos(a.theta), y: a.rho * Math.sin(a.theta) };
+      const centre = { x: width / 2 - foot.x, y: height / 2 - foot.y };
+      const along = -centre.x * Math.sin(a.theta) + centre.y * Math.cos(a.theta);
+      const onA = { x: foot.x - along * Math.sin(a.theta), y: foot.y + along * Math.cos(a.theta) };
+      const gap = Math.abs(onA.x * Math.cos(b.theta) + onA.y * Math.sin(b.theta) - b.rho);
+      if (gap >= minGap) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Quadrilaterals from the strongest lines: the lines split into two families by direction (within 45°
+ * of the strongest line, and the rest) so that a checked cloth's many lines of one direction cannot
+ * crowd out a card's short sides; two roughly parallel lines of one family crossed by two of the
+ * other, each quad kept when it is card-shaped.
+ */
+function quadsFromLines(lines: Line[], width: number, height: number, perFamily: number): Point[][] {
+  if (lines.length < 4) return [];
+  const lead = lines[0]!.theta;
+  const first = lines.filter((l) => angleBetween(l.theta, lead) < Math.PI / 4).slice(0, perFamily);
+  const second = lines.filter((l) => angleBetween(l.theta, lead) >= Math.PI / 4).slice(0, perFamily);
+  const quads: Point[][] = [];
+  for (const [a, b] of parallelPairs(first, width, height)) {
+    for (const [c, d] of parallelPairs(second, width, height)) {
+      // Angles, not their averages: a pair at 4° and 176° is two near-vertical lines.
+      if (angleBetween(a.theta, c.theta) < (60 * Math.PI) / 180 || angleBetween(b.theta, d.theta) < (60 * Math.PI) / 180) continue;
+      const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];
+      if (corners.some((x) => x === null)) continue;
+      const ordered = clockwise(corners as Point[]);
+      if (plausibleQuad(ordered, width, height)) quads.push(ordered);
+    }
+  }
+  return quads;
+}
+
+/** Four points ordered clockwise on screen around their centre. */
+function clockwise(points: Point[]): Point[] {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  return [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+}
+
+/**
+ * Each side of a chosen outline refitted to the strongest step across it (the Hough lines are
+ * quantised to a degree and a pixel), then the corners where the fitted sides meet.
+ */
+function refitToEdges(gradient: Gradient, width: number, height: number, corners: Point[]): Point[] {
+  const edges: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const nx = -(b.y - a.y) / length;
+    const ny = (b.x - a.x) / length;
+    for (let s = 0; s < 60; s++) {
+      const f = 0.1 + (0.8 * s) / 59;
+      let best = OUTLINE_STEP;
+      let at: Point | null = null;
+      for (let t = -3; t <= 3; t++) {
+        const x = Math.round(a.x + (b.x - a.x) * f + nx * t);
+        const y = Math.round(a.y + (b.y - a.y) * f + ny * t);
+        if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+        const i = y * width + x;
+        const step = Math.abs(gradient.gx[i]! * nx + gradient.gy[i]! * ny);
+        if (step > best) {
+          best = step;
+          at = { x, y };
+        }
+      }
+      if (at) edges.push(at);
+    }
+  }
+  return refineSides(corners, edges, 0.012);
+}
+
+/** An outline found, with its score as a card outline (outlineScore). */
+interface Outline {
+  corners: Point[];
+  score: number;
+}
+
+/** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number): Outline[] {
+  const lines = strongLines(gradient, width, height, 60);
+  const scored = quadsFromLines(lines, width, height, 14)
+    .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
+    .sort((a, b) => b.score - a.score);
+  const kept: Outline[] = [];
+  for (const outline of scored) {
+    if (kept.length >= count) break;
+    // Distinct outlines only: quads whose four corners are all close are one candidate.
+    if (kept.some((k) => sharedCorners(k.corners, outline.corners) === 4)) continue;
+    const refined = refitToEdges(gradient, width, height, outline.corners);
+    kept.push(plausibleQuad(refined, width, height) ? { corners: refined, score: outlineScore(gradient, width, height, refined) } : outline);
+  }
+  return kept;
+}
+
+/** How many corners of `a` have a corner of `b` within 6 px. */
+function sharedCorners(a: readonly Point[], b: readonly Point[]): number {
+  return a.filter((p) => b.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 6)).length;
+}
+
+/** Whether every corner of `inner` lies inside `outer` (or within 2 px of its sides). */
+function nestedIn(inner: readonly Point[], outer: readonly Point[]): boolean {
+  const turn = Math.sign(cross(outer[0]!, outer[1]!, outer[2]!));
+  return inner.every((p) =>
+    outer.every((a, i) => {
+      const b = outer[(i + 1) % 4]!;
+      return (turn * cross(a, b, p)) / Math.hypot(b.x - a.x, b.y - a.y) >= -2;
+    }),
+  );
+}
+
+/**
+ * The machine readable zone as a cross-check of an outline: straightened through it, a card shows
+ * its zone's dense lines in its lower part (upper, upside down) starting close to its short edge —
+ * an outline that took in a sheet of paper beside the card puts the zone far from its edge.
+ */
+function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boolean {
+  // A little inside the outline: a row of desk texture along the card's edge would outweigh the zone.
+  const cx = corners.reduce((sum, p) => sum + p.x, 0) / corners.length;
+  const cy = corners.reduce((sum, p) => sum + p.y, 0) / corners.length;
+  const quad = clockwise(corners.map((p) => ({ x: (cx + (p.x - cx) * 0.97) * scale, y: (cy + (p.y - cy) * 0.97) * scale })));
+  const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y);
+  const longFirst = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
+  const ordered = [0, 1, 2, 3].map((k) => quad[(longFirst + k) % 4]!) as Quad;
+  const width = 700;
+  const card = warpPerspective(image, ordered, width, Math.round(width / ID1_ASPECT));
+  for (const view of [card, rotate(card, 180)]) {
+    const band = densestTextBand(view, 0.55);
+    if (band && band.left < width * 0.09) return true;
+  }
+  return false;
+}
+
+/** Below this outline score a quad is not taken for the card (about half of each side an edge). */
+const MIN_OUTLINE_SCORE = 0.35;
+
+/**
+ * The card in a photo. Candidates: the region inside the strongest closed outline (the desk flooded
+ * up to the card's edge — a smooth desk), the largest bright region (Otsu's threshold), and the best
+ * quadrilateral of the photo's strongest straight lines (a wood-grain, cloth or printed desk, objects
+ * around the card, a thumb over a corner, where no region is cleanly the card). Each is scored by the
+ * edge support along its whole perimeter and its closeness to ID-1's proportions; of the best three,
+ * the first whose zone sits where a card's does wins. null when none does (a straight scan filling
+ * the frame, a page of text): the caller then reads the photo as it is.
  */
 export function findCard(image: RgbaImage): CardLocation | null {
   const small = shrinkToFit(image, SEARCH_SIDE);
@@ -397,15 +798,35 @@ export function findCard(image: RgbaImage): CardLocation | null {
       smooth[y * width + x] = sum / n;
     }
   }
-  let found = quadOfMask(maskInsideEdges(smooth, width, height), width, height);
-  if (!found) {
+  const gradient = colourGradient(blurTwice(small));
+  const candidates: Outline[] = [];
+  const region = quadOfMask(maskInsideEdges(smooth, width, height), width, height);
+  if (region) candidates.push({ corners: region.corners, score: outlineScore(gradient, width, height, region.corners) });
+  if (!region) {
     const threshold = otsu(smooth);
     const bright = new Uint8Array(grey.length);
     for (let i = 0; i < bright.length; i++) if (smooth[i]! > threshold) bright[i] = 1;
-    found = quadOfMask(bright, width, height);
+    const lit = quadOfMask(bright, width, height);
+    if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  if (!found) return null;
-  const { corners, ratio } = found;
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6)]
+    .filter((c) => c.score >= MIN_OUTLINE_SCORE)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 6);
+  const fits = (c: Outline) => c.score >= ranked[0]!.score - 0.3 && zoneFitsOutline(image, c.corners, scale);
+  const outer = ranked.slice(0, 3).find(fits);
+  // A card lies on things: an outline that takes in a strip of the sheet under it shares the card's
+  // other sides, and the card's own edge is the inner one — when that edge is nearly as well supported.
+  const inner =
+    outer &&
+    ranked.find((c) => {
+      const shared = sharedCorners(c.corners, outer.corners);
+      return c.score >= outer.score - 0.1 && shared >= 2 && shared < 4 && nestedIn(c.corners, outer.corners) && fits(c);
+    });
+  const best = inner ?? outer;
+  if (!best) return null;
+  const corners = best.corners;
+  const ratio = quadRatio(corners);
   const side = (i: number) => Math.hypot(corners[(i + 1) % 4]!.x - corners[i]!.x, corners[(i + 1) % 4]!.y - corners[i]!.y);
   // Start on a long side; of the two long sides, the one nearer the photo's top left.
   const longFirst = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;

@@ -5,7 +5,7 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import { parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import {
@@ -197,8 +197,17 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
   if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
   // Two turns at most: the straightened reading already tried the card both ways up (time: issue #14's p95).
   const second = await readIdImage(engine, image, rotationOrder(image, exifTurn).slice(0, 2), referenceYear);
-  const straightWins = zoneScore(first, referenceYear) >= zoneScore(second, referenceYear);
-  return { ...(straightWins ? first : second), passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs, cardStraightened: straightWins };
+  const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
+  const total = { passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs };
+  // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
+  // a zone that holds and the straightened one read the card's print more surely.
+  if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {
+    return { ...first, ...total, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
+  }
+  // Neither zone holds: what the engine was surer of wins (a few check digits matched by chance in a
+  // reading of desk texture must not beat a card whose printed fields were read).
+  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : first.page.confidence >= second.page.confidence;
+  return { ...(straightWins ? first : second), ...total, cardStraightened: straightWins };
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): NonNullable<ExtractionResult["ocr"]> {
@@ -275,10 +284,36 @@ async function readImage(
     };
   }
   const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
-  const extractedData: ExtractedData = noText(page)
-    ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-    : parseIdCardText(page.text, { referenceYear, mrzText });
-  return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
+  // A page read as nothing whose zone a second pass read whole still has a zone to parse.
+  if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
+    const extractedData: ExtractedData = { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" };
+    return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
+  }
+  const started = performance.now();
+  const parsed = parseIdCardText(page.text, { referenceYear, mrzText });
+  const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
+  return {
+    result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
+    ocrMs: ocrMs + performance.now() - started,
+  };
+}
+
+/**
+ * The address lines cut out of the page and read again on their own (issue #14: nothing else checks
+ * an address's digits); null when the address or its lines were not found.
+ */
+function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string | null): string | null {
+  if (!address || !/\d/.test(address)) return null;
+  const lines = addressLines(page.lines, address);
+  if (lines.length === 0) return null;
+  const margin = 8;
+  const rect = {
+    left: Math.max(0, Math.min(...lines.map((l) => l.rect.left)) - margin),
+    top: Math.max(0, Math.min(...lines.map((l) => l.rect.top)) - margin),
+    right: Math.min(page.image.width, Math.max(...lines.map((l) => l.rect.right)) + margin),
+    bottom: Math.min(page.image.height, Math.max(...lines.map((l) => l.rect.bottom)) + margin),
+  };
+  return engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */

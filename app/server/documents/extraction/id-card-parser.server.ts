@@ -1,7 +1,7 @@
 // OCR text of a Romanian identity document (classic card, electronic card, passport) → its fields.
 // The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
 // diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
-import { countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
+import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
@@ -61,6 +61,11 @@ export interface IdCardExtraction {
   conflicts: { field: IdField; mrz: string; printed: string }[];
   /** The CNP's county (JJ) against the county of the printed birthplace; null when either is unread. */
   cnpCountyMatchesBirthPlace?: boolean | null;
+  /**
+   * Whether a second reading of the address lines holds the same numbers (house, block, flat) in the
+   * same order: no check digit covers them. Absent when no second reading was made (a text PDF).
+   */
+  addressDigitsConfirmed?: boolean;
   missingFields: IdField[];
 }
 
@@ -133,9 +138,10 @@ function cleanName(value: string | null): string | null {
   if (!value) return null;
   const words = commaBelow(value)
     .split(/\s+/)
-    .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w))
-    .filter((w, i, all) => w.length > 1 || i < all.length - 1);
-  return words.length > 0 ? words.join(" ") : null;
+    .filter((w) => /^[\p{Lu}][\p{Lu}\-']*$/u.test(w));
+  // Lone letters at the end are noise from the next column ('MIHAI I I'); no name ends in an initial.
+  while (words.length > 1 && words[words.length - 1]!.length === 1) words.pop();
+  return words.length > 0 && words.join("").length > 1 ? words.join(" ") : null;
 }
 
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
@@ -148,6 +154,8 @@ function cleanPlace(value: string | null): string | null {
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
+      // The abbreviation's dot read as a dash or a comma ('ap-31').
+      .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
       .trim() || null
@@ -160,8 +168,8 @@ const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/
 const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
 const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
-/** An address's continuation line: block, staircase, floor, flat. */
-const ADDRESS_TAIL = /^(?:bl|sc|et|ap)\.\s?\w/i;
+/** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
+const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
 const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
@@ -181,7 +189,7 @@ function trimPlace(value: string | null): string | null {
   if (!value) return null;
   const restored = restoreCounty(value);
   const at = PLACE.exec(restored)?.index ?? 0;
-  const trimmed = at > 0 && at <= 5 ? restored.slice(at) : restored;
+  const trimmed = at > 0 && at <= 8 ? restored.slice(at) : restored;
   return trimmed
     .split(/\s+/)
     .filter((word, i) => i === 0 || !/^[\p{L}]$/u.test(word))
@@ -212,6 +220,42 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
     } else if (!birthPlace && !address) birthPlace = value;
   }
   return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
+}
+
+/** Letters compared without case or diacritics. */
+const plain = (text: string) => foldRomanian(text).toLowerCase();
+
+/** Edit distance of two short strings, stopping early above 1. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/**
+ * A county seat cross-checked against its county code (issue #14): 'Jud.DJ Mun.Cralova' is Craiova,
+ * DJ's seat, one letter off; 'Jud.GJ Mun.Cluj-Napoca' names CJ's seat under a code one letter off
+ * CJ; 'Mun. Timișoara' lost its 'Jud.TM'. Only one wrong character on one side is repaired, and only
+ * when the other side confirms it; stray quotes the engine reads around a name ('Mun. „Cluj- Napoca')
+ * go first.
+ */
+export function repairCountySeat(place: string): string {
+  // 'Jud.' lost altogether before a county seat's name: the seat names its county.
+  const bare = /^[„“”"'`]*Mun\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
+  if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
+  if (!m) return place;
+  const [whole, code, name] = m as unknown as [string, string, string];
+  const read = plain(name.replace(/-\s+/g, "-"));
+  const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
+  const seat = COUNTY_SEATS[code];
+  // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
+  const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
+  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
+  const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
+  return other ? rebuilt(other) : place;
 }
 
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
@@ -394,6 +438,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     }
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
     address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
+    if (address) address = repairCountySeat(address);
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -401,9 +446,15 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
   if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
   if (issueDate) sources.issueDate = "printed";
+  // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
+  // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
+  issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
+  const office = issuedBy ? ISSUER.exec(issuedBy) : null;
+  if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const birthPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
+  const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
+  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : null;
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
@@ -447,4 +498,44 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     fieldConfidence[field] = value;
   }
   return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
+}
+
+/** The numbers of an address in order ('nr.14 bl.A2 ap.31' → 14, 2, 31). */
+function numbersOf(text: string): string[] {
+  return text.match(/\d+/g) ?? [];
+}
+
+/** Whether `part` appears in `whole` in order, other items allowed between. */
+function inOrder(part: string[], whole: string[]): boolean {
+  let at = 0;
+  for (const item of whole) if (item === part[at]) at++;
+  return at === part.length;
+}
+
+/**
+ * The OCR lines the address was read from: lines whose every number-bearing word is part of the
+ * address (the label's line and the issuer's row hold other numbers, or none).
+ */
+export function addressLines<L extends { text: string }>(lines: L[], address: string): L[] {
+  const flat = address.replace(/\s+/g, "");
+  return lines.filter((line) => {
+    const words = line.text.split(/\s+/).filter((w) => /\d/.test(w));
+    return words.length > 0 && words.every((w) => flat.includes((cleanPlace(w) ?? w).replace(/\s+/g, "")));
+  });
+}
+
+/**
+ * Issue #14: an address's digits have no check digit ('nr. 212' read for 'nr. 12'). They count as
+ * confirmed when a second reading of the address lines on their own (`second`, the lines cut out and
+ * read again) holds the same numbers in the same order; when it does not, or no second reading could
+ * be made, the address drops to 0.5 — the admin review then looks at it — and says why.
+ */
+export function confirmAddressDigits(id: IdCardExtraction, second: string | null): IdCardExtraction {
+  if (!id.address) return id;
+  const numbers = numbersOf(id.address);
+  if (numbers.length === 0) return id;
+  const confirmed = second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
+  const fieldConfidence = { ...id.fieldConfidence };
+  if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
+  return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
