@@ -6,7 +6,7 @@
 // ProxyWorker (scripts/patch-wrangler-proxy.mjs) the last two should be 0; for the A/B run the section
 // once after `node scripts/patch-wrangler-proxy.mjs --revert` and once after re-applying it.
 // BENCH_PROXY_RACE_CONNECTIONS (volley size, default 32), BENCH_PROXY_RACE_IDLE_MS (first:last:step of
-// the idle sweep, default 4800:5100:10), BENCH_PROXY_RACE_SWEEPS (default 1).
+// the idle sweep, default 4600:5100:20), BENCH_PROXY_RACE_SWEEPS (default 1).
 import { readFileSync } from "node:fs";
 import { Agent, fetch as undiciFetch } from "undici";
 import { PROXY_WORKER_PATH, proxyWorkerState } from "../../scripts/patch-wrangler-proxy.mjs";
@@ -20,7 +20,7 @@ function settings(env) {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number > 0, got "${raw}"`);
     return value;
   };
-  const sweep = (env.BENCH_PROXY_RACE_IDLE_MS ?? "4800:5100:10").split(":").map(Number);
+  const sweep = (env.BENCH_PROXY_RACE_IDLE_MS ?? "4600:5100:20").split(":").map(Number);
   const [first, last, step] = sweep;
   if (sweep.length !== 3 || !sweep.every((n) => Number.isInteger(n) && n > 0) || first > last)
     throw new Error(`BENCH_PROXY_RACE_IDLE_MS must be first:last:step in ms, got "${env.BENCH_PROXY_RACE_IDLE_MS}"`);
