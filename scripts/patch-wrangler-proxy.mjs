@@ -1,6 +1,7 @@
 // Patches wrangler 4.86.0's local ProxyWorker (the Worker that `wrangler dev` puts in front of ours) so a
 // request lost on a pooled connection is sent again instead of answered with
-// `503 Your worker restarted mid-request`. Runs as npm's `postinstall`; decision 0015 says why.
+// `503 Your worker restarted mid-request`. Runs as npm's `postinstall` and at each `npm run dev` (for a
+// node_modules installed before the patch existed); decision 0015 says why.
 //
 //   node scripts/patch-wrangler-proxy.mjs            apply (a no-op when already applied)
 //   node scripts/patch-wrangler-proxy.mjs --check    exit 1 unless the installed file carries the patch
@@ -135,13 +136,16 @@ function main(args, root) {
     console.error(`patch-wrangler-proxy: ${PROXY_WORKER_PATH} is not patched; run \`node scripts/patch-wrangler-proxy.mjs\`.`);
     return 1;
   }
+  // Silent when there is nothing to do: `npm run dev` runs this on every start.
   if (args.includes("--revert")) {
-    if (state === "patched") replaceFile(path, unpatchProxyWorker(text));
-    console.log(`patch-wrangler-proxy: ${PROXY_WORKER_PATH} is wrangler's own text (unpatched).`);
+    if (state !== "patched") return 0;
+    replaceFile(path, unpatchProxyWorker(text));
+    console.log(`patch-wrangler-proxy: ${PROXY_WORKER_PATH} is wrangler's own text again (unpatched).`);
     return 0;
   }
-  if (state === "pristine") replaceFile(path, patchProxyWorker(text));
-  console.log(`patch-wrangler-proxy: ${PROXY_WORKER_PATH} retries lost connections (workers-sdk#14641).`);
+  if (state === "patched") return 0;
+  replaceFile(path, patchProxyWorker(text));
+  console.log(`patch-wrangler-proxy: ${PROXY_WORKER_PATH} now resends requests lost on a pooled connection (workers-sdk#14641).`);
   return 0;
 }
 
