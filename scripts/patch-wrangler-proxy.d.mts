@@ -5,3 +5,4 @@ export function sha256(text: string): string;
 export function proxyWorkerState(text: string): "pristine" | "patched" | "unknown";
 export function patchProxyWorker(text: string): string;
 export function unpatchProxyWorker(text: string): string;
+export function runPatchCommand(args: string[], root: string): number;

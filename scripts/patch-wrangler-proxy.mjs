@@ -30,7 +30,7 @@ const HELPER = [
   "// workers-sdk#14641: kj closes an idle pooled ProxyWorker→UserWorker connection after 5 s on both ends,",
   "// and a request written onto it at that instant fails with a network error although the UserWorker is",
   "// up. Upstream #15252 retries only GET/HEAD (in releases that need Node 22), #15448 is open; #14593",
-  "// fixes the href/origin comparison below that sends every such failure to the 503 branch. So, as a",
+  "// fixes the href/origin comparison in processQueue's catch that sends such failures to the 503. So, as a",
   "// browser does when a reused connection dies before any response byte: send it again, a few times,",
   "// while the UserWorker's origin is unchanged. A reload (paused, or a new origin) keeps upstream's",
   "// handling. Only bodies with a Content-Length up to the app's largest upload (5 files x 10 MiB +",
@@ -107,7 +107,8 @@ function refusal(why) {
     "That patch keeps `wrangler dev` from answering POSTs with `503 Your worker restarted mid-request`",
     `(workers-sdk#14641; docs/decisions/0015). It is written for wrangler ${WRANGLER_VERSION} only: after a`,
     "wrangler upgrade, check whether upstream now retries lost POSTs (workers-sdk#15448) and drop the patch,",
-    "or port it to the new ProxyWorker.js and update PRISTINE_SHA256.",
+    "or port it to the new ProxyWorker.js and update PRISTINE_SHA256. If the file carries an earlier",
+    "version of this patch, reinstall wrangler: `rm -rf node_modules/wrangler && npm install`.",
   ].join("\n");
 }
 
@@ -118,7 +119,8 @@ function replaceFile(path, text) {
   renameSync(temporary, path);
 }
 
-function main(args, root) {
+/** The command line, on the project at `root`: 0 done, 1 not patched (--check); throws a refusal. */
+export function runPatchCommand(args, root) {
   const path = join(root, PROXY_WORKER_PATH);
   const packageJson = join(root, "node_modules/wrangler/package.json");
   if (!existsSync(packageJson)) {
@@ -151,7 +153,7 @@ function main(args, root) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    process.exitCode = main(process.argv.slice(2), join(dirname(fileURLToPath(import.meta.url)), ".."));
+    process.exitCode = runPatchCommand(process.argv.slice(2), join(dirname(fileURLToPath(import.meta.url)), ".."));
   } catch (error) {
     console.error(`\n✘ ${error.message}\n`);
     process.exitCode = 1;

@@ -1,7 +1,7 @@
 // The install-time patch of wrangler 4.86's local ProxyWorker (scripts/patch-wrangler-proxy.mjs,
 // decision 0015): it applies to the exact upstream text only, is idempotent, is installed, and makes the
 // ProxyWorker resend a request whose pooled connection was lost instead of answering 503.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,6 +11,7 @@ import {
   PROXY_WORKER_PATH,
   patchProxyWorker,
   proxyWorkerState,
+  runPatchCommand,
   sha256,
   unpatchProxyWorker,
 } from "../../scripts/patch-wrangler-proxy.mjs";
@@ -47,6 +48,46 @@ describe("the ProxyWorker patch as text", () => {
       expect(() => patchProxyWorker(text)).toThrow(/refusing to patch .*workers-sdk#14641/s);
       expect(() => unpatchProxyWorker(text)).toThrow(/refusing to patch/);
     }
+  });
+});
+
+describe("the patch command (npm's postinstall, npm run dev)", () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  function project(wranglerVersion: string | null) {
+    const root = mkdtempSync(join(tmpdir(), "patch-proxy-"));
+    roots.push(root);
+    if (wranglerVersion !== null) {
+      mkdirSync(join(root, "node_modules/wrangler/wrangler-dist"), { recursive: true });
+      writeFileSync(join(root, "node_modules/wrangler/package.json"), JSON.stringify({ version: wranglerVersion }));
+      writeFileSync(join(root, PROXY_WORKER_PATH), pristine);
+    }
+    return root;
+  }
+
+  it("patches, checks and reverts, writing a new file so a hard-linked copy elsewhere keeps its text", () => {
+    const root = project("4.86.0");
+    const elsewhere = join(root, "hard-linked-copy.js");
+    linkSync(join(root, PROXY_WORKER_PATH), elsewhere);
+    expect(runPatchCommand(["--check"], root)).toBe(1);
+    expect(runPatchCommand([], root)).toBe(0);
+    expect(readFileSync(join(root, PROXY_WORKER_PATH), "utf8")).toBe(patched);
+    expect(readFileSync(elsewhere, "utf8")).toBe(pristine);
+    expect(runPatchCommand([], root)).toBe(0);
+    expect(runPatchCommand(["--check"], root)).toBe(0);
+    expect(runPatchCommand(["--revert"], root)).toBe(0);
+    expect(readFileSync(join(root, PROXY_WORKER_PATH), "utf8")).toBe(pristine);
+  });
+
+  it("refuses another wrangler version and leaves its file alone", () => {
+    const root = project("4.87.0");
+    expect(() => runPatchCommand([], root)).toThrow(/installed wrangler is 4\.87\.0/);
+    expect(readFileSync(join(root, PROXY_WORKER_PATH), "utf8")).toBe(pristine);
+  });
+
+  it("has nothing to do without wrangler (a production install)", () => {
+    expect(runPatchCommand([], project(null))).toBe(0);
   });
 });
 
