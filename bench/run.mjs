@@ -23,11 +23,12 @@ import lighthouse from "./sections/lighthouse.mjs";
 import live from "./sections/live.mjs";
 import metricsOverhead from "./sections/metrics-overhead.mjs";
 import offerSearch from "./sections/offer-search.mjs";
+import proxyRace from "./sections/proxy-race.mjs";
 import signInLoad from "./sections/sign-in-load.mjs";
 import switchPipeline from "./sections/switch-pipeline.mjs";
 import switchWizard from "./sections/switch-wizard.mjs";
 
-const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments, adminUsers, metricsOverhead, adminDashboard];
+const SECTIONS = [httpRoutes, offerSearch, homeAssets, lighthouse, documents, live, switchWizard, switchPipeline, signInLoad, journeys, adminDocuments, adminUsers, metricsOverhead, adminDashboard, proxyRace];
 
 const OUT_JSON = "bench/.tmp/latest.json";
 const OUT_MD = "bench/.tmp/latest.md";

@@ -9,6 +9,9 @@ const port = process.env.PORT ?? "8787";
 const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 
+// wrangler's local proxy must resend requests it loses on pooled connections (decision 0015); a no-op
+// once `npm install` has patched it, and a loud refusal if wrangler is not the version it was written for.
+run("node", ["scripts/patch-wrangler-proxy.mjs"]);
 run("npx", ["remix", "build"]);
 run("npx", ["tsx", "scripts/seed-local.ts"]);
 

@@ -2,7 +2,8 @@
 // ProxyWorker. That proxy is a second workerd in front of the Worker; under a burst it answers some
 // POSTs "503 Your worker restarted mid-request" without the Worker restarting (workers-sdk#14641: its
 // keep-alive pool and the Worker's server both drop idle connections at 5 s; GETs are retried, POSTs
-// are not). Production has no such proxy, so measuring past it shows what the Worker itself does.
+// are not; `npm install` now patches it to resend them, decision 0015). Production has no such proxy, so
+// measuring past it shows what the Worker itself does.
 // The Worker's port is not printed by wrangler: it is found among the listening sockets of the
 // server's process group (Linux /proc) and confirmed by asking it for /api/ping.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
