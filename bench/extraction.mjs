@@ -50,6 +50,8 @@ if (!heldOut) {
   console.error(`--round takes ${Object.keys(HELD_OUT_ROUNDS).join(" or ")}, not ${roundArg ?? "nothing"}`);
   process.exit(2);
 }
+/** Round 10 joined the tuning half once measured: with no held-out layout left, only the tuning sets are read. */
+const readHeldOut = !tuningOnly && heldOut.layouts.length > 0;
 
 /**
  * The machine's floor in the same minutes: a fixed integer loop, timed at the start and the end of
@@ -189,11 +191,12 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
-if (!tuningOnly && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
+if (!tuningOnly && !idsOnly && !readHeldOut) log(`held-out bills: round ${roundArg} has no layout left (it joined the tuning half); --round 11 reads the sealed one`);
+if (readHeldOut && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
 for (const bill of idsOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of idsOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(tuningOnly ? [] : [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]])]) {
+for (const [kind, seed, layouts] of idsOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(readHeldOut ? [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]] : [])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
@@ -222,7 +225,7 @@ try {
   const scanSets = [
     ["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS],
     ["bill_scanned_harder", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, HARDER_TUNE_SCANS],
-    ...(tuningOnly ? [] : [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]]),
+    ...(readHeldOut ? [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, 2, heldOut.scans]] : []),
   ];
   for (const [kind, seed, layouts, perLayout, conditions] of idsOnly ? [] : scanSets) {
     const inputs = billSet(seed, layouts, perLayout);
@@ -251,7 +254,7 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const summary = { heldOutBillRound: tuningOnly ? null : Number(roundArg), ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
+const summary = { heldOutBillRound: readHeldOut ? Number(roundArg) : null, ocrColdStartMs: Math.round(ocrColdMs), floorMs: [Math.round(floorAtStart), Math.round(floorMs())], kinds: {}, overall: {}, calibration: {} };
 for (const [kind, c] of calibration) summary.calibration[kind] = { fieldsAtLeast90: c.sure, correctShare: c.right / c.sure, wrong: c.wrong };
 const groups = {
   bill: { ok: 0, total: 0, times: [] },
