@@ -267,18 +267,21 @@ function billNumberOf(lines: TextLine[]): string | null {
   return found ? withoutDate(found) : null;
 }
 
+/** A bill number carries digits: a word alone after the label ('Seria și nr. factură') is the label's end. */
+const numbered = (code: string | undefined) => (code && /\d/.test(code) ? code.trim().toUpperCase() : null);
+
 function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       // 'seria și nr. HID 0012345': the conjunction is not a series.
-      const joint = /\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(cell);
-      if (joint) return joint[1]!.trim().toUpperCase();
+      const joint = numbered(/\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(cell)?.[1]);
+      if (joint) return joint;
       const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
-      if (series) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
-      const numbered = /\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell);
-      if (numbered) return numbered[1]!.trim().toUpperCase();
-      const invoice = /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell);
-      if (invoice) return invoice[1]!.trim().toUpperCase();
+      if (series && numbered(series[2])) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
+      const afterNr = numbered(/\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell)?.[1]);
+      if (afterNr) return afterNr;
+      const invoice = numbered(/\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell)?.[1]);
+      if (invoice) return invoice;
       const bare = /^factur[ai]\s*:?\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
       if (bare) return bare[1]!.toUpperCase();
     }
