@@ -10,3 +10,15 @@ describe("a label's own words are not its value", () => {
     expect(parseBillText(text).billNumber).toBe("ENX 0041177");
   });
 });
+
+describe("a code after a label that runs on into the value's cell", () => {
+  it("skips the label's last words ending in ':' and reads the code", () => {
+    const bill = parseBillText("Cod client: 66120045\tNr. contract energie: 31877/2024");
+    expect(bill.contractNumber).toBe("31877/2024");
+    expect(bill.clientCode).toBe("66120045");
+  });
+
+  it("drops a colon left after the code", () => {
+    expect(parseBillText("Nr. contract\t55120/2023: Cod client 1182200").contractNumber).toBe("55120/2023");
+  });
+});

@@ -599,10 +599,14 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
 /** 'nr. 131436/2022' after a label: the number, not its 'nr.'. */
 const NUMBER_WORD = /^(?:nr|numar|no)\.?\s*:?\s*/i;
 
+/** The rest of a label left in the value's cell ('Nr. contract' + 'furnizare: 792713/2021'): words ending in ':'. */
+const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
+
 function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
-  const code = (v: string) => v.replace(NUMBER_WORD, "");
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(v) && !startsWithLabel(v));
-  return hit ? code(hit.value).split(/\s+/)[0]!.replace(/[.,;]+$/, "") : null;
+  const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
+  const first = (v: string) => code(v).split(/\s+/)[0]!.replace(/[.,;:]+$/, "");
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v));
+  return hit ? first(hit.value) : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
