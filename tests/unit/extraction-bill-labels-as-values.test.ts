@@ -1,8 +1,10 @@
 // Shapes round 10 of the held-out bill layouts showed (issue #14), each written here in a wording of
-// its own rather than copied from the fixture: a label's last word is never its value, and the
+// its own rather than copied from the fixture: a label's last word is never its value, a period may print
+// its month once, and the
 // supplier's block is never the holder's.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { findDates } from "../../app/server/documents/extraction/text-fields.server";
 
 describe("a label's own words are not its value", () => {
   it("reads the bill number beside 'Seria și nr. factură', not the label's last word", () => {
@@ -20,5 +22,23 @@ describe("a code after a label that runs on into the value's cell", () => {
 
   it("drops a colon left after the code", () => {
     expect(parseBillText("Nr. contract\t55120/2023: Cod client 1182200").contractNumber).toBe("55120/2023");
+  });
+});
+
+describe("a period with its month and year printed once, at its end", () => {
+  it("reads the first and the last day", () => {
+    expect(findDates("1-30.09.2025")).toEqual(["2025-09-01", "2025-09-30"]);
+    expect(findDates("01 – 28 februarie 2026")).toEqual(["2026-02-01", "2026-02-28"]);
+    expect(parseBillText("Interval de facturare: 01-30.11.2025\nData emiterii: 05.12.2025")).toMatchObject({
+      periodStart: "2025-11-01",
+      periodEnd: "2025-11-30",
+      billDate: "2025-12-05",
+    });
+  });
+
+  it("keeps a single date and a range of full dates as they were", () => {
+    expect(findDates("Emisă la 05.12.2025")).toEqual(["2025-12-05"]);
+    expect(findDates("01.11.2025-30.11.2025")).toEqual(["2025-11-01", "2025-11-30"]);
+    expect(findDates("2025-11-01 - 2025-11-30")).toEqual(["2025-11-01", "2025-11-30"]);
   });
 });

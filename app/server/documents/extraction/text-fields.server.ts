@@ -30,6 +30,8 @@ const ISO_DATE = /(?<![\d.,])(\d{4})([-./])(\d{2})\2(\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d{2})(?!\d)/gi;
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
 const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
+/** A period with month and year only at its end: '01-31.01.2026', '1–31 ianuarie 2026'. */
+const DAY_RANGE = /(?<![\d.,/-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?:[./](\d{1,2})[./]|\s*[ .]\s*([a-z]{3})[a-z]*\.?\s*)(\d{4})(?!\d)/gi;
 
 /**
  * Every date in the text, in order: '05.11.2026', '5/11/26', '2026-11-05', '5 noiembrie 2026',
@@ -45,6 +47,15 @@ export function findDates(text: string): string[] {
     found.push({ at: m.index, day: start }, { at: m.index + 1, day: end });
     for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
   }
+  for (const m of foldSameLength(text).matchAll(DAY_RANGE)) {
+    const name = m[4]?.toLowerCase();
+    const month = name ? RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name) + 1 : Number(m[3]);
+    const start = isoDay(Number(m[5]), month, Number(m[1]));
+    const end = isoDay(Number(m[5]), month, Number(m[2]));
+    if (!start || !end || start >= end) continue;
+    found.push({ at: m.index, day: start }, { at: m.index + 1, day: end });
+    for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
+  }
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const day = taken.has(m.index) ? null : isoDay(Number(m[3]), Number(m[2]), Number(m[1]));
     if (day) found.push({ at: m.index, day });
@@ -54,6 +65,7 @@ export function findDates(text: string): string[] {
     if (day) found.push({ at: m.index, day });
   }
   for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {
+    if (taken.has(m.index)) continue;
     const name = m[2]!.toLowerCase();
     const month = RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name);
     const day = month >= 0 ? isoDay(Number(m[3]), month + 1, Number(m[1])) : null;
