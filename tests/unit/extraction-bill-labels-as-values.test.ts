@@ -1,7 +1,6 @@
 // Shapes round 10 of the held-out bill layouts showed (issue #14), each written here in a wording of
-// its own rather than copied from the fixture: a label's last word is never its value, a period may print
-// its month once, and the
-// supplier's block is never the holder's.
+// its own rather than copied from the fixture: a label's last word is never its value, a period may
+// print its month once, and the supplier's block is never the holder's.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { findDates } from "../../app/server/documents/extraction/text-fields.server";
@@ -40,5 +39,31 @@ describe("a period with its month and year printed once, at its end", () => {
     expect(findDates("Emisă la 05.12.2025")).toEqual(["2025-12-05"]);
     expect(findDates("01.11.2025-30.11.2025")).toEqual(["2025-11-01", "2025-11-30"]);
     expect(findDates("2025-11-01 - 2025-11-30")).toEqual(["2025-11-01", "2025-11-30"]);
+  });
+});
+
+describe("the supplier's block beside the holder's", () => {
+  // Two blocks side by side: each line holds the supplier's cell, then the holder's.
+  const sideBySide = [
+    "Factura seria ABC nr. 7000123 din 02.03.2026",
+    "NORD ENERGIE S.R.L.\tTitular: RADU MIHAI",
+    "Adresa: Bd. Independenței nr. 4, Iași\tAdresa: Jud.BC Mun.Bacău Str.Mărăști nr.12 bl.4",
+    "CUI: RO1234567\tCapital social 10.000 lei\tsc.B ap.7",
+  ].join("\n");
+
+  it("reads the holder's address, not the supplier's printed on the same lines", () => {
+    const bill = parseBillText(sideBySide);
+    expect(bill.billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12 bl.4 sc.B ap.7");
+    expect(bill.customerName).toBe("RADU MIHAI");
+  });
+
+  it("skips an address next to the supplier's tax number or bank account in a single column", () => {
+    const text = ["Furnizor: NORD ENERGIE S.R.L.", "Cod IBAN RO49AAAA1B31007593840000", "Adresa: Bd. Independenței nr. 4, Iași", "Client: RADU MIHAI", "Adresa: Jud.BC Mun.Bacău Str.Mărăști nr.12"].join("\n");
+    expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
+  });
+
+  it("still reads the holder's address when the supplier's block follows it", () => {
+    const text = ["Client: RADU MIHAI", "Adresa: Jud.BC Mun.Bacău Str.Mărăști nr.12", "Furnizor: NORD ENERGIE S.R.L., CUI RO1234567"].join("\n");
+    expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
   });
 });

@@ -345,6 +345,48 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
   return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
+/** Only the block, staircase, floor and flat of an address ('bl.C5 ap.30'). */
+const UNIT_PARTS = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+
+/**
+ * An address cut at its column's edge, the last on its line: its block and flat run on to the last
+ * cell of the next line.
+ */
+function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): string {
+  const line = lines[hit.line];
+  const below = lines[hit.line + 1];
+  if (!line || !below || hit.cell !== line.cells.length - 1) return address;
+  const tail = below.cells[below.cells.length - 1]!;
+  return UNIT_PARTS.test(foldSameLength(tail)) && !address.endsWith(tail) ? `${address} ${tail.replace(/[\s,;]+$/, "")}` : address;
+}
+
+/** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
+const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
+const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell));
+
+/**
+ * An address in the supplier's block is the supplier's, never the holder's (supplier and client
+ * blocks side by side share lines): the address's column is read upwards to the nearest holder label
+ * or supplier mark, else downwards to the next line's.
+ */
+function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
+  const own = lines[hit.line]?.folded[hit.cell] ?? "";
+  if (SUPPLIER_MARK.test(own)) return true;
+  const column = hit.position === "right" ? hit.cell - 1 : hit.cell;
+  const from = hit.position === "below" ? hit.line - 1 : hit.line;
+  const verdict = (l: number) => {
+    const cell = lines[l]?.folded[column];
+    if (cell === undefined) return null;
+    if (isHolderLabel(cell)) return "holder";
+    return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
+  };
+  for (let l = from - 1; l >= Math.max(0, from - 3); l--) {
+    const found = verdict(l);
+    if (found) return found === "supplier";
+  }
+  return verdict(hit.line + 1) === "supplier";
+}
+
 /** A street (or the number) in an address: what a locality line alone lacks. */
 const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|soseaua|nr)\.?\s*\p{L}|\bnr\.\s*\d/iu;
 
@@ -748,7 +790,7 @@ export function parseBillText(text: string): BillExtraction {
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
-  const labelledAddress = valueAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v));
+  const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
@@ -802,7 +844,7 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withStreetBelow(lines, address, cleanText(address.value))) : (nameAndAddress?.address ?? null);
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withUnitsBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))) : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
