@@ -62,6 +62,15 @@ describe("the supplier's block beside the holder's", () => {
     expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
   });
 
+  it("skips the supplier's address read by its shape, one OCR line with its tax number", () => {
+    const text = [
+      "Nord Energie S.A. - Bd. Independenței nr. 4, Iași - CIF RO1234567",
+      "Factura seria NRD nr. 5500123 din 02.03.2026",
+      "Expediați către RADU MIHAI, Jud.BC Mun.Bacău Str.Mărăști nr.12",
+    ].join("\n");
+    expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
+  });
+
   it("still reads the holder's address when the supplier's block follows it", () => {
     const text = ["Client: RADU MIHAI", "Adresa: Jud.BC Mun.Bacău Str.Mărăști nr.12", "Furnizor: NORD ENERGIE S.R.L., CUI RO1234567"].join("\n");
     expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");

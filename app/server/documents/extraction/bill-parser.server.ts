@@ -792,7 +792,7 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null);
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null || SUPPLIER_MARK.test(foldSameLength(t)));
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);

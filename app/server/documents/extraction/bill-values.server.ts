@@ -474,7 +474,8 @@ export function holderAndAddressByShape(
     for (const [c, cell] of line.cells.entries()) {
       const text = bare(cell);
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
-      if (!start) continue;
+      // The supplier's own address, printed with its name or tax number, is not the holder's.
+      if (!start || isSupplier(text)) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
