@@ -76,3 +76,11 @@ describe("the supplier's block beside the holder's", () => {
     expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
   });
 });
+
+describe("a value run on into the next field's label", () => {
+  it("ends the bill number and the address before the label OCR merged into their cell", () => {
+    const bill = parseBillText(["Seria și nr. TRX 4410078 Cod client 8812001", "Adresa: Jud.AB Mun.Alba Iulia Str.Unirii nr.4 ap.2: cod client 8812001"].join("\n"));
+    expect(bill.billNumber).toBe("TRX 4410078");
+    expect(bill.billingAddress).toBe("Jud.AB Mun.Alba Iulia Str.Unirii nr.4 ap.2");
+  });
+});

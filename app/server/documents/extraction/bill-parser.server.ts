@@ -221,6 +221,12 @@ const startsWithLabel = (value: string) => {
   const folded = foldSameLength(value);
   return ALL_LABELS.some((label) => label.exec(folded)?.index === 0);
 };
+/** A value run on into the next field's label (cells merged by OCR: 'ELF 1133533 COD CLIENT') ends before it. */
+function beforeNextLabel(value: string): string {
+  const words = value.split(/\s+/);
+  const at = words.findIndex((_, k) => k > 0 && startsWithLabel(words.slice(k).join(" ")));
+  return at > 0 ? words.slice(0, at).join(" ") : value;
+}
 const BILL_NUMBER_LABELS = [
   /\bdocument\s+fiscal\s+(?:nr\.?|numar)/i,
   /\b(?:numar(?:ul)?|nr\.?)\s+factur(?:ii|[ai])\b/i,
@@ -236,6 +242,7 @@ const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
+const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
 function supplierOf(text: string): string | null {
   const folded = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
@@ -268,7 +275,10 @@ function billNumberOf(lines: TextLine[]): string | null {
 }
 
 /** A bill number carries digits: a word alone after the label ('Seria și nr. factură') is the label's end. */
-const numbered = (code: string | undefined) => (code && /\d/.test(code) ? code.trim().toUpperCase() : null);
+const numbered = (code: string | undefined) => {
+  const value = code ? beforeNextLabel(code) : "";
+  return /\d/.test(value) ? value.trim().toUpperCase() : null;
+};
 
 function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
@@ -860,7 +870,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: labelledBillingAddress ?? shaped?.address ?? null,
+    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null),
     consumptionKwh: kwh,
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
