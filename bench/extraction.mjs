@@ -2,7 +2,8 @@
 // time per document kind, in Node (same V8 as workerd). Standalone:
 //   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|11] [--degraded-labels]
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
-// 10 by default; 11 is sealed (kept unread for the next round of fixes) and read only when asked. Fixtures: tests/fixtures/generated/
+// 10 by default (now empty: round 10 joined the tuning half once measured, so only the tuning sets are read);
+// 11 is sealed (kept unread for the next round of fixes) and read only when asked. Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
 // Prints figures; asserts nothing.
