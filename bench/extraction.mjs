@@ -330,10 +330,12 @@ if (json) {
     log("identity documents, every miss:");
     for (const miss of idMisses) log(`  ${miss}`);
   }
-  log("");
-  log("held-out layouts, per field:");
-  for (const [field, f] of Object.entries(summary.kinds.bill_pdf_heldout?.fields ?? {})) {
-    log(`  ${field.padEnd(18)} ${(f.accuracy * 100).toFixed(1).padStart(6)}%${f.misses.length ? `   e.g. ${f.misses.slice(0, 2).join("; ")}` : ""}`);
+  if (summary.kinds.bill_pdf_heldout) {
+    log("");
+    log("held-out layouts, per field:");
+    for (const [field, f] of Object.entries(summary.kinds.bill_pdf_heldout.fields)) {
+      log(`  ${field.padEnd(18)} ${(f.accuracy * 100).toFixed(1).padStart(6)}%${f.misses.length ? `   e.g. ${f.misses.slice(0, 2).join("; ")}` : ""}`);
+    }
   }
   log("");
   log("per-field accuracy (all kinds):");
