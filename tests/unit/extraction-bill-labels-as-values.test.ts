@@ -83,4 +83,8 @@ describe("a value run on into the next field's label", () => {
     expect(bill.billNumber).toBe("TRX 4410078");
     expect(bill.billingAddress).toBe("Jud.AB Mun.Alba Iulia Str.Unirii nr.4 ap.2");
   });
+
+  it("ends a bill number read beside its label before the next label merged into its cell", () => {
+    expect(parseBillText("Titular\tPOPA DAN\tSeria și numărul\tTRX 4410078 Cod client\t8812001").billNumber).toBe("TRX 4410078");
+  });
 });

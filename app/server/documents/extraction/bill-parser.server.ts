@@ -271,7 +271,7 @@ const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*
 
 function billNumberOf(lines: TextLine[]): string | null {
   const found = billNumberRaw(lines);
-  return found ? withoutDate(found) : null;
+  return found ? withoutDate(beforeNextLabel(found)) : null;
 }
 
 /** A bill number carries digits: a word alone after the label ('Seria și nr. factură') is the label's end. */
