@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 and 11 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10, 11 and 12 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -21,7 +21,7 @@ function dateForms(iso: string): string[] {
   const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
   const month = MONTHS[Number(m) - 1]!;
   const abbr = month === "septembrie" ? "sept." : month.length <= 4 ? month : `${month.slice(0, 3)}.`;
-  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`];
+  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`, iso];
 }
 
 /** The period as a day range sharing month and year: '01-31.10.2025', '1–31octombrie2025'. */
@@ -72,19 +72,22 @@ function checkPrinted(text: string, t: BillTruth) {
   }
 }
 
-/** Round 10's layouts, written as held-out and now tuning layouts (docs/benchmarks.md). */
+/** Rounds 10 and 11, written as held-out and now tuning layouts (docs/benchmarks.md). */
 const ROUND_10_LAYOUTS: BillLayout[] = ["cezNumbered", "electricaShortYear", "eonTwoPageRows", "hidroRightLabels", "ppcGrid"];
+const ROUND_11_LAYOUTS: BillLayout[] = ["novaStub", "premierReversed", "digiServices"];
+const ROUND_11_SEED = 7;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("round 10, measured once, joined the tuning half; round 11 has three layouts, none among the others", () => {
-    for (const layout of ROUND_10_LAYOUTS) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 and 11, measured once, joined the tuning half; round 12 has three layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+    expect(SEALED_SEED).toBe(8);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
     expect(SEALED_LAYOUTS).toHaveLength(3);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
