@@ -77,6 +77,26 @@ describe("the supplier's block beside the holder's", () => {
   });
 });
 
+describe("the supplier's own name and address are never the holder's", () => {
+  // A payment stub names the supplier as the payee; its address follows its name on the envelope line.
+  const stub = [
+    "Beneficiar: Tinmar Energy\tDe plată",
+    "Tinmar Energy S.A. · Bd. Independenței nr. 4, Iași\tRADU MIHAI",
+    "Str.Mărăști nr.112",
+    "Jud.BC Mun.Bacău",
+  ].join("\n");
+
+  it("skips a payee label naming a known supplier and reads the holder by shape", () => {
+    const bill = parseBillText(stub);
+    expect(bill.customerName).toBe("RADU MIHAI");
+    expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
+  });
+
+  it("skips an address in the cell right after the supplier's name", () => {
+    expect(parseBillText(stub).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.112");
+  });
+});
+
 describe("a value run on into the next field's label", () => {
   it("ends the bill number and the address before the label OCR merged into their cell", () => {
     const bill = parseBillText(["Seria și nr. TRX 4410078 Cod client 8812001", "Adresa: Jud.AB Mun.Alba Iulia Str.Unirii nr.4 ap.2: cod client 8812001"].join("\n"));

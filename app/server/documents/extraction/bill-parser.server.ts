@@ -372,6 +372,8 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
 const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
+/** A supplier's name or a line of its block: never the holder's name or address. */
+const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text));
 const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell));
 
 /**
@@ -797,12 +799,13 @@ export function parseBillText(text: string): BillExtraction {
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
+  // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name) && !isSuppliersOwn(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null || SUPPLIER_MARK.test(foldSameLength(t)));
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);

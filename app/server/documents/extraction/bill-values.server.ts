@@ -474,8 +474,9 @@ export function holderAndAddressByShape(
     for (const [c, cell] of line.cells.entries()) {
       const text = bare(cell);
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
-      // The supplier's own address, printed with its name or tax number, is not the holder's.
-      if (!start || isSupplier(text)) continue;
+      // The supplier's own address, printed with its name or tax number, or in the cell right after
+      // them ('Nova Power & Gas S.R.L. · Str. Câmpului nr. 1'), is not the holder's.
+      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!)))) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
