@@ -24,6 +24,7 @@ import {
   holderAndAddressByShape,
   kwhByValue,
   moneyAmounts,
+  triplesAddingUp,
   podByFormat,
   powerByValue,
   soleKwhFigure,
@@ -202,6 +203,8 @@ const L = {
     /total\s+factura\b(?!\s+fara)/i,
     /suma\s+de\s+plat[ai]\b/i,
     /total\s+cu\s+tva\b/i,
+    // A section's subtotal on a bill of several services: 'Total energie electrică cu TVA'.
+    /\btotal\s+(?:[a-z]+\s+){1,3}cu\s+tva\b/i,
     /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
     /^(?:suma\s+|total\s+)?de\s+plat[ai]\b(?!\s+pana)/i,
@@ -604,11 +607,20 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
   return null;
 }
 
-function chooseTotals(lines: TextLine[], rates: number[]): Totals {
+/** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */
+const OTHER_SERVICES = /\b(?:tv|internet|telefonie|telefon|mobil[ae]?|gaze(?:\s+naturale)?|fibra|cablu|comunicatii\s+electronice)\b/i;
+/** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
+const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
+const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
+
+function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean): Totals {
   const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
-  const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
-  const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
+  // On a bill of several services the electricity section's subtotals come first (a stable sort).
+  const ordered = (found: AmountCandidate[]) =>
+    electricityFirst ? [...found].sort((a, b) => Number(namesElectricity(lines, b.hit)) - Number(namesElectricity(lines, a.hit))) : found;
+  const nets = ordered([...(table ? [table.net] : []), ...amountsAfter(lines, L.net)]);
+  const vats = ordered([...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)]);
+  const grosses = ordered([...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)]);
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -833,7 +845,12 @@ export function parseBillText(text: string): BillExtraction {
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
-  const totals = chooseTotals(lines, rates);
+  const otherServices = OTHER_SERVICES.test(lines.map((l) => l.folded.join(" ")).join("\n"));
+  const totals = chooseTotals(lines, rates, otherServices);
+  // A bill that sells other services too, with several sums adding up and none of the chosen ones
+  // naming electricity: the reader cannot tell the electricity subtotal from the whole bill's.
+  const totalsAmbiguous =
+    otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit) && triplesAddingUp(moneyAmounts(lines), rates) >= 2;
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
@@ -954,6 +971,9 @@ export function parseBillText(text: string): BillExtraction {
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
+  }
+  if (totalsAmbiguous) {
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 

@@ -121,6 +121,19 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
   return best?.triple ?? null;
 }
 
+/** How many different gross sums among every money amount have a net + VAT at the rate adding up to them. */
+export function triplesAddingUp(amounts: MoneyAmount[], rates: number[]): number {
+  const cents = new Set(amounts.map((a) => a.cents));
+  const grosses = new Set<number>();
+  for (const net of cents) {
+    for (const vat of cents) {
+      if (vat >= net || !vatFits(net, vat, rates)) continue;
+      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) if (cents.has(gross)) grosses.add(gross);
+    }
+  }
+  return grosses.size;
+}
+
 // --- Dates ---------------------------------------------------------------------------------------
 
 interface DateAt extends ValueAt {
