@@ -715,7 +715,34 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
-  return captionsFirst(lines);
+  return captionsFirst(lines).map(captionsAfterValues);
+}
+
+/** A caption that names a field and nothing else, 'număr factură' as much as 'cod client'. */
+const isCaption = (folded: string) => isBareLabel(folded) || BILL_NUMBER_LABELS.some((label) => label.exec(folded)?.index === 0 && label.exec(folded)![0].length >= folded.trim().length - 1);
+
+/**
+ * Facts printed value first, their caption after them in small type ('8111257095 ⇥ cod client ⇥
+ * GEORGE LUPU ⇥ titular'): every other cell a bare caption, none of the rest a label. Each pair is put
+ * back label first, the order every reader expects.
+ */
+const LOWER_CAPTION = /^\p{Ll}+(?: \p{Ll}+){0,3}$/u;
+
+function captionsAfterValues(line: TextLine): TextLine {
+  const { cells, folded } = line;
+  if (cells.length < 2 || cells.length % 2 !== 0) return line;
+  let named = false;
+  for (let c = 0; c < cells.length; c += 2) {
+    // A caption no label list knows ('ofertă') is still a few words in small letters.
+    // A caption ending in ':' ('Titular:') is a label before the value on the next line.
+    const caption = isCaption(folded[c + 1]!) && !folded[c + 1]!.trim().endsWith(":");
+    if (!caption && !LOWER_CAPTION.test(cells[c + 1]!)) return line;
+    if (isCaption(folded[c]!) || namesAField(cells[c]!) || folded[c]!.includes(":")) return line;
+    named ||= caption;
+  }
+  if (!named) return line;
+  const swapped = cells.flatMap((_, c) => (c % 2 === 0 ? [cells[c + 1]!, cells[c]!] : []));
+  return { cells: swapped, folded: swapped.map(foldSameLength) };
 }
 
 /**
