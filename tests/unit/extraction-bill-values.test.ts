@@ -267,6 +267,8 @@ describe("holder, address and offer by shape", () => {
     expect(tariffByWords(lines("Premier Energy", ": Premier Smart"), "Premier Energy")).toBe("Premier Smart");
     expect(tariffByWords(lines("MVM Energie ..", ": MVM Fix Casnic"), "MVM Energie")).toBe("MVM Fix Casnic");
     expect(tariffByWords(lines("Kop: Preț fix 12 luni"), null)).toBe("Preț fix 12 luni");
+    // The supplier's other services on the same bill are not its electricity offer.
+    expect(tariffByWords(lines("Digi TV\t29,00", "Digi Mobil\t15,00", "Digi Standard\t4 kW"), "Digi Energy")).toBe("Digi Standard");
     expect(tariffByWords(lines("Grenerg", "Grenerg Fix"), "Grenerg")).toBe("Grenerg Fix");
   });
 });

@@ -24,6 +24,7 @@ import {
   holderAndAddressByShape,
   kwhByValue,
   moneyAmounts,
+  OTHER_SERVICES,
   triplesAddingUp,
   podByFormat,
   powerByValue,
@@ -607,8 +608,6 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
   return null;
 }
 
-/** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */
-const OTHER_SERVICES = /\b(?:tv|internet|telefonie|telefon|mobil[ae]?|gaze(?:\s+naturale)?|fibra|cablu|comunicatii\s+electronice)\b/i;
 /** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
 const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
 const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");

@@ -518,6 +518,9 @@ export function holderAndAddressByShape(
   return { name: null, address: null };
 }
 
+/** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */
+export const OTHER_SERVICES = /\b(?:tv|internet|telefonie|telefon|mobil[ae]?|gaze(?:\s+naturale)?|fibra|cablu|comunicatii\s+electronice)\b/i;
+
 /** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa', 'Hidro Casnic'). */
 const PRODUCT_WORD =
   /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic|smart)\b/i;
@@ -546,6 +549,8 @@ export function tariffByWords(lines: TextLine[], supplierName: string | null): s
       if (
         /[:|]|kwh|\blei\b/i.test(text) ||
         LEGAL_NAME.test(folded) ||
+        // The supplier's other services ('Digi TV', 'Digi Net fibră') are not an electricity offer.
+        OTHER_SERVICES.test(folded) ||
         (supplier !== null &&
           folded.toLowerCase().startsWith(supplier) &&
           !PRODUCT_WORD.test(folded.slice(supplier.length)))
