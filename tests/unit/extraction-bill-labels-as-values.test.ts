@@ -2,7 +2,7 @@
 // its own rather than copied from the fixture: a label's last word is never its value, a period may
 // print its month once, and the supplier's block is never the holder's.
 import { describe, expect, it } from "vitest";
-import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { findDates } from "../../app/server/documents/extraction/text-fields.server";
 
 describe("a label's own words are not its value", () => {
@@ -74,6 +74,47 @@ describe("the supplier's block beside the holder's", () => {
   it("still reads the holder's address when the supplier's block follows it", () => {
     const text = ["Client: RADU MIHAI", "Adresa: Jud.BC Mun.Bacău Str.Mărăști nr.12", "Furnizor: NORD ENERGIE S.R.L., CUI RO1234567"].join("\n");
     expect(parseBillText(text).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
+  });
+});
+
+describe("the supplier's own name and address are never the holder's", () => {
+  // A payment stub names the supplier as the payee; its address follows its name on the envelope line.
+  const stub = [
+    "Beneficiar: Tinmar Energy\tDe plată",
+    "Tinmar Energy S.A. · Bd. Independenței nr. 4, Iași\tRADU MIHAI",
+    "Str.Mărăști nr.112",
+    "Jud.BC Mun.Bacău",
+  ].join("\n");
+
+  it("skips a payee label naming a known supplier and reads the holder by shape", () => {
+    const bill = parseBillText(stub);
+    expect(bill.customerName).toBe("RADU MIHAI");
+    expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
+  });
+
+  it("skips an address in the cell right after the supplier's name", () => {
+    expect(parseBillText(stub).billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.112");
+  });
+});
+
+describe("facts printed value first, their caption after them", () => {
+  const text = [
+    "TRX 4410078\tnumăr factură\tRADU MIHAI\ttitular",
+    "02.03.2026\tdata emiterii\tRO002E500123456\tcod POD",
+    "5512300871\tcod client\t940 kWh\tconsum facturat",
+    "Jud.BC Mun.Bacău Str.Mărăști nr.12\tadresa locului de consum",
+  ].join("\n");
+
+  it("reads each value with the caption after it, not with the next pair's", () => {
+    const bill = parseBillText(text);
+    expect(bill.clientCode).toBe("5512300871");
+    expect(bill.customerName).toBe("RADU MIHAI");
+    expect(bill.billingAddress).toBe("Jud.BC Mun.Bacău Str.Mărăști nr.12");
+    expect(bill.billNumber).toBe("TRX 4410078");
+  });
+
+  it("leaves a label ending in ':' before its value on the next line alone", () => {
+    expect(billLines("Număr factură: TRX 4410078\tTitular:")[0]!.cells).toEqual(["Număr factură: TRX 4410078", "Titular:"]);
   });
 });
 

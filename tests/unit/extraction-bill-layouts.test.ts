@@ -1,5 +1,5 @@
-// The bill reader on every tuning layout with the tuning seed (issue #14). The held-out layouts
-// are deliberately absent: bench/extraction.mjs measures them, nothing tunes on them.
+// The bill reader on every tuning layout with the tuning seed, round 11's included (issue #14). The
+// held-out layouts are deliberately absent: bench/extraction.mjs measures them, nothing tunes on them.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
@@ -19,8 +19,15 @@ const folded = (record: object) =>
  */
 const KNOWN_GAPS: Partial<Record<BillLayout, string[]>> = {};
 
+/**
+ * Round 11, read once and fixed since (docs/benchmarks.md): named here so its fixes stay guarded
+ * whatever the tuning list holds; a Set, so a layout listed in both is read once.
+ */
+const ROUND_11: BillLayout[] = ["novaStub", "premierReversed", "digiServices"];
+const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11])];
+
 describe("bill reader on the tuning layouts", () => {
-  for (const [i, input] of billSet(TUNE_SEED, TUNE_LAYOUTS, 3).entries()) {
+  for (const [i, input] of billSet(TUNE_SEED, LAYOUTS, 3).entries()) {
     it(`${input.layout} #${i % 3} (${input.billDate})`, async () => {
       const { pdf } = await renderBillPdf(input);
       const parsed = parseBillText((await readPdfText(pdf)).text);

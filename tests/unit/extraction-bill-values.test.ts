@@ -65,6 +65,42 @@ describe("amounts by adding up", () => {
   });
 });
 
+describe("a bill that sells other services too", () => {
+  // 2026: VAT 21 %. Electricity 400,00 + 84,00 = 484,00; with internet and mobile 500,00 + 105,00 = 605,00.
+  const head = ["Factura nr. TLK 552310 din 05.03.2026", "Consum 1.200 kWh"];
+  const services = ["Abonament internet\t60,00", "Abonament mobil\t40,00"];
+
+  it("reads the electricity section's subtotals, not the whole invoice's", () => {
+    const bill = parseBillText(
+      [
+        ...head,
+        ...services,
+        "Energie electrică activă\t400,00",
+        "Subtotal energie electrică fără TVA\t400,00",
+        "TVA energie electrică 21%\t84,00",
+        "Total energie electrică cu TVA\t484,00",
+        "Total factură fără TVA\t500,00",
+        "TVA 21%\t105,00",
+        "Total de plată\t605,00",
+      ].join("\n"),
+    );
+    expect([bill.totalWithoutVat, bill.vat, bill.totalWithVat]).toEqual(["400.00", "84.00", "484.00"]);
+    expect(bill.fieldConfidence?.totalWithVat).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("is not confident in the biggest sum when no subtotal says which is the electricity's", () => {
+    const bill = parseBillText(
+      [...head, ...services, "Secțiunea A\t400,00", "Taxa A\t84,00", "Suma A\t484,00", "Total fără TVA\t500,00", "TVA 21%\t105,00", "Total de plată\t605,00"].join("\n"),
+    );
+    for (const field of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) expect(bill.fieldConfidence?.[field]).toBeLessThan(0.9);
+  });
+
+  it("stays confident on an electricity-only bill with a charges row that adds up too", () => {
+    const bill = parseBillText([...head, "Energie activă\t400,00\t84,00\t484,00", "Total fără TVA\t500,00", "TVA 21%\t105,00", "Total de plată\t605,00"].join("\n"));
+    expect(bill.fieldConfidence?.totalWithVat).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe("dates by role", () => {
   it("reads a period as two dates printed together a month apart, and issue and due dates by their order", () => {
     const roles = datesByRole(lines("Qwe\t06.05.2025, 21.05.2025", "Rty\t01.04.2025 - 30.04.2025"));
@@ -231,6 +267,8 @@ describe("holder, address and offer by shape", () => {
     expect(tariffByWords(lines("Premier Energy", ": Premier Smart"), "Premier Energy")).toBe("Premier Smart");
     expect(tariffByWords(lines("MVM Energie ..", ": MVM Fix Casnic"), "MVM Energie")).toBe("MVM Fix Casnic");
     expect(tariffByWords(lines("Kop: Preț fix 12 luni"), null)).toBe("Preț fix 12 luni");
+    // The supplier's other services on the same bill are not its electricity offer.
+    expect(tariffByWords(lines("Digi TV\t29,00", "Digi Mobil\t15,00", "Digi Standard\t4 kW"), "Digi Energy")).toBe("Digi Standard");
     expect(tariffByWords(lines("Grenerg", "Grenerg Fix"), "Grenerg")).toBe("Grenerg Fix");
   });
 });

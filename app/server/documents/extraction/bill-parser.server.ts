@@ -24,6 +24,8 @@ import {
   holderAndAddressByShape,
   kwhByValue,
   moneyAmounts,
+  OTHER_SERVICES,
+  triplesAddingUp,
   podByFormat,
   powerByValue,
   soleKwhFigure,
@@ -202,6 +204,8 @@ const L = {
     /total\s+factura\b(?!\s+fara)/i,
     /suma\s+de\s+plat[ai]\b/i,
     /total\s+cu\s+tva\b/i,
+    // A section's subtotal on a bill of several services: 'Total energie electrică cu TVA'.
+    /\btotal\s+(?:[a-z]+\s+){1,3}cu\s+tva\b/i,
     /valoare\s+cu\s+tva\b/i,
     /de\s+plat[ai]\s*(?:\((?:lei|ron)\))?\s*:/i,
     /^(?:suma\s+|total\s+)?de\s+plat[ai]\b(?!\s+pana)/i,
@@ -372,6 +376,8 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
 const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
+/** A supplier's name or a line of its block: never the holder's name or address. */
+const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text));
 const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell));
 
 /**
@@ -602,11 +608,18 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
   return null;
 }
 
-function chooseTotals(lines: TextLine[], rates: number[]): Totals {
+/** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
+const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
+const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
+
+function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean): Totals {
   const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
-  const nets = [...(table ? [table.net] : []), ...amountsAfter(lines, L.net)];
-  const vats = [...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)];
-  const grosses = [...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)];
+  // On a bill of several services the electricity section's subtotals come first (a stable sort).
+  const ordered = (found: AmountCandidate[]) =>
+    electricityFirst ? [...found].sort((a, b) => Number(namesElectricity(lines, b.hit)) - Number(namesElectricity(lines, a.hit))) : found;
+  const nets = ordered([...(table ? [table.net] : []), ...amountsAfter(lines, L.net)]);
+  const vats = ordered([...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)]);
+  const grosses = ordered([...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)]);
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
@@ -701,7 +714,34 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
-  return captionsFirst(lines);
+  return captionsFirst(lines).map(captionsAfterValues);
+}
+
+/** A caption that names a field and nothing else, 'număr factură' as much as 'cod client'. */
+const isCaption = (folded: string) => isBareLabel(folded) || BILL_NUMBER_LABELS.some((label) => label.exec(folded)?.index === 0 && label.exec(folded)![0].length >= folded.trim().length - 1);
+
+/**
+ * Facts printed value first, their caption after them in small type ('8111257095 ⇥ cod client ⇥
+ * GEORGE LUPU ⇥ titular'): every other cell a bare caption, none of the rest a label. Each pair is put
+ * back label first, the order every reader expects.
+ */
+const LOWER_CAPTION = /^\p{Ll}+(?: \p{Ll}+){0,3}$/u;
+
+function captionsAfterValues(line: TextLine): TextLine {
+  const { cells, folded } = line;
+  if (cells.length < 2 || cells.length % 2 !== 0) return line;
+  let named = false;
+  for (let c = 0; c < cells.length; c += 2) {
+    // A caption no label list knows ('ofertă') is still a few words in small letters.
+    // A caption ending in ':' ('Titular:') is a label before the value on the next line.
+    const caption = isCaption(folded[c + 1]!) && !folded[c + 1]!.trim().endsWith(":");
+    if (!caption && !LOWER_CAPTION.test(cells[c + 1]!)) return line;
+    if (isCaption(folded[c]!) || namesAField(cells[c]!) || folded[c]!.includes(":")) return line;
+    named ||= caption;
+  }
+  if (!named) return line;
+  const swapped = cells.flatMap((_, c) => (c % 2 === 0 ? [cells[c + 1]!, cells[c]!] : []));
+  return { cells: swapped, folded: swapped.map(foldSameLength) };
 }
 
 /**
@@ -797,12 +837,13 @@ export function parseBillText(text: string): BillExtraction {
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name));
+  // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name) && !isSuppliersOwn(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, (t) => supplierOf(t) !== null || SUPPLIER_MARK.test(foldSameLength(t)));
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
@@ -830,7 +871,12 @@ export function parseBillText(text: string): BillExtraction {
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
-  const totals = chooseTotals(lines, rates);
+  const otherServices = OTHER_SERVICES.test(lines.map((l) => l.folded.join(" ")).join("\n"));
+  const totals = chooseTotals(lines, rates, otherServices);
+  // A bill that sells other services too, with several sums adding up and none of the chosen ones
+  // naming electricity: the reader cannot tell the electricity subtotal from the whole bill's.
+  const totalsAmbiguous =
+    otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit) && triplesAddingUp(moneyAmounts(lines), rates) >= 2;
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
@@ -951,6 +997,9 @@ export function parseBillText(text: string): BillExtraction {
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
+  }
+  if (totalsAmbiguous) {
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 

@@ -121,6 +121,19 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
   return best?.triple ?? null;
 }
 
+/** How many different gross sums among every money amount have a net + VAT at the rate adding up to them. */
+export function triplesAddingUp(amounts: MoneyAmount[], rates: number[]): number {
+  const cents = new Set(amounts.map((a) => a.cents));
+  const grosses = new Set<number>();
+  for (const net of cents) {
+    for (const vat of cents) {
+      if (vat >= net || !vatFits(net, vat, rates)) continue;
+      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) if (cents.has(gross)) grosses.add(gross);
+    }
+  }
+  return grosses.size;
+}
+
 // --- Dates ---------------------------------------------------------------------------------------
 
 interface DateAt extends ValueAt {
@@ -474,8 +487,9 @@ export function holderAndAddressByShape(
     for (const [c, cell] of line.cells.entries()) {
       const text = bare(cell);
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
-      // The supplier's own address, printed with its name or tax number, is not the holder's.
-      if (!start || isSupplier(text)) continue;
+      // The supplier's own address, printed with its name or tax number, or in the cell right after
+      // them ('Nova Power & Gas S.R.L. · Str. Câmpului nr. 1'), is not the holder's.
+      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!)))) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
@@ -503,6 +517,9 @@ export function holderAndAddressByShape(
   }
   return { name: null, address: null };
 }
+
+/** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */
+export const OTHER_SERVICES = /\b(?:tv|internet|telefonie|telefon|mobil[ae]?|gaze(?:\s+naturale)?|fibra|cablu|comunicatii\s+electronice)\b/i;
 
 /** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa', 'Hidro Casnic'). */
 const PRODUCT_WORD =
@@ -532,6 +549,8 @@ export function tariffByWords(lines: TextLine[], supplierName: string | null): s
       if (
         /[:|]|kwh|\blei\b/i.test(text) ||
         LEGAL_NAME.test(folded) ||
+        // The supplier's other services ('Digi TV', 'Digi Net fibră') are not an electricity offer.
+        OTHER_SERVICES.test(folded) ||
         (supplier !== null &&
           folded.toLowerCase().startsWith(supplier) &&
           !PRODUCT_WORD.test(folded.slice(supplier.length)))
