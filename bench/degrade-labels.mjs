@@ -2,21 +2,9 @@
 // value the bill states (holder, address, offer, supplier, bill number; units; month names) loses its
 // letters, its punctuation and the layout (tabs, lines) staying. What the reader still finds on such a
 // text, it found without any label: the label-free path, measured on layouts whose values it knows.
+import { RO_MONTHS as MONTHS } from "../app/lib/dates.ts";
+
 const UNITS = ["lei", "ron", "kwh", "kw", "mwh"];
-const MONTHS = [
-  "ianuarie",
-  "februarie",
-  "martie",
-  "aprilie",
-  "mai",
-  "iunie",
-  "iulie",
-  "august",
-  "septembrie",
-  "octombrie",
-  "noiembrie",
-  "decembrie",
-];
 
 const fold = (word) =>
   word
