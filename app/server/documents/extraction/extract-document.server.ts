@@ -22,7 +22,7 @@ import {
   type RgbaImage,
 } from "./image.server";
 import { yieldToRequests } from "../../foreground.server";
-import type { OcrEngine, OcrPageResult } from "./ocr.server";
+import type { OcrEngine, OcrLine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
 
 /** Document types of the admin spec; identity and bill are read automatically. */
@@ -88,6 +88,10 @@ const SCANNED_BILL_MAX_PAGES = 4;
 const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
 const billWordCount = (text: string) => new Set((text.toLowerCase().match(BILL_WORDS) ?? []).map((w) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))).size;
 
+const noTextFound = (): ExtractedData => ({ kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" });
+/** OCR text goes through the repairs of its known misreadings before the bill reader. */
+const parseOcrBill = (text: string) => parseBillText(repairOcrText(text));
+
 const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
 /**
  * Which of two readings is the page right side up: the one holding more bill words, then the more
@@ -152,16 +156,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
     // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
     // lines, else the band of densest text in the card's lower part (the engine may have missed it).
     const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
-    const margin = 12;
-    const rect =
-      zone.length > 0
-        ? {
-            left: Math.min(...zone.map((l) => l.rect.left)) - margin,
-            top: Math.min(...zone.map((l) => l.rect.top)) - margin,
-            right: Math.max(...zone.map((l) => l.rect.right)) + margin,
-            bottom: Math.max(...zone.map((l) => l.rect.bottom)) + margin,
-          }
-        : densestTextBand(page.image);
+    const rect = zone.length > 0 ? regionAround(zone, 12) : densestTextBand(page.image);
     if (rect) {
       await yieldToRequests();
       const regionStarted = performance.now();
@@ -276,8 +271,8 @@ async function readImage(
   if (bill) {
     const page = await recognizeBillPage(engine, image, exifTurn, method === "ocr_scanned_pdf");
     const extractedData: ExtractedData = noText(page)
-      ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" }
-      : parseBillText(repairOcrText(page.layoutText ?? page.text));
+      ? noTextFound()
+      : parseOcrBill(page.layoutText ?? page.text);
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -286,7 +281,7 @@ async function readImage(
   const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
   // A page read as nothing whose zone a second pass read whole still has a zone to parse.
   if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
-    const extractedData: ExtractedData = { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" };
+    const extractedData: ExtractedData = noTextFound();
     return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }
   const started = performance.now();
@@ -306,14 +301,17 @@ function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string |
   if (!address || !/\d/.test(address)) return null;
   const lines = addressLines(page.lines, address);
   if (lines.length === 0) return null;
-  const margin = 8;
-  const rect = {
-    left: Math.max(0, Math.min(...lines.map((l) => l.rect.left)) - margin),
-    top: Math.max(0, Math.min(...lines.map((l) => l.rect.top)) - margin),
-    right: Math.min(page.image.width, Math.max(...lines.map((l) => l.rect.right)) + margin),
-    bottom: Math.min(page.image.height, Math.max(...lines.map((l) => l.rect.bottom)) + margin),
+  return engine.recognizeRegion(page.image, regionAround(lines, 8), "").map((l) => l.text).join("\n");
+}
+
+/** The box around some OCR lines with a margin; recognizeRegion's crop keeps it inside the page. */
+function regionAround(lines: { rect: OcrLine["rect"] }[], margin: number): OcrLine["rect"] {
+  return {
+    left: Math.min(...lines.map((l) => l.rect.left)) - margin,
+    top: Math.min(...lines.map((l) => l.rect.top)) - margin,
+    right: Math.max(...lines.map((l) => l.rect.right)) + margin,
+    bottom: Math.max(...lines.map((l) => l.rect.bottom)) + margin,
   };
-  return engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */
@@ -324,7 +322,7 @@ async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Prom
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
   const extractedData: ExtractedData =
-    text.replace(/\s/g, "").length < 20 ? { kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" } : parseBillText(repairOcrText(text));
+    text.replace(/\s/g, "").length < 20 ? noTextFound() : parseOcrBill(text);
   const first = read[0]!;
   return {
     result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },
