@@ -26,7 +26,7 @@ const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
 const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS, SEALED_LAYOUTS } = await import("../tests/fixtures/bills.ts");
 const { billSet, TUNE_SEED, HELD_OUT_SEED, SEALED_SEED } = await import("../tests/fixtures/bill-sets.ts");
-const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, ROUND5_PHOTOS, ROUND6_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
+const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, ROUND5_PHOTOS, ROUND6_PHOTOS, ROUND7_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
 const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS } = await import("../tests/fixtures/scanned-bills.ts");
@@ -239,7 +239,7 @@ try {
       await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
-  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
+  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ["id_photo_tune_r7", ROUND7_PHOTOS, 2], ...(tuningOnly ? [] : [["id_photo_heldout", HELD_OUT_PHOTOS, 2]])];
   for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
