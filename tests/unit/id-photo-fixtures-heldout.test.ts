@@ -4,10 +4,18 @@
 // Nothing here reads a photo or measures the reader.
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
-import { HELD_OUT_PHOTOS, ID_HOLDERS, idPhotoSet, ROUND6_PHOTOS, ROUND7_PHOTOS, TUNE_SCENE_PHOTOS } from "../fixtures/id-photos";
+import {
+  HELD_OUT_PHOTOS,
+  ID_HOLDERS,
+  idPhotoSet,
+  ROUND6_PHOTOS,
+  ROUND7_PHOTOS,
+  TUNE_SCENE_PHOTOS,
+} from "../fixtures/id-photos";
 
 const photos = idPhotoSet(HELD_OUT_PHOTOS, 2);
-const kind = (photo: (typeof photos)[number]) => (photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci");
+const kind = (photo: (typeof photos)[number]) =>
+  photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
 describe("ID photo round 8 as fixtures (no reader)", () => {
   it("round 7 is tuning material under its own seed; round 8 has a new one, two photos a holder", () => {
@@ -18,7 +26,11 @@ describe("ID photo round 8 as fixtures (no reader)", () => {
   });
 
   it("every condition new in round 8 occurs at least once", () => {
-    for (const tag of ["wide", "hand", "warm", "cold", "motion", "faded"]) expect(photos.some((photo) => photo.name.includes(`-${tag}`)), tag).toBe(true);
+    for (const tag of ["wide", "hand", "warm", "cold", "motion", "faded"])
+      expect(
+        photos.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
     for (const photo of photos) expect(photo.camera).toMatch(/noise [\d.]+.*vignette [\d.]+/);
   });
 
@@ -48,7 +60,10 @@ describe("ID photo round 8 as fixtures (no reader)", () => {
       expect(share).toBeGreaterThan(0.349);
       expect(share).toBeLessThan(0.501);
       expect(idPageSize("photo", photo.style)).toEqual({ width: frame.width, height: frame.height });
-      const stage = { width: (1000 + photo.style.padding * 2) * frame.scale, height: (630 + photo.style.padding * 2) * frame.scale };
+      const stage = {
+        width: (1000 + photo.style.padding * 2) * frame.scale,
+        height: (630 + photo.style.padding * 2) * frame.scale,
+      };
       expect(Math.abs(frame.dx) + stage.width / 2).toBeLessThanOrEqual(frame.width / 2);
       expect(Math.abs(frame.dy) + stage.height / 2).toBeLessThanOrEqual(frame.height / 2);
     }
