@@ -88,6 +88,14 @@ test("the review dialog shows why each field is not trusted and where it was rea
   await page.waitForURL((url) => url.pathname === "/admin/documents");
   await page.goto(`${baseUrl}/admin/documents?status=pending&user_id=${encodeURIComponent(`0${phone.slice(3)}`)}`);
   const row = page.locator("tr[data-document]").filter({ hasText: FILE_NAME });
+  // The full details give each field's status and reason as well.
+  await row.getByRole("button", { name: T.details }).click();
+  const details = page.getByRole("dialog", { name: T.detailsTitle(FILE_NAME) });
+  const detailsTotal = details.locator('[data-field="totalWithVat"]');
+  await detailsTotal.getByText(ISSUE_MESSAGES.bill_totals_inconsistent, { exact: true }).waitFor();
+  assert.equal(await detailsTotal.getAttribute("data-status"), "failed");
+  await details.getByRole("button", { name: TEXTS.ui.close }).click();
+  await details.waitFor({ state: "hidden" });
   await row.getByRole("button", { name: T.review, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: T.reviewTitle(FILE_NAME) });
   const total = dialog.locator('.doc-field[data-field="totalWithVat"]');
