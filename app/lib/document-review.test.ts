@@ -95,6 +95,7 @@ describe("which fields need the reviewer's attention (issue #14 item 4)", () => 
     expect(fieldNeedsAttention({ status: "missing", required: false })).toBe(false);
     expect(fieldNeedsAttention({ status: "ok", required: true })).toBe(false);
     expect(fieldNeedsAttention({ status: null, required: null })).toBe(false);
+    expect(fieldNeedsAttention({ status: "failed", required: true, corrected: true })).toBe(false);
   });
 
   it("puts them first, keeping each group's order", () => {

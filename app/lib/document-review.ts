@@ -130,9 +130,11 @@ export function confidenceDisplay(score: number | null | undefined): { text: str
 /**
  * A field the reviewer must look at (issue #14 item 4): a check failed on it, or it is required and
  * missing or unconfirmed. An optional field nothing confirmed (the issuing office, printed only) is
- * marked but not pushed forward: it does not hold the document back.
+ * marked but not pushed forward: it does not hold the document back. Nor is a field a reviewer
+ * already corrected: the machine's verdict was about the value it replaced.
  */
-export function fieldNeedsAttention(field: { status: "ok" | "uncertain" | "failed" | "missing" | null; required: boolean | null }): boolean {
+export function fieldNeedsAttention(field: { status: "ok" | "uncertain" | "failed" | "missing" | null; required: boolean | null; corrected?: boolean }): boolean {
+  if (field.corrected) return false;
   if (field.status === "failed") return true;
   return field.required === true && (field.status === "missing" || field.status === "uncertain");
 }

@@ -94,6 +94,8 @@ test("the review dialog shows why each field is not trusted and where it was rea
   const detailsTotal = details.locator('[data-field="totalWithVat"]');
   await detailsTotal.getByText(ISSUE_MESSAGES.bill_totals_inconsistent, { exact: true }).waitFor();
   assert.equal(await detailsTotal.getAttribute("data-status"), "failed");
+  await detailsTotal.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-document-field-review-details-desktop.png` });
   await details.getByRole("button", { name: TEXTS.ui.close }).click();
   await details.waitFor({ state: "hidden" });
   await row.getByRole("button", { name: T.review, exact: true }).click();
