@@ -54,7 +54,13 @@ async function badTotalsBill() {
 }
 
 /** The accessible description of an input: the texts of the elements its aria-describedby names. */
-const description = (input) => input.evaluate((el) => (el.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "));
+const description = (input) =>
+  input.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
 
 test("the review dialog shows why each field is not trusted and where it was read", { timeout: 300_000 }, async () => {
   const browser = getBrowser();
@@ -70,8 +76,12 @@ test("the review dialog shows why each field is not trusted and where it was rea
   await userPage.waitForURL(/\/login\?redirectTo=%2Fdocumente$/);
   await completeSignIn(userPage, userPage.locator(".auth-card"), baseUrl, phone);
   await userPage.waitForURL(/\/documente$/);
-  await userPage.getByLabel(`${TEXTS.documents.areas.ultima_factura.title}: ${TEXTS.documents.chooseFile}`).setInputFiles(billPath);
-  const item = userPage.locator(".document-item").filter({ has: userPage.locator(".document-name", { hasText: FILE_NAME }) });
+  await userPage
+    .getByLabel(`${TEXTS.documents.areas.ultima_factura.title}: ${TEXTS.documents.chooseFile}`)
+    .setInputFiles(billPath);
+  const item = userPage
+    .locator(".document-item")
+    .filter({ has: userPage.locator(".document-name", { hasText: FILE_NAME }) });
   await item.getByText(TEXTS.documents.awaitingReview).waitFor({ timeout: 150_000 });
   await userPage.close();
 
@@ -106,7 +116,9 @@ test("the review dialog shows why each field is not trusted and where it was rea
   // 3. What needs attention comes first and is counted: the three amounts that do not add up.
   const attention = Number(await dialog.locator(".doc-fields-summary").getAttribute("data-attention"));
   assert.equal(await dialog.locator(".doc-fields-summary").textContent(), R.attention(attention));
-  const firstFields = await dialog.locator(".doc-field").evaluateAll((els, n) => els.slice(0, n).map((el) => el.getAttribute("data-field")), attention);
+  const firstFields = await dialog
+    .locator(".doc-field")
+    .evaluateAll((els, n) => els.slice(0, n).map((el) => el.getAttribute("data-field")), attention);
   assert.ok(firstFields.includes("totalWithVat"), `the failed total is among the first fields (${firstFields})`);
   assert.ok(await total.evaluate((el) => el.classList.contains("needs-attention")), "the failed total is highlighted");
 
@@ -119,7 +131,10 @@ test("the review dialog shows why each field is not trusted and where it was rea
   await total.getByText(R.source(R.sources.label), { exact: true }).waitFor();
   const input = dialog.getByLabel(T.fieldLabels.totalWithVat, { exact: true });
   const described = await description(input);
-  assert.ok(described.includes(ISSUE_MESSAGES.bill_totals_inconsistent), `aria-describedby carries the reason (${described})`);
+  assert.ok(
+    described.includes(ISSUE_MESSAGES.bill_totals_inconsistent),
+    `aria-describedby carries the reason (${described})`,
+  );
   assert.ok(described.includes(R.status.failed), "and the status");
   // A field that passed: marked OK, no reason.
   const billDate = dialog.locator('.doc-field[data-field="billDate"]');

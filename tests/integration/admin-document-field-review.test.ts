@@ -31,7 +31,9 @@ beforeAll(async () => {
 });
 
 async function adminGet(path: string) {
-  const res = await SELF.fetch(`${BASE}${path}`, { headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": "10.9.14.4" } });
+  const res = await SELF.fetch(`${BASE}${path}`, {
+    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": "10.9.14.4" },
+  });
   // Checked field by field below: the shape is the assertion.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -69,87 +71,145 @@ const BILL_LINES = [
 
 async function process(doc: { id: string; userId: string }) {
   const job: DocumentJob = { documentId: doc.id, userId: doc.userId, reason: "upload" };
-  const batch = createMessageBatch<unknown>("document-processing", [{ id: `field-review-${doc.id}`, timestamp: new Date(NOW), attempts: 1, body: job }]);
+  const batch = createMessageBatch<unknown>("document-processing", [
+    { id: `field-review-${doc.id}`, timestamp: new Date(NOW), attempts: 1, body: job },
+  ]);
   const ctx = createExecutionContext();
   const ocr = async () => (await getOcrEngine(WORKER_OCR_ASSETS)).engine;
   await consumeDocumentBatch(batch, createAppContext(env as unknown as AppEnv), { ocr, now: () => NOW });
   return getQueueResult(batch, ctx);
 }
 
-describe("per-field status, reason and source in the admin document APIs (issue #14 item 4)", { timeout: 120_000 }, () => {
-  it("gives a bill whose totals do not add up, read by the real consumer, the failed field's status and reason", async () => {
-    const user = await signInThroughApi();
-    const doc = await storeDocument(user.userId, "ultima_factura", { bytes: await billPdf(BILL_LINES), mimeType: "application/pdf", name: "factura-totaluri.pdf" });
-    expect((await process(doc)).retryMessages).toEqual([]);
-    // Every field read, but a required one failed its check: left for an admin, not verified.
-    expect(await documentRow(doc.id)).toMatchObject({ status: "pending", processing_method: "pdf_text" });
+describe(
+  "per-field status, reason and source in the admin document APIs (issue #14 item 4)",
+  { timeout: 120_000 },
+  () => {
+    it("gives a bill whose totals do not add up, read by the real consumer, the failed field's status and reason", async () => {
+      const user = await signInThroughApi();
+      const doc = await storeDocument(user.userId, "ultima_factura", {
+        bytes: await billPdf(BILL_LINES),
+        mimeType: "application/pdf",
+        name: "factura-totaluri.pdf",
+      });
+      expect((await process(doc)).retryMessages).toEqual([]);
+      // Every field read, but a required one failed its check: left for an admin, not verified.
+      expect(await documentRow(doc.id)).toMatchObject({ status: "pending", processing_method: "pdf_text" });
 
-    const { status, body } = await adminGet(`/api/admin/documents/${doc.id}/details`);
-    expect(status).toBe(200);
-    const reviews = body.data.extractedData.field_reviews as unknown[];
-    for (const review of reviews) expect(fieldReviewSchema.safeParse(review).success).toBe(true);
-    const byField = Object.fromEntries(reviews.map((r) => fieldReviewSchema.parse(r)).map((r) => [r.field, r]));
-    expect(byField.totalWithVat).toEqual({
-      field: "totalWithVat",
-      status: "failed",
-      required: true,
-      reason: { code: "bill_totals_inconsistent", message: ISSUE_MESSAGES.bill_totals_inconsistent },
-      source: { code: "label", label: R.sources.label, confirmed_by: [] },
+      const { status, body } = await adminGet(`/api/admin/documents/${doc.id}/details`);
+      expect(status).toBe(200);
+      const reviews = body.data.extractedData.field_reviews as unknown[];
+      for (const review of reviews) expect(fieldReviewSchema.safeParse(review).success).toBe(true);
+      const byField = Object.fromEntries(reviews.map((r) => fieldReviewSchema.parse(r)).map((r) => [r.field, r]));
+      expect(byField.totalWithVat).toEqual({
+        field: "totalWithVat",
+        status: "failed",
+        required: true,
+        reason: { code: "bill_totals_inconsistent", message: ISSUE_MESSAGES.bill_totals_inconsistent },
+        source: { code: "label", label: R.sources.label, confirmed_by: [] },
+      });
+      expect(byField.billDate).toMatchObject({ status: "ok", required: true, reason: null, source: { code: "label" } });
+      // The VAT is 21 % of the amount without VAT: that check held, and says so in the VAT's source.
+      expect(byField.vat!.source!.confirmed_by).toContainEqual({ code: "vat_rate", label: R.confirmedBy.vat_rate });
+
+      // The review dialog's own call carries the same verdicts beside each value.
+      const detail = await adminGet(`/api/admin/documents/${doc.id}`);
+      expect(detail.status).toBe(200);
+      const total = detail.body.data.fields.find((f: { field: string }) => f.field === "totalWithVat");
+      expect(total).toMatchObject({
+        value: "268.27",
+        status: "failed",
+        required: true,
+        reason: { code: "bill_totals_inconsistent" },
+        source: { code: "label" },
+      });
     });
-    expect(byField.billDate).toMatchObject({ status: "ok", required: true, reason: null, source: { code: "label" } });
-    // The VAT is 21 % of the amount without VAT: that check held, and says so in the VAT's source.
-    expect(byField.vat!.source!.confirmed_by).toContainEqual({ code: "vat_rate", label: R.confirmedBy.vat_rate });
 
-    // The review dialog's own call carries the same verdicts beside each value.
-    const detail = await adminGet(`/api/admin/documents/${doc.id}`);
-    expect(detail.status).toBe(200);
-    const total = detail.body.data.fields.find((f: { field: string }) => f.field === "totalWithVat");
-    expect(total).toMatchObject({ value: "268.27", status: "failed", required: true, reason: { code: "bill_totals_inconsistent" }, source: { code: "label" } });
-  });
+    it("still opens a document stored before the per-field verdicts: 200, fields without status", async () => {
+      const user = await signInThroughApi();
+      const doc = await storeDocument(user.userId, "ultima_factura", null, {
+        status: "pending",
+        processedAt: NOW,
+        confidence: 0.62,
+      });
+      // A reading and a validation as they were stored before issue #14: no fieldSource, checks or fields.
+      const reading: BillExtraction = {
+        kind: "bill",
+        supplierName: "Electrica Furnizare",
+        billNumber: "EFT 10384721",
+        billDate: "2026-11-05",
+        dueDate: null,
+        periodStart: null,
+        periodEnd: null,
+        pod: "RO005E123456789",
+        clientCode: null,
+        contractNumber: null,
+        customerName: "ȘTEFĂNESCU ANA MARIA",
+        billingAddress: "Str. Tepes Voda nr. 14",
+        consumptionKwh: 182,
+        tariffType: null,
+        totalWithoutVat: null,
+        vat: null,
+        totalWithVat: "258.27",
+        currency: "RON",
+        contractedPowerKw: null,
+        pricePerKwh: "1.4190",
+        pricePerKwhSource: "total_with_vat",
+        missingFields: [
+          "dueDate",
+          "periodStart",
+          "periodEnd",
+          "clientCode",
+          "contractNumber",
+          "tariffType",
+          "totalWithoutVat",
+          "vat",
+          "contractedPowerKw",
+        ],
+      };
+      const sealed = await sealExtraction(env as unknown as AppEnv, doc.id, reading);
+      const validation = {
+        confidence: 0.62,
+        isValid: true,
+        issues: [
+          {
+            code: "fields_missing",
+            message: ISSUE_MESSAGES.fields_missing,
+            field: "dueDate",
+            severity: "warning",
+            blocking: false,
+          },
+        ],
+      };
+      await env.DB.prepare(
+        "UPDATE documents SET extracted_data_json = ?, pii_encrypted = ?, validation_json = ?, processing_method = 'pdf_text' WHERE id = ?",
+      )
+        .bind(sealed.extractedDataJson, sealed.piiEncrypted, JSON.stringify(validation), doc.id)
+        .run();
 
-  it("still opens a document stored before the per-field verdicts: 200, fields without status", async () => {
-    const user = await signInThroughApi();
-    const doc = await storeDocument(user.userId, "ultima_factura", null, { status: "pending", processedAt: NOW, confidence: 0.62 });
-    // A reading and a validation as they were stored before issue #14: no fieldSource, checks or fields.
-    const reading: BillExtraction = {
-      kind: "bill",
-      supplierName: "Electrica Furnizare",
-      billNumber: "EFT 10384721",
-      billDate: "2026-11-05",
-      dueDate: null,
-      periodStart: null,
-      periodEnd: null,
-      pod: "RO005E123456789",
-      clientCode: null,
-      contractNumber: null,
-      customerName: "ȘTEFĂNESCU ANA MARIA",
-      billingAddress: "Str. Tepes Voda nr. 14",
-      consumptionKwh: 182,
-      tariffType: null,
-      totalWithoutVat: null,
-      vat: null,
-      totalWithVat: "258.27",
-      currency: "RON",
-      contractedPowerKw: null,
-      pricePerKwh: "1.4190",
-      pricePerKwhSource: "total_with_vat",
-      missingFields: ["dueDate", "periodStart", "periodEnd", "clientCode", "contractNumber", "tariffType", "totalWithoutVat", "vat", "contractedPowerKw"],
-    };
-    const sealed = await sealExtraction(env as unknown as AppEnv, doc.id, reading);
-    const validation = { confidence: 0.62, isValid: true, issues: [{ code: "fields_missing", message: ISSUE_MESSAGES.fields_missing, field: "dueDate", severity: "warning", blocking: false }] };
-    await env.DB.prepare("UPDATE documents SET extracted_data_json = ?, pii_encrypted = ?, validation_json = ?, processing_method = 'pdf_text' WHERE id = ?")
-      .bind(sealed.extractedDataJson, sealed.piiEncrypted, JSON.stringify(validation), doc.id)
-      .run();
+      const details = await adminGet(`/api/admin/documents/${doc.id}/details`);
+      expect(details.status).toBe(200);
+      const reviews = details.body.data.extractedData.field_reviews as {
+        field: string;
+        status: unknown;
+        reason: unknown;
+        source: unknown;
+      }[];
+      expect(reviews.length).toBeGreaterThan(0);
+      for (const review of reviews)
+        expect(review).toMatchObject({ status: null, required: null, reason: null, source: null });
+      expect(details.body.data.extractedData.extracted_fields).toMatchObject({
+        pod: "RO005E123456789",
+        totalWithVat: "258.27",
+      });
 
-    const details = await adminGet(`/api/admin/documents/${doc.id}/details`);
-    expect(details.status).toBe(200);
-    const reviews = details.body.data.extractedData.field_reviews as { field: string; status: unknown; reason: unknown; source: unknown }[];
-    expect(reviews.length).toBeGreaterThan(0);
-    for (const review of reviews) expect(review).toMatchObject({ status: null, required: null, reason: null, source: null });
-    expect(details.body.data.extractedData.extracted_fields).toMatchObject({ pod: "RO005E123456789", totalWithVat: "258.27" });
-
-    const detail = await adminGet(`/api/admin/documents/${doc.id}`);
-    expect(detail.status).toBe(200);
-    expect(detail.body.data.fields.find((f: { field: string }) => f.field === "pod")).toMatchObject({ value: "RO005E123456789", status: null, reason: null, source: null });
-  });
-});
+      const detail = await adminGet(`/api/admin/documents/${doc.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.data.fields.find((f: { field: string }) => f.field === "pod")).toMatchObject({
+        value: "RO005E123456789",
+        status: null,
+        reason: null,
+        source: null,
+      });
+    });
+  },
+);

@@ -56,15 +56,26 @@ describe("fieldReviews: bills", () => {
     const bill = parseBillText(BILL_TEXT);
     const fields = byField(fieldReviews("ultima_factura", bill, stored(verifyBill(bill, billCtx))));
     expect(fields.totalWithVat!.status).toBe("ok");
-    expect(fields.totalWithVat!.source!.confirmed_by).toContainEqual({ code: "totals_add_up", label: T.confirmedBy.totals_add_up });
+    expect(fields.totalWithVat!.source!.confirmed_by).toContainEqual({
+      code: "totals_add_up",
+      label: T.confirmedBy.totals_add_up,
+    });
     // Read but not among the verdicts (no rule is about the price as such): no status, a source.
-    expect(fields.pricePerKwh).toMatchObject({ status: null, reason: null, source: { code: "derived", label: T.sources.derived } });
+    expect(fields.pricePerKwh).toMatchObject({
+      status: null,
+      reason: null,
+      source: { code: "derived", label: T.sources.derived },
+    });
   });
 
   it("gives a missing required field its own reason and no source", () => {
     const bill = parseBillText(BILL_TEXT.replace("Consum facturat: 182 kWh\n", ""));
     const fields = byField(fieldReviews("ultima_factura", bill, stored(verifyBill(bill, billCtx))));
-    expect(fields.consumptionKwh).toMatchObject({ status: "missing", reason: { code: "bill_consumption_missing", message: ISSUE_MESSAGES.bill_consumption_missing }, source: null });
+    expect(fields.consumptionKwh).toMatchObject({
+      status: "missing",
+      reason: { code: "bill_consumption_missing", message: ISSUE_MESSAGES.bill_consumption_missing },
+      source: null,
+    });
   });
 
   it("opens a document read before issue #14: no verdicts, no sources, every field without status", () => {
@@ -72,7 +83,8 @@ describe("fieldReviews: bills", () => {
     const { fieldSource: _source, checks: _checks, fieldConfidence: _confidence, ...old } = bill;
     const reviews = fieldReviews("ultima_factura", old, { confidence: 0.7, isValid: false, issues: [] });
     expect(reviews!.length).toBeGreaterThan(0);
-    for (const review of reviews!) expect(review).toEqual({ field: review.field, status: null, required: null, reason: null, source: null });
+    for (const review of reviews!)
+      expect(review).toEqual({ field: review.field, status: null, required: null, reason: null, source: null });
   });
 
   it("ignores verdicts that do not have the stored shape, keeps those that do", () => {
@@ -80,8 +92,16 @@ describe("fieldReviews: bills", () => {
     for (const validation of [null, "text", { fields: "x" }, { fields: [{ field: "pod", status: "broken" }] }]) {
       expect(byField(fieldReviews("ultima_factura", bill, validation)).pod!.status).toBeNull();
     }
-    const retired = { fields: [{ field: "pod", required: true, status: "failed", code: "old_code", message: "Mesaj vechi." }, { nonsense: true }] };
-    expect(byField(fieldReviews("ultima_factura", bill, retired)).pod).toMatchObject({ status: "failed", reason: { code: "old_code", message: "Mesaj vechi." } });
+    const retired = {
+      fields: [
+        { field: "pod", required: true, status: "failed", code: "old_code", message: "Mesaj vechi." },
+        { nonsense: true },
+      ],
+    };
+    expect(byField(fieldReviews("ultima_factura", bill, retired)).pod).toMatchObject({
+      status: "failed",
+      reason: { code: "old_code", message: "Mesaj vechi." },
+    });
   });
 
   it("has nothing to say about a type that is not read", () => {
@@ -90,7 +110,15 @@ describe("fieldReviews: bills", () => {
 });
 
 describe("fieldReviews: identity cards", () => {
-  const zone = buildTd2({ documentNumber: "RT715204", birthDate: "1992-11-23", sex: "F", expiryDate: "2032-11-23", lastName: "ȘTEFĂNESCU", firstName: "ANA-MARIA", optionalData: "2410576" });
+  const zone = buildTd2({
+    documentNumber: "RT715204",
+    birthDate: "1992-11-23",
+    sex: "F",
+    expiryDate: "2032-11-23",
+    lastName: "ȘTEFĂNESCU",
+    firstName: "ANA-MARIA",
+    optionalData: "2410576",
+  });
   const printed = [
     "SERIA RT NR 715204 CNP 2921123410576",
     "Nume/Nom/Last name",
@@ -108,7 +136,9 @@ describe("fieldReviews: identity cards", () => {
 
   it("names the zone, its check digits and the CNP where they vouch for a field; never check digits for a name", () => {
     const id = read([...printed, ...zone]);
-    const fields = byField(fieldReviews("document_identitate", id, stored(verifyIdentity(id, { now: NOW, ocrQuality: 0.8 }))));
+    const fields = byField(
+      fieldReviews("document_identitate", id, stored(verifyIdentity(id, { now: NOW, ocrQuality: 0.8 }))),
+    );
     const confirmations = (field: string) => fields[field]!.source!.confirmed_by.map((c) => c.code);
     expect(fields.number!.source!.code).toMatch(/mrz/);
     expect(fields.number!.source!.label).toBe(T.sources[fields.number!.source!.code]);
@@ -116,12 +146,23 @@ describe("fieldReviews: identity cards", () => {
     expect(confirmations("cnp")).toEqual(expect.arrayContaining(["mrz_check_digits", "cnp_check_digit"]));
     expect(confirmations("birthDate")).toContain("cnp");
     expect(confirmations("lastName")).not.toContain("mrz_check_digits");
-    expect(fields.issuedBy).toMatchObject({ status: "uncertain", reason: { code: "field_unconfirmed" }, source: { code: "printed", label: T.sources.printed, confirmed_by: [] } });
+    expect(fields.issuedBy).toMatchObject({
+      status: "uncertain",
+      reason: { code: "field_unconfirmed" },
+      source: { code: "printed", label: T.sources.printed, confirmed_by: [] },
+    });
   });
 
   it("without the zone: series printed only, uncertain, with the reason", () => {
     const id = read(printed);
-    const fields = byField(fieldReviews("document_identitate", id, stored(verifyIdentity(id, { now: NOW, ocrQuality: 0.8 }))));
-    expect(fields.series).toMatchObject({ status: "uncertain", required: true, reason: { code: "field_unconfirmed", message: ISSUE_MESSAGES.field_unconfirmed }, source: { code: "printed" } });
+    const fields = byField(
+      fieldReviews("document_identitate", id, stored(verifyIdentity(id, { now: NOW, ocrQuality: 0.8 }))),
+    );
+    expect(fields.series).toMatchObject({
+      status: "uncertain",
+      required: true,
+      reason: { code: "field_unconfirmed", message: ISSUE_MESSAGES.field_unconfirmed },
+      source: { code: "printed" },
+    });
   });
 });

@@ -51,7 +51,11 @@ function billSource(bill: BillExtraction, field: string): FieldReview["source"] 
   if (!how) return null;
   // A date placed by its order, or a value known by its shape, was chosen so the checks pass: they do not vouch for it.
   const vouched = how !== "role" && how !== "shape";
-  const confirmedBy = vouched ? (bill.checks ?? []).filter((c) => c.passed && (c.fields as string[]).includes(field)).map((c): BillCheckName => c.name) : [];
+  const confirmedBy = vouched
+    ? (bill.checks ?? [])
+        .filter((c) => c.passed && (c.fields as string[]).includes(field))
+        .map((c): BillCheckName => c.name)
+    : [];
   return { code: how, label: T.sources[how] ?? T.unknownSource, confirmed_by: [...new Set(confirmedBy)].map(labelled) };
 }
 
@@ -65,16 +69,21 @@ function identitySource(id: IdCardExtraction, field: string): FieldReview["sourc
   const cnp = id.cnp ? parseCnp(id.cnp) : null;
   if (cnp?.valid) {
     if (field === "cnp") confirmedBy.push("cnp_check_digit");
-    if ((field === "birthDate" && cnp.info.birthDate === id.birthDate) || (field === "sex" && cnp.info.sex === id.sex)) confirmedBy.push("cnp");
+    if ((field === "birthDate" && cnp.info.birthDate === id.birthDate) || (field === "sex" && cnp.info.sex === id.sex))
+      confirmedBy.push("cnp");
   }
   if (field === "address" && id.addressDigitsConfirmed === true) confirmedBy.push("address_second_reading");
-  if (!from) return confirmedBy.length ? { code: "unknown", label: T.unknownSource, confirmed_by: confirmedBy.map(labelled) } : null;
+  if (!from)
+    return confirmedBy.length
+      ? { code: "unknown", label: T.unknownSource, confirmed_by: confirmedBy.map(labelled) }
+      : null;
   return { code: from, label: T.sources[from] ?? T.unknownSource, confirmed_by: confirmedBy.map(labelled) };
 }
 
 function sourceOf(machine: ExtractedData | null, field: string): FieldReview["source"] {
   if (!machine || machine.kind === "unreadable") return null;
-  if (machine[field as keyof typeof machine] === null || machine[field as keyof typeof machine] === undefined) return null;
+  if (machine[field as keyof typeof machine] === null || machine[field as keyof typeof machine] === undefined)
+    return null;
   return machine.kind === "bill" ? billSource(machine, field) : identitySource(machine, field);
 }
 
@@ -82,7 +91,11 @@ function sourceOf(machine: ExtractedData | null, field: string): FieldReview["so
  * One review per correctable field of the document's type (null for a type that is not read), in the
  * catalogue's order. `validation` is the stored JSON as parsed, whatever its age.
  */
-export function fieldReviews(documentType: string, machine: ExtractedData | null, validation: unknown): FieldReview[] | null {
+export function fieldReviews(
+  documentType: string,
+  machine: ExtractedData | null,
+  validation: unknown,
+): FieldReview[] | null {
   const fields = correctableFieldsOf(documentType);
   if (!fields) return null;
   const verdicts = storedVerdicts(validation);
