@@ -696,7 +696,7 @@ export const ADMIN_TEXTS = {
       status: { ok: "OK", uncertain: "De verificat", failed: "Eșuat", missing: "Lipsă" } as Record<string, string>,
       attention: (n: number) => (n === 1 ? "1 câmp necesită atenție; este afișat primul." : `${n} câmpuri necesită atenție; sunt afișate primele.`),
       noAttention: "Toate câmpurile obligatorii au trecut verificările automate.",
-      noVerdicts: "Documentul a fost citit înainte de verificarea pe câmpuri: nu există un motiv pentru fiecare câmp.",
+      noVerdicts: "Pentru acest document nu există un verdict pe fiecare câmp (a fost citit înainte de verificarea pe câmpuri sau nu a putut fi citit).",
       required: "obligatoriu",
       source: (text: string) => `Sursa: ${text}`,
       unknownSource: "sursă necunoscută",
