@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canDecide, canReprocess, confidenceDisplay, correctableFieldsOf, formatFileSize, normalizeCorrection } from "./document-review";
+import { attentionFirst, canDecide, canReprocess, confidenceDisplay, correctableFieldsOf, fieldNeedsAttention, formatFileSize, normalizeCorrection } from "./document-review";
 
 describe("formatFileSize", () => {
   it.each([
@@ -83,5 +83,29 @@ describe("correctableFieldsOf", () => {
     expect(Object.keys(correctableFieldsOf("document_identitate")!)).toContain("cnp");
     expect(Object.keys(correctableFieldsOf("ultima_factura")!)).toContain("pod");
     expect(correctableFieldsOf("contract_furnizor_actual")).toBeNull();
+  });
+});
+
+describe("which fields need the reviewer's attention (issue #14 item 4)", () => {
+  it("a failed field always; a missing or unconfirmed one only when required; never an ok one or one without a verdict", () => {
+    expect(fieldNeedsAttention({ status: "failed", required: false })).toBe(true);
+    expect(fieldNeedsAttention({ status: "missing", required: true })).toBe(true);
+    expect(fieldNeedsAttention({ status: "uncertain", required: true })).toBe(true);
+    expect(fieldNeedsAttention({ status: "uncertain", required: false })).toBe(false);
+    expect(fieldNeedsAttention({ status: "missing", required: false })).toBe(false);
+    expect(fieldNeedsAttention({ status: "ok", required: true })).toBe(false);
+    expect(fieldNeedsAttention({ status: null, required: null })).toBe(false);
+    expect(fieldNeedsAttention({ status: "failed", required: true, corrected: true })).toBe(false);
+  });
+
+  it("puts them first, keeping each group's order", () => {
+    const fields = [
+      { field: "a", status: "ok", required: true },
+      { field: "b", status: "uncertain", required: false },
+      { field: "c", status: "missing", required: true },
+      { field: "d", status: null, required: null },
+      { field: "e", status: "failed", required: false },
+    ] as const;
+    expect(attentionFirst([...fields]).map((f) => f.field)).toEqual(["c", "e", "a", "b", "d"]);
   });
 });

@@ -126,3 +126,20 @@ export function confidenceDisplay(score: number | null | undefined): { text: str
   const tone: ConfidenceTone = percent >= 90 ? "green" : percent >= 70 ? "orange" : percent > 0 ? "red" : "grey";
   return { text: `${percent}%`, tone };
 }
+
+/**
+ * A field the reviewer must look at (issue #14 item 4): a check failed on it, or it is required and
+ * missing or unconfirmed. An optional field nothing confirmed (the issuing office, printed only) is
+ * marked but not pushed forward: it does not hold the document back. Nor is a field a reviewer
+ * already corrected: the machine's verdict was about the value it replaced.
+ */
+export function fieldNeedsAttention(field: { status: "ok" | "uncertain" | "failed" | "missing" | null; required: boolean | null; corrected?: boolean }): boolean {
+  if (field.corrected) return false;
+  if (field.status === "failed") return true;
+  return field.required === true && (field.status === "missing" || field.status === "uncertain");
+}
+
+/** The fields needing attention first, each group in its original order. */
+export function attentionFirst<T extends Parameters<typeof fieldNeedsAttention>[0]>(fields: T[]): T[] {
+  return [...fields.filter(fieldNeedsAttention), ...fields.filter((f) => !fieldNeedsAttention(f))];
+}

@@ -1,9 +1,11 @@
 // The full-details dialog (admin spec §2 "Documents", §3 "Document (full details)"): the document, its
-// owner, the extracted fields with their confidence, the processing history and the admin audit log.
+// owner, the extracted fields with their confidence (and, issue #14, each field's status and reason), the
+// processing history and the admin audit log.
 import { useCallback, useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { apiClient } from "~/lib/api-client";
 import { confidenceDisplay, formatFileSize } from "~/lib/document-review";
+import type { FieldReview } from "~/lib/schemas/admin-documents";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { isApiFailure } from "./api-failure";
 import { formatAdminDate } from "./document-format";
@@ -21,7 +23,7 @@ interface FullDetails {
     confidence_score: number | null;
   };
   user: { id: string; first_name: string | null; last_name: string | null; email: string | null; phone_number: string };
-  extractedData: { processing_method: string | null; extracted_fields: Record<string, string | null>; confidence_scores: Record<string, number> };
+  extractedData: { processing_method: string | null; extracted_fields: Record<string, string | null>; confidence_scores: Record<string, number>; field_reviews: FieldReview[] };
   processingHistory: { id: string; action: string; admin_email: string | null; notes: string | null; created_at: string }[];
   auditLog: { action: string; timestamp: string; admin_id: string | null; admin_email: string | null; ip_address: string | null; details: Record<string, unknown> | null }[];
 }
@@ -50,6 +52,7 @@ export function DocumentDetailsDialog({ documentId, onClose }: { documentId: str
 
   const doc = details?.document;
   const fields = Object.entries(details?.extractedData.extracted_fields ?? {}).filter(([, value]) => value !== null);
+  const reviews = new Map((details?.extractedData.field_reviews ?? []).map((r) => [r.field, r]));
   return (
     <Modal open={documentId !== null} title={doc ? T.detailsTitle(doc.file_name) : T.details} onClose={onClose} className="doc-modal">
       {!details && !error ? (
@@ -113,12 +116,24 @@ export function DocumentDetailsDialog({ documentId, onClose }: { documentId: str
               <p className="admin-muted">{T.noExtraction}</p>
             ) : (
               <dl className="doc-meta">
-                {fields.map(([field, value]) => (
-                  <div key={field}>
-                    <dt>{T.fieldLabels[field] ?? field}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
+                {fields.map(([field, value]) => {
+                  const review = reviews.get(field);
+                  return (
+                    <div key={field} data-field={field} data-status={review?.status ?? undefined}>
+                      <dt>
+                        {T.fieldLabels[field] ?? field}
+                        {review?.status ? (
+                          <>
+                            {" "}
+                            <span className={`doc-field-status status-${review.status}`}>{T.fieldReview.status[review.status]}</span>
+                          </>
+                        ) : null}
+                      </dt>
+                      <dd>{value}</dd>
+                      {review?.reason ? <dd className="doc-field-reason">{review.reason.message}</dd> : null}
+                    </div>
+                  );
+                })}
               </dl>
             )}
           </section>

@@ -6,20 +6,20 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { Modal } from "~/components/ui/modal";
-import { canReprocess, confidenceDisplay, REJECTION_REASONS, type RejectionReason } from "~/lib/document-review";
+import { attentionFirst, canReprocess, confidenceDisplay, fieldNeedsAttention, REJECTION_REASONS, type RejectionReason } from "~/lib/document-review";
+import type { FieldReview } from "~/lib/schemas/admin-documents";
 import { apiClient } from "~/lib/api-client";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
 import { formatAdminDate } from "./document-format";
 
-export interface ReviewField {
-  field: string;
+/** One field of the review detail: the value and its correction, plus (issue #14) status, reason and source. */
+export interface ReviewField extends FieldReview {
   kind: string;
   value: string | null;
   machine_value: string | null;
   corrected: boolean;
   confidence: number | null;
-  source: string | null;
   missing: boolean;
 }
 
@@ -55,6 +55,7 @@ export interface ReviewDetail {
 }
 
 const T = ADMIN_TEXTS.documentsPage;
+const R = T.fieldReview;
 
 function FilePane({ detail }: { detail: ReviewDetail }) {
   const isImage = detail.mime_type.startsWith("image/");
@@ -74,31 +75,70 @@ function FilePane({ detail }: { detail: ReviewDetail }) {
   );
 }
 
+const STATUS_MARK: Record<NonNullable<FieldReview["status"]>, string> = { ok: "✓", uncertain: "?", failed: "✕", missing: "–" };
+
+/** Where the value came from and what confirmed it: "Sursa: din zona MRZ · confirmat de cifrele de control MRZ". */
+function sourceText(source: NonNullable<FieldReview["source"]>): string {
+  return R.source([source.label, ...source.confirmed_by.map((c) => c.label)].join(" · "));
+}
+
 function FieldInputs({ fields, values, onChange, idPrefix }: { fields: ReviewField[]; values: Record<string, string>; onChange: (field: string, value: string) => void; idPrefix: string }) {
+  const ordered = attentionFirst(fields);
+  const attention = ordered.filter(fieldNeedsAttention).length;
+  const judged = fields.some((f) => f.status !== null);
   return (
-    <div className="doc-fields">
-      {fields.map((f) => {
-        const confidence = f.confidence === null ? null : confidenceDisplay(f.confidence);
-        const changed = (values[f.field] ?? "") !== (f.value ?? "");
-        return (
-          <div key={f.field} className={`doc-field${f.corrected || changed ? " is-corrected" : ""}${f.missing ? " is-missing" : ""}`} data-field={f.field}>
-            <label htmlFor={`${idPrefix}-${f.field}`}>{T.fieldLabels[f.field] ?? f.field}</label>
-            <input
-              id={`${idPrefix}-${f.field}`}
-              value={values[f.field] ?? ""}
-              maxLength={200}
-              inputMode={f.kind === "kwh" || f.kind === "cnp" ? "numeric" : undefined}
-              placeholder={f.kind === "date" ? "AAAA-LL-ZZ" : undefined}
-              onChange={(e) => onChange(f.field, e.target.value)}
-            />
-            <small className="admin-muted">
-              {f.corrected || changed ? `${T.corrected} · ${T.machineValue(f.machine_value ?? "—")}` : null}
-              {confidence ? <span className={`doc-confidence tone-${confidence.tone}`}>{T.fieldConfidence(confidence.text)}</span> : null}
-            </small>
-          </div>
-        );
-      })}
-    </div>
+    <>
+      <p className={`doc-fields-summary${attention > 0 ? " has-attention" : ""}`} data-attention={attention}>
+        {!judged ? R.noVerdicts : attention > 0 ? R.attention(attention) : R.noAttention}
+      </p>
+      <div className="doc-fields">
+        {ordered.map((f) => {
+          const confidence = f.confidence === null ? null : confidenceDisplay(f.confidence);
+          const changed = (values[f.field] ?? "") !== (f.value ?? "");
+          const id = `${idPrefix}-${f.field}`;
+          // The reason and the source are read with the input (aria-describedby), not only seen beside it.
+          const describedBy = [f.status ? `${id}-status` : null, f.reason ? `${id}-reason` : null, f.source ? `${id}-source` : null].filter(Boolean).join(" ") || undefined;
+          const classes = ["doc-field", f.corrected || changed ? "is-corrected" : "", f.missing ? "is-missing" : "", fieldNeedsAttention(f) ? "needs-attention" : ""];
+          return (
+            <div key={f.field} className={classes.filter(Boolean).join(" ")} data-field={f.field} data-status={f.status ?? undefined}>
+              <div className="doc-field-head">
+                <label htmlFor={id}>{T.fieldLabels[f.field] ?? f.field}</label>
+                {f.status ? (
+                  <span id={`${id}-status`} className={`doc-field-status status-${f.status}`}>
+                    <span aria-hidden="true">{STATUS_MARK[f.status]}</span> {R.status[f.status]}
+                    {f.required ? <span className="doc-field-required"> · {R.required}</span> : null}
+                  </span>
+                ) : null}
+              </div>
+              <input
+                id={id}
+                value={values[f.field] ?? ""}
+                maxLength={200}
+                inputMode={f.kind === "kwh" || f.kind === "cnp" ? "numeric" : undefined}
+                placeholder={f.kind === "date" ? "AAAA-LL-ZZ" : undefined}
+                aria-describedby={describedBy}
+                aria-invalid={f.status === "failed" ? true : undefined}
+                onChange={(e) => onChange(f.field, e.target.value)}
+              />
+              {f.reason ? (
+                <p id={`${id}-reason`} className="doc-field-reason" data-reason={f.reason.code}>
+                  {f.reason.message}
+                </p>
+              ) : null}
+              {f.source ? (
+                <p id={`${id}-source`} className="doc-field-source" data-source={f.source.code}>
+                  {sourceText(f.source)}
+                </p>
+              ) : null}
+              <small className="admin-muted">
+                {f.corrected || changed ? `${T.corrected} · ${T.machineValue(f.machine_value ?? "—")}` : null}
+                {confidence ? <span className={`doc-confidence tone-${confidence.tone}`}>{T.fieldConfidence(confidence.text)}</span> : null}
+              </small>
+            </div>
+          );
+        })}
+      </div>
+    </>
   );
 }
 

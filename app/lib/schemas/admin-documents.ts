@@ -51,3 +51,26 @@ export const adminDocumentReprocessSchema = z.object({
   notes,
 });
 export type AdminDocumentReprocessInput = z.infer<typeof adminDocumentReprocessSchema>;
+
+/** A field's verdict as the review dialog shows it (issue #14 item 4). */
+export const FIELD_STATUSES = ["ok", "uncertain", "failed", "missing"] as const;
+export type FieldStatus = (typeof FIELD_STATUSES)[number];
+
+const codeAndLabel = z.object({ code: z.string(), label: z.string() });
+
+/**
+ * Per field of `/api/admin/documents/{id}` (`fields[]`) and `/details` (`extractedData.field_reviews`):
+ * status and reason from the verdicts stored with the validation, source from the reading. A document
+ * read before issue #14 has no verdicts: status, required and reason are null.
+ */
+export const fieldReviewSchema = z.object({
+  field: z.string(),
+  status: z.nullable(z.enum(FIELD_STATUSES)),
+  /** a required field must be ok for the document to be verified automatically */
+  required: z.nullable(z.boolean()),
+  /** why the field is not trusted (Romanian); null when ok or unknown */
+  reason: z.nullable(z.object({ code: z.string(), message: z.string() })),
+  /** where the value came from, and the cross-checks that confirmed it */
+  source: z.nullable(z.object({ code: z.string(), label: z.string(), confirmed_by: z.array(codeAndLabel) })),
+});
+export type FieldReview = z.infer<typeof fieldReviewSchema>;

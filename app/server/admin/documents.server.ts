@@ -23,6 +23,7 @@ import {
 import type { ExtractedData } from "../documents/extraction/extract-document.server";
 import { reprocessDocument } from "../documents/lifecycle.server";
 import { openExtraction } from "../documents/pii.server";
+import { fieldReviews } from "../documents/field-review.server";
 import { documentEventInsert, findDocument, type DocumentRow } from "../documents/repository.server";
 import type { ValidationDetails } from "../documents/verification.server";
 import { adminRejectionMessage } from "../documents/views.server";
@@ -134,23 +135,32 @@ async function processingHistory(db: Database, documentId: string) {
   }));
 }
 
-/** The reading as flat fields: each with the value in use, what the machine read, and its confidence. */
+/**
+ * The reading as flat fields: each with the value in use, what the machine read, its confidence, and
+ * (issue #14) its verdict — status, reason, source — as fieldReviews gives it.
+ */
 function fieldRows(row: DocumentRow, machine: ExtractedData | null, effective: ExtractedData | null, correctedFields: Set<string>) {
   const fields = correctableFieldsOf(row.documentType);
   if (!fields) return null;
-  const confidence = machine && machine.kind === "bill" ? ((machine.fieldConfidence ?? {}) as Record<string, number | undefined>) : {};
-  const sources = machine && machine.kind === "id_card" ? (machine.sources as Record<string, string | undefined>) : {};
+  const confidence = machine && machine.kind !== "unreadable" ? ((machine.fieldConfidence ?? {}) as Record<string, number | undefined>) : {};
   const missing = new Set<string>(machine && machine.kind !== "unreadable" ? (machine.missingFields as string[]) : []);
-  return Object.entries(fields).map(([field, kind]) => ({
-    field,
-    kind,
-    value: machineValueOf(effective, field),
-    machine_value: machineValueOf(machine, field),
-    corrected: correctedFields.has(field),
-    confidence: confidence[field] ?? null,
-    source: sources[field] ?? null,
-    missing: missing.has(field),
-  }));
+  const reviews = new Map((fieldReviews(row.documentType, machine, storedValidation(row)) ?? []).map((r) => [r.field, r]));
+  return Object.entries(fields).map(([field, kind]) => {
+    const review = reviews.get(field);
+    return {
+      field,
+      kind,
+      value: machineValueOf(effective, field),
+      machine_value: machineValueOf(machine, field),
+      corrected: correctedFields.has(field),
+      confidence: confidence[field] ?? null,
+      missing: missing.has(field),
+      status: review?.status ?? null,
+      required: review?.required ?? null,
+      reason: review?.reason ?? null,
+      source: review?.source ?? null,
+    };
+  });
 }
 
 /** GET /api/admin/documents/{id}: what the review dialog shows (admin spec §3 "Document (review detail)"). */
@@ -214,7 +224,8 @@ export async function adminDocumentFullDetails(env: Env, db: Database, id: strin
   const found = await findWithUser(db, id);
   if (!found) return null;
   const { doc, user } = found;
-  const [effective, history, audits] = await Promise.all([
+  const [machine, effective, history, audits] = await Promise.all([
+    openExtraction(env, doc, { reveal: true }),
     readDocumentData(env, db, doc, { reveal: true }),
     processingHistory(db, doc.id),
     db
@@ -243,7 +254,12 @@ export async function adminDocumentFullDetails(env: Env, db: Database, id: strin
       confidence_score: doc.confidence,
     },
     user: { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, phone_number: user.phone },
-    extractedData: { processing_method: doc.processingMethod, extracted_fields: fields, confidence_scores: confidenceScores },
+    extractedData: {
+      processing_method: doc.processingMethod,
+      extracted_fields: fields,
+      confidence_scores: confidenceScores,
+      field_reviews: fieldReviews(doc.documentType, machine, storedValidation(doc)) ?? [],
+    },
     processingHistory: history,
     auditLog: audits.map(({ entry, adminEmail }) => ({
       action: entry.action,
