@@ -11,7 +11,6 @@ import {
   firstDate,
   monthPeriod,
   parseAmountCents,
-  parseQuantity,
   toLines,
   valueAfterLabel,
   type LabelHit,
@@ -25,6 +24,9 @@ import {
   kwhByValue,
   moneyAmounts,
   OTHER_SERVICES,
+  parseKwh,
+  priceToLeiPerKwh,
+  rowKwh,
   triplesAddingUp,
   podByFormat,
   powerByValue,
@@ -244,7 +246,7 @@ const hasDate = (value: string) => firstDate(value) !== null;
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
 const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
-const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
+const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
@@ -472,22 +474,27 @@ function datePrintedWithNumber(lines: TextLine[]): string | null {
 function kwhOf(lines: TextLine[]): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
-  if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
+  if (hit) {
+    const figure = /(\d[\d.,\s]*?)\s*([mk]wh)/i.exec(hit.value);
+    return figure ? parseKwh(figure[1]!, figure[2]) : parseKwh(hit.value);
+  }
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
   for (const line of lines) {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     const value = c >= 0 ? line.cells[c + 1] : undefined;
-    if (value && /^\d[\d.,\s]*$/.test(value)) return parseQuantity(value);
+    if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
   }
-  // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
-  for (const line of lines) {
+  // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
+  // quantity read by its meaning (× unit price = the row's value), the price's unit over its column.
+  for (const [l, line] of lines.entries()) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
     if (index < 0) continue;
-    const cell = line.cells.slice(index).find(hasKwh);
-    if (cell) return parseQuantity(cell);
-    // Quantity and unit in their own columns: '182' then 'kWh'.
-    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^kwh$/i.test(c));
-    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
+    const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
+    const at = line.cells.findIndex((c, i) => i >= index && hasKwh(c));
+    if (at >= 0) return rowKwh(line.cells, at, line.cells[at]!, undefined, priceFactor);
+    // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
+    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^[mk]wh$/i.test(c));
+    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return rowKwh(line.cells, unit, line.cells[unit - 1]!, line.cells[unit], priceFactor);
   }
   return null;
 }
@@ -656,8 +663,8 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
-  const oldValue = oldHit ? parseQuantity(oldHit.value) : null;
-  const newValue = newHit ? parseQuantity(newHit.value) : null;
+  const oldValue = oldHit ? parseKwh(oldHit.value) : null;
+  const newValue = newHit ? parseKwh(newHit.value) : null;
   return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 

@@ -1,0 +1,67 @@
+// Shapes round 12 of the held-out bill layouts showed (issue #14), each written here in a wording of
+// its own rather than copied from the fixture: a quantity read by what its separators and unit mean,
+// an offer named inside a sentence, a holder addressed 'În atenția', an address over two lines.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { parseKwh, priceToLeiPerKwh, rowKwh } from "../../app/server/documents/extraction/bill-values.server";
+
+describe("a quantity of energy read by what its separators and unit mean", () => {
+  it("reads a separator after four digits or more as a decimal one, not a thousands group", () => {
+    expect(parseKwh("2215,000")).toBe(2215);
+    expect(parseKwh("2215.500 kWh")).toBe(2215.5);
+  });
+
+  it("still reads one to three digits and a group of three as thousands", () => {
+    expect(parseKwh("2.215")).toBe(2215);
+    expect(parseKwh("2,215 kWh")).toBe(2215);
+    expect(parseKwh("2 215 kWh")).toBe(2215);
+    expect(parseKwh("96,5 kWh")).toBe(96.5);
+  });
+
+  it("reads the last of two different separators as the decimal one", () => {
+    expect(parseKwh("2.215,250")).toBe(2215.25);
+    expect(parseKwh("2,215.5")).toBe(2215.5);
+  });
+
+  it("converts MWh and Wh to kWh, a MWh figure printed to the kWh", () => {
+    expect(parseKwh("0,315 MWh")).toBe(315);
+    expect(parseKwh("2,215 MWh")).toBe(2215);
+    expect(parseKwh("2.215,5 MWh")).toBe(2215500);
+    expect(parseKwh("315000 Wh")).toBe(315);
+    expect(parseKwh("2,215", "MWh")).toBe(2215);
+  });
+
+  it("picks the reading of a charges row's quantity that × its unit price makes the row's value", () => {
+    // 315 kWh × 0,6120 lei/kWh = 192,78 lei: '315,000' is 315 with three decimals, not 315 000.
+    const row = ["1", "Energie activă", "315,000", "KWH", "0,61200", "21,00%", "192,78"];
+    expect(rowKwh(row, 3, "315,000", "KWH", 1)).toBe(315);
+    // The same quantity grouped when the row's value says so.
+    const big = ["Energie activă", "1,215", "kWh", "0,5000", "607,50"];
+    expect(rowKwh(big, 2, "1,215", "kWh", 1)).toBe(1215);
+  });
+
+  it("converts a unit price in lei/MWh or bani/kWh before the row's check", () => {
+    expect(priceToLeiPerKwh("Preț unitar (lei/MWh)")).toBe(0.001);
+    expect(priceToLeiPerKwh("Preț (bani/kWh)")).toBe(0.01);
+    expect(priceToLeiPerKwh("Preț (lei/kWh)")).toBe(1);
+    // 0,315 MWh × 612,00 lei/MWh = 192,78 lei.
+    expect(
+      rowKwh(["Energie activă", "0,315", "MWh", "612,00", "192,78"], 2, "0,315", "MWh", priceToLeiPerKwh("lei/MWh")),
+    ).toBe(315);
+  });
+
+  it("reads the consumption of an e-Factura charges table with three-decimal quantities", () => {
+    const text = [
+      "Data emitere:\t2026-03-04",
+      "Nr.\tDenumire articol\tCantitate\tUM\tPreț net\tCota TVA\tValoare netă",
+      "1\tEnergie electrică activă\t315,000\tKWH\t0,61200\t21,00%\t192,78",
+      "2\tServicii de rețea\t315,000\tKWH\t0,20000\t21,00%\t63,00",
+      "Valoarea totală a facturii fără TVA\t255,78",
+      "Valoarea totală a TVA\t53,71",
+      "Valoarea totală a facturii cu TVA\t309,49",
+    ].join("\n");
+    const bill = parseBillText(text);
+    expect(bill.consumptionKwh).toBe(315);
+    expect(bill.pricePerKwh).toBe("0.9825");
+  });
+});
