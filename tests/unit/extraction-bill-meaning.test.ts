@@ -65,3 +65,29 @@ describe("a quantity of energy read by what its separators and unit mean", () =>
     expect(bill.pricePerKwh).toBe("0.9825");
   });
 });
+
+describe("the holder on an envelope: an addressee under the address, a salutation beside it", () => {
+  const envelope = [
+    "LUMINA ENERGIE",
+    "Stimată clientă,\tStr. Gării nr. 7",
+    "vă transmitem mai jos factura lunii trecute.\tJud.SV Mun.Suceava",
+    "\tÎn atenția: MARIA ENACHE",
+    "Total de plată: 120,00 lei",
+  ].join("\n");
+
+  it("reads the name after 'În atenția', not the street beside the salutation", () => {
+    expect(parseBillText(envelope).customerName).toBe("MARIA ENACHE");
+  });
+
+  it("joins the street and the locality printed under it into one address, locality first", () => {
+    expect(parseBillText(envelope).billingAddress).toBe("Jud.SV Mun.Suceava Str. Gării nr. 7");
+  });
+
+  it("takes neither a street nor the letter's sentence as the holder's name", () => {
+    const bill = parseBillText(
+      ["Stimate client,\tBd. Decebal nr. 12 bl. 3", "găsiți atașată factura.\tJud.NT Mun.Piatra Neamț"].join("\n"),
+    );
+    expect(bill.customerName).toBeNull();
+    expect(bill.billingAddress).toBe("Jud.NT Mun.Piatra Neamț Bd. Decebal nr. 12 bl. 3");
+  });
+});

@@ -174,6 +174,8 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
+    // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
+    /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
@@ -306,6 +308,17 @@ function billNumberRaw(lines: TextLine[]): string | null {
   const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
   return hit ? hit.value.trim().toUpperCase() : null;
 }
+
+/**
+ * What a holder's name can be after its label: a few capitalised words (not the sentence under a
+ * salutation), no digits (a street number, a code), no address marker at its start ('Calea
+ * Victoriei nr.43' beside a salutation), not the supplier's own name.
+ */
+const holderNamed = (name: string) =>
+  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
+  !/\d/.test(name) &&
+  ADDRESS_START.exec(foldSameLength(name))?.index !== 0 &&
+  !isSuppliersOwn(name);
 
 /** Where an address starts inside a cell: an abbreviation with its dot, or a spelled-out word. */
 const ADDRESS_START =
@@ -845,7 +858,7 @@ export function parseBillText(text: string): BillExtraction {
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name) && !isSuppliersOwn(splitNameAndAddress(v).name));
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
