@@ -91,3 +91,16 @@ describe("the holder on an envelope: an addressee under the address, a salutatio
     expect(bill.billingAddress).toBe("Jud.NT Mun.Piatra Neamț Bd. Decebal nr. 12 bl. 3");
   });
 });
+
+describe("an offer named with no colon, alone or inside a sentence of facts", () => {
+  it("reads the capitalised name after 'produs' and ends it at the next fact", () => {
+    const note =
+      "* Locul de consum POD RO002E100200300, produs Lumina Verde 24, putere aprobată 5 kW; cod client 700100";
+    expect(parseBillText(note).tariffType).toBe("Lumina Verde 24");
+    expect(parseBillText("Notă: Produs Casa Stabil 2026; Putere aprobată 9 kW").tariffType).toBe("Casa Stabil 2026");
+  });
+
+  it("keeps a caption in lower case as a label with its value beside it", () => {
+    expect(parseBillText("Produs contractat\tSoare Fix").tariffType).toBe("Soare Fix");
+  });
+});

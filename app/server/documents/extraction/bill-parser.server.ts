@@ -189,7 +189,10 @@ const L = {
     /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i,
+    // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
+    // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
+    /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
   power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
@@ -938,7 +941,8 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? null,
     billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null),
     consumptionKwh: kwh,
-    tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
+    // An offer named inside a sentence ends at the next fact ('…, putere aprobată 6 kW').
+    tariffType: tariff ? cleanText(tariff.value.split(/,\s*(?:putere|\p{Ll})|;/u)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),
