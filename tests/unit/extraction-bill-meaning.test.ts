@@ -104,3 +104,27 @@ describe("an offer named with no colon, alone or inside a sentence of facts", ()
     expect(parseBillText("Produs contractat\tSoare Fix").tariffType).toBe("Soare Fix");
   });
 });
+
+describe("the holder's address: what an address is and where it ends", () => {
+  it("skips a caption printed beside the address's label and reads the address under it", () => {
+    const bill = parseBillText(
+      ["Adresa de facturare\tOfertă aleasă\tSoare Fix", "Jud.GL Mun.Galați Bd. Carol I nr. 5 ap.2"].join("\n"),
+    );
+    expect(bill.billingAddress).toBe("Jud.GL Mun.Galați Bd. Carol I nr. 5 ap.2");
+  });
+
+  it("reads the buyer's block by its CNP label as the holder's, and drops the country after the address", () => {
+    const blocks = [
+      "FURNIZOR\tCLIENT",
+      "Denumire:\tALFA CURENT S.A.\tDenumire:\tRADU ILIE",
+      "CIF:\tRO998877\tCIF/CNP:\t-",
+      "IBAN:\tRO11BANK0000111122223333\tAdresa:\tJud.AG Mun.Pitești Str.Viilor nr.8 bl.2",
+      "Adresa:\tStr. Fabricii nr. 1, Pitești, RO\tsc.A ap.14, RO",
+    ].join("\n");
+    const bill = parseBillText(blocks);
+    expect(bill.billingAddress).toBe("Jud.AG Mun.Pitești Str.Viilor nr.8 bl.2 sc.A ap.14");
+    expect(parseBillText("Adresa de facturare: Jud.AG Mun.Pitești Str.Viilor nr.8, România").billingAddress).toBe(
+      "Jud.AG Mun.Pitești Str.Viilor nr.8",
+    );
+  });
+});

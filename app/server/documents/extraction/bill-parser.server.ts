@@ -377,6 +377,9 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
   return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
+/** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
+const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
+
 /** Only the block, staircase, floor and flat of an address ('bl.C5 ap.30'). */
 const UNIT_PARTS = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
 
@@ -388,7 +391,7 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
   const line = lines[hit.line];
   const below = lines[hit.line + 1];
   if (!line || !below || hit.cell !== line.cells.length - 1) return address;
-  const tail = below.cells[below.cells.length - 1]!;
+  const tail = withoutCountry(below.cells[below.cells.length - 1]!);
   return UNIT_PARTS.test(foldSameLength(tail)) && !address.endsWith(tail) ? `${address} ${tail.replace(/[\s,;]+$/, "")}` : address;
 }
 
@@ -396,7 +399,8 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
 const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
 /** A supplier's name or a line of its block: never the holder's name or address. */
 const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text));
-const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell));
+/** A holder's label, or a personal numeric code's ('CIF/CNP:'): a supplier has a tax number, never a CNP. */
+const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell)) || /\bCNP\b/i.test(cell);
 
 /**
  * An address in the supplier's block is the supplier's, never the holder's (supplier and client
@@ -864,7 +868,8 @@ export function parseBillText(text: string): BillExtraction {
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
-  const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
+  // An address holds a number or an address word: a caption beside its label ('Produs contractat') is none.
+  const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
@@ -939,7 +944,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null),
+    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
     consumptionKwh: kwh,
     // An offer named inside a sentence ends at the next fact ('…, putere aprobată 6 kW').
     tariffType: tariff ? cleanText(tariff.value.split(/,\s*(?:putere|\p{Ll})|;/u)[0]!) : null,
