@@ -1,9 +1,16 @@
 // Shapes round 12 of the held-out bill layouts showed (issue #14), each written here in a wording of
 // its own rather than copied from the fixture: a quantity read by what its separators and unit mean,
-// an offer named inside a sentence, a holder addressed 'În atenția', an address over two lines.
+// an offer named inside a sentence, a holder addressed 'În atenția', an address over two lines, and a
+// bill of several services known by its subtotal blocks.
 import { describe, expect, it } from "vitest";
-import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
-import { parseKwh, priceToLeiPerKwh, rowKwh } from "../../app/server/documents/extraction/bill-values.server";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import {
+  moneyAmounts,
+  parseKwh,
+  priceToLeiPerKwh,
+  rowKwh,
+  subtotalBlocks,
+} from "../../app/server/documents/extraction/bill-values.server";
 
 describe("a quantity of energy read by what its separators and unit mean", () => {
   it("reads a separator after four digits or more as a decimal one, not a thousands group", () => {
@@ -126,5 +133,63 @@ describe("the holder's address: what an address is and where it ends", () => {
     expect(parseBillText("Adresa de facturare: Jud.AG Mun.Pitești Str.Viilor nr.8, România").billingAddress).toBe(
       "Jud.AG Mun.Pitești Str.Viilor nr.8",
     );
+  });
+});
+
+describe("a bill of several services known by its structure, not by the words naming them", () => {
+  // Two sections, neither named by a service word (TV, internet, mobile…): a subtotal block for the
+  // electricity section, another for the whole bill.
+  const sections = [
+    "Factura seria QX nr. 4400123 din 05.02.2026",
+    "A. Abonament Plus",
+    "\tpachet lunar\t40,00",
+    "B. Energie electrică",
+    "\tConsum 200 kWh",
+    "\tEnergie activă\t150,00",
+    "\tSubtotal secțiune\t150,00",
+    "\tTVA 21%\t31,50",
+    "\tTotal secțiune B\t181,50",
+    "Total fără TVA\t190,00",
+    "TVA 21%\t39,90",
+    "Total de plată\t229,90",
+  ].join("\n");
+
+  it("counts a subtotal block per section and one for the whole bill", () => {
+    const lines = billLines(sections);
+    expect(subtotalBlocks(moneyAmounts(lines), [0.21])).toBe(2);
+  });
+
+  it("reports totals, VAT and price below 0.9 when no chosen sum names electricity", () => {
+    const confidence = parseBillText(sections).fieldConfidence ?? {};
+    for (const field of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const)
+      expect(confidence[field]).toBeLessThan(0.9);
+  });
+
+  it("keeps a bill of one service with an older debt added confident", () => {
+    const one = [
+      "Factura seria QX nr. 4400123 din 05.02.2026",
+      "Consum 200 kWh",
+      "Energie activă\t150,00",
+      "Total fără TVA\t150,00",
+      "TVA 21%\t31,50",
+      "Total de plată\t181,50",
+      "Sold restant\t12,00",
+      "Total de achitat\t193,50",
+    ].join("\n");
+    expect(subtotalBlocks(moneyAmounts(billLines(one)), [0.21])).toBe(1);
+    const bill = parseBillText(one);
+    expect(bill.totalWithVat).toBe("181.50");
+    expect(bill.fieldConfidence?.totalWithVat).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("does not count a charges table with net, VAT and gross on each row as sections", () => {
+    const table = [
+      "Energie activă\t100,00\t21,00\t121,00",
+      "Distribuție\t50,00\t10,50\t60,50",
+      "Total fără TVA\t150,00",
+      "TVA\t31,50",
+      "Total\t181,50",
+    ].join("\n");
+    expect(subtotalBlocks(moneyAmounts(billLines(table)), [0.21])).toBe(1);
   });
 });

@@ -23,11 +23,10 @@ import {
   holderAndAddressByShape,
   kwhByValue,
   moneyAmounts,
-  OTHER_SERVICES,
   parseKwh,
   priceToLeiPerKwh,
   rowKwh,
-  triplesAddingUp,
+  subtotalBlocks,
   podByFormat,
   powerByValue,
   soleKwhFigure,
@@ -899,12 +898,13 @@ export function parseBillText(text: string): BillExtraction {
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
-  const otherServices = OTHER_SERVICES.test(lines.map((l) => l.folded.join(" ")).join("\n"));
+  // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
+  // the words naming the services: a subtotal block per section and one for the whole bill.
+  const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
   const totals = chooseTotals(lines, rates, otherServices);
-  // A bill that sells other services too, with several sums adding up and none of the chosen ones
-  // naming electricity: the reader cannot tell the electricity subtotal from the whole bill's.
-  const totalsAmbiguous =
-    otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit) && triplesAddingUp(moneyAmounts(lines), rates) >= 2;
+  // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
+  // the whole bill's.
+  const totalsAmbiguous = otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;

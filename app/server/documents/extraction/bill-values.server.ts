@@ -120,14 +120,25 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
   return best?.triple ?? null;
 }
 
-/** How many different gross sums among every money amount have a net + VAT at the rate adding up to them. */
-export function triplesAddingUp(amounts: MoneyAmount[], rates: number[]): number {
-  const cents = new Set(amounts.map((a) => a.cents));
+/**
+ * How many different subtotal blocks the bill prints: net + VAT = gross sums stacked one amount a line
+ * (a summary, not a charges row with its three amounts on one line). A bill of one service has one
+ * (printed once or twice); a bill of several services (electricity, TV, internet…) a block per
+ * section and one for the whole bill, whatever words name the sections.
+ */
+export function subtotalBlocks(amounts: MoneyAmount[], rates: number[]): number {
+  const byCents = new Map<number, MoneyAmount[]>();
+  for (const a of amounts) byCents.set(a.cents, [...(byCents.get(a.cents) ?? []), a]);
   const grosses = new Set<number>();
-  for (const net of cents) {
-    for (const vat of cents) {
+  for (const [net, nets] of byCents) {
+    for (const [vat, vats] of byCents) {
       if (vat >= net || !vatFits(net, vat, rates)) continue;
-      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) if (cents.has(gross)) grosses.add(gross);
+      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) {
+        const stacked = (byCents.get(gross) ?? []).some((g) =>
+          nets.some((n) => vats.some((v) => n.line < v.line && v.line < g.line && g.line - n.line <= 4)),
+        );
+        if (stacked) grosses.add(gross);
+      }
     }
   }
   return grosses.size;
