@@ -41,10 +41,10 @@ describe("a quantity of energy read by what its separators and unit mean", () =>
   it("picks the reading of a charges row's quantity that × its unit price makes the row's value", () => {
     // 315 kWh × 0,6120 lei/kWh = 192,78 lei: '315,000' is 315 with three decimals, not 315 000.
     const row = ["1", "Energie activă", "315,000", "KWH", "0,61200", "21,00%", "192,78"];
-    expect(rowKwh(row, 3, "315,000", "KWH", 1)).toBe(315);
+    expect(rowKwh(row, 3, "315,000", "KWH", 1)?.kwh).toBe(315);
     // The same quantity grouped when the row's value says so.
     const big = ["Energie activă", "1,215", "kWh", "0,5000", "607,50"];
-    expect(rowKwh(big, 2, "1,215", "kWh", 1)).toBe(1215);
+    expect(rowKwh(big, 2, "1,215", "kWh", 1)?.kwh).toBe(1215);
   });
 
   it("converts a unit price in lei/MWh or bani/kWh before the row's check", () => {
@@ -52,9 +52,25 @@ describe("a quantity of energy read by what its separators and unit mean", () =>
     expect(priceToLeiPerKwh("Preț (bani/kWh)")).toBe(0.01);
     expect(priceToLeiPerKwh("Preț (lei/kWh)")).toBe(1);
     // 0,315 MWh × 612,00 lei/MWh = 192,78 lei.
-    expect(
-      rowKwh(["Energie activă", "0,315", "MWh", "612,00", "192,78"], 2, "0,315", "MWh", priceToLeiPerKwh("lei/MWh")),
-    ).toBe(315);
+    const row = ["Energie activă", "0,315", "MWh", "612,00", "192,78"];
+    expect(rowKwh(row, 2, "0,315", "MWh", priceToLeiPerKwh("lei/MWh"))).toEqual({ kwh: 315, checked: true });
+    expect(rowKwh(row, 2, "0,315", "MWh", 1)).toEqual({ kwh: 315, checked: false });
+  });
+
+  it("takes the reading that is the printed new − old index difference", () => {
+    expect(rowKwh(["Energie activă", "315,000", "KWH"], 2, "315,000", "KWH", 1, 315)).toEqual({
+      kwh: 315,
+      checked: true,
+    });
+  });
+
+  it("lets another row of the charges table vouch for the quantity when the energy row's price is unreadable", () => {
+    const text = [
+      "Nr.\tDenumire articol\tCantitate\tUM\tPreț net\tValoare netă",
+      "1\tEnergie electrică activă\t315,000\tKWH\t06120.\t192,78",
+      "2\tServicii de rețea\t315,000\tKWH\t0,20000\t63,00",
+    ].join("\n");
+    expect(parseBillText(text).consumptionKwh).toBe(315);
   });
 
   it("reads the consumption of an e-Factura charges table with three-decimal quantities", () => {

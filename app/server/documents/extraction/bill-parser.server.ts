@@ -490,7 +490,7 @@ function datePrintedWithNumber(lines: TextLine[]): string | null {
   return null;
 }
 
-function kwhOf(lines: TextLine[]): number | null {
+function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
   if (hit) {
@@ -504,16 +504,24 @@ function kwhOf(lines: TextLine[]): number | null {
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
-  // quantity read by its meaning (× unit price = the row's value), the price's unit over its column.
+  // quantity read by its meaning (× unit price = the row's value, or new − old index), the price's
+  // unit over its column; every row of the table bills the same quantity, so another row may vouch.
   for (const [l, line] of lines.entries()) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
     if (index < 0) continue;
     const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
-    const at = line.cells.findIndex((c, i) => i >= index && hasKwh(c));
-    if (at >= 0) return rowKwh(line.cells, at, line.cells[at]!, undefined, priceFactor);
-    // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
-    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^[mk]wh$/i.test(c));
-    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return rowKwh(line.cells, unit, line.cells[unit - 1]!, line.cells[unit], priceFactor);
+    const inRow = (row: TextLine, from: number) => {
+      const at = row.cells.findIndex((c, i) => i >= from && hasKwh(c));
+      if (at >= 0) return rowKwh(row.cells, at, row.cells[at]!, undefined, priceFactor, indexed);
+      // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
+      const unit = row.cells.findIndex((c, i) => i > from + 1 && /^[mk]wh$/i.test(c));
+      return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!) ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed) : null;
+    };
+    const own = inRow(line, index);
+    if (!own || own.checked) return own?.kwh ?? null;
+    const figure = line.cells.find((c) => parseKwh(c) === own.kwh);
+    const vouched = lines.filter((other) => other !== line && figure !== undefined && other.cells.includes(figure)).map((other) => inRow(other, 1)).find((r) => r?.checked);
+    return (vouched ?? own).kwh;
   }
   return null;
 }
@@ -909,8 +917,8 @@ export function parseBillText(text: string): BillExtraction {
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
 
-  const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
+  const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
   const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
   const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);

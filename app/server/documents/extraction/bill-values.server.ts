@@ -412,20 +412,33 @@ export function priceToLeiPerKwh(unitText: string): number {
   return (unit[1]!.toLowerCase() === "bani" ? 0.01 : 1) / ENERGY_UNIT[unit[2]!.toLowerCase()]!;
 }
 
-/**
- * A charges row's quantity by its meaning: of the readings its figure allows ('467,000' is 467 with
- * e-Factura's three decimals, or 467 000 grouped), the one that times the row's unit price (in lei/kWh,
- * `priceFactor` converting lei/MWh or bani/kWh) makes the row's value; else the figure as parseKwh
- * reads it.
- */
-export function rowKwh(cells: string[], at: number, figure: string, unit: string | undefined, priceFactor: number): number | null {
+/** The readings a quantity's figure allows: '467,000' is 467 000 grouped or 467 with three decimals. */
+function kwhReadings(figure: string, unit: string | undefined): number[] {
   const read = parseKwh(figure, unit);
   const single = /^\s*(\d{1,3})[.,](\d{3})(?!\d|[.,]\d)\s*([mk]?wh)?/i.exec(figure);
   const factor = ENERGY_UNIT[(single?.[3] ?? unit ?? "kwh").trim().toLowerCase()] ?? 1;
-  const readings = single ? [read, Number(`${single[1]}${single[2]}`) * factor, Number(`${single[1]}.${single[2]}`) * factor] : [read];
+  const others = single ? [Number(`${single[1]}${single[2]}`) * factor, Number(`${single[1]}.${single[2]}`) * factor] : [];
+  return [...new Set([...(read === null ? [] : [read]), ...others])];
+}
+
+/**
+ * A charges row's quantity by its meaning: of the readings its figure allows, the one that times the
+ * row's unit price (in lei/kWh, `priceFactor` converting lei/MWh or bani/kWh) makes the row's value,
+ * or that is the new − old index difference the bill prints (`indexed`); else the figure as parseKwh
+ * reads it, unchecked.
+ */
+export function rowKwh(
+  cells: string[],
+  at: number,
+  figure: string,
+  unit: string | undefined,
+  priceFactor: number,
+  indexed?: number,
+): { kwh: number; checked: boolean } | null {
+  const readings = kwhReadings(figure, unit);
   const numbers = cells.map((cell, c) => (c > at && /^\d[\d.,]*$/.test(cell) ? cell : null));
   for (const reading of readings) {
-    if (reading === null) continue;
+    if (reading === indexed) return { kwh: reading, checked: true };
     for (const [p, price] of numbers.entries()) {
       if (price === null) continue;
       const perKwh = Number(price.replace(/\.(?=\d{3}(?:\D|$))/g, "").replace(",", ".")) * priceFactor;
@@ -433,10 +446,10 @@ export function rowKwh(cells: string[], at: number, figure: string, unit: string
         const cents = v > p && value !== null && /[.,]\d{2}$/.test(value) ? parseAmountCents(value) : null;
         return cents !== null && cents > 0 && Math.abs(reading * perKwh * 100 - cents) <= Math.max(1, cents * 0.005);
       });
-      if (fits) return reading;
+      if (fits) return { kwh: reading, checked: true };
     }
   }
-  return read;
+  return readings[0] === undefined ? null : { kwh: readings[0], checked: false };
 }
 
 /**
