@@ -209,3 +209,13 @@ describe("a bill of several services known by its structure, not by the words na
     expect(subtotalBlocks(moneyAmounts(billLines(table)), [0.21])).toBe(1);
   });
 });
+
+describe("an invoice's party headings", () => {
+  it("never reads 'VÂNZĂTOR' (the seller's heading, a caption's neighbour) as the holder's name", () => {
+    const merged = [
+      "VÂNZĂTOR\tCUMPĂRĂTOR",
+      "Nume:\tALFA CURENT S.A. CIF: RO998877 Adresa: Str. Fabricii nr. 1 Nume: RADU ILIE",
+    ].join("\n");
+    expect(parseBillText(merged).customerName).not.toBe("VÂNZĂTOR");
+  });
+});

@@ -311,6 +311,9 @@ function billNumberRaw(lines: TextLine[]): string | null {
   return hit ? hit.value.trim().toUpperCase() : null;
 }
 
+/** An invoice's party headings ('VÂNZĂTOR', 'CUMPĂRĂTOR', 'Furnizor'): a block's title, never a name. */
+const PARTY_HEADING = /^(?:vanzator|cumparator|furnizor|prestator|beneficiar|client|titular)\b/i;
+
 /**
  * What a holder's name can be after its label: a few capitalised words (not the sentence under a
  * salutation), no digits (a street number, a code), no address marker at its start ('Calea
@@ -318,6 +321,7 @@ function billNumberRaw(lines: TextLine[]): string | null {
  */
 const holderNamed = (name: string) =>
   /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
+  !PARTY_HEADING.test(foldSameLength(name)) &&
   !/\d/.test(name) &&
   ADDRESS_START.exec(foldSameLength(name))?.index !== 0 &&
   !isSuppliersOwn(name);
