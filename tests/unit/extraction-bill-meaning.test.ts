@@ -136,6 +136,12 @@ describe("the holder's address: what an address is and where it ends", () => {
     expect(bill.billingAddress).toBe("Jud.GL Mun.Galați Bd. Carol I nr. 5 ap.2");
   });
 
+  it("never reads an amount beside the address's label as the address", () => {
+    expect(
+      parseBillText(["Titular: ION POPA\tAdresa:\t900,54", "Total de plată\t900,54"].join("\n")).billingAddress,
+    ).toBeNull();
+  });
+
   it("reads the buyer's block by its CNP label as the holder's, and drops the country after the address", () => {
     const blocks = [
       "FURNIZOR\tCLIENT",

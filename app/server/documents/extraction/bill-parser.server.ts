@@ -879,8 +879,11 @@ export function parseBillText(text: string): BillExtraction {
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
-  // An address holds a number or an address word: a caption beside its label ('Produs contractat') is none.
-  const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
+  // An address holds a number or an address word, and words: a caption beside its label ('Produs
+  // contractat') is none, nor an amount ('900,54').
+  const labelledAddress =
+    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ??
+    null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
