@@ -217,6 +217,17 @@ describe("a bill of several services known by its structure, not by the words na
 });
 
 describe("an invoice's party headings", () => {
+  it("reads the seller's block under 'VÂNZĂTOR' and a company's 'Nume:' as the supplier's, the buyer's as the holder's", () => {
+    const blocks = [
+      "VÂNZĂTOR\tCUMPĂRĂTOR",
+      "Nume:\tALFA CURENT S.A.\tNume:\tRADU ILIE",
+      "Adresa:\tStr. Fabricii nr. 1, Pitești\tAdresa:\tJud.AG Mun.Pitești Str.Viilor nr.8",
+    ].join("\n");
+    const bill = parseBillText(blocks);
+    expect(bill.customerName).toBe("RADU ILIE");
+    expect(bill.billingAddress).toBe("Jud.AG Mun.Pitești Str.Viilor nr.8");
+  });
+
   it("never reads 'VÂNZĂTOR' (the seller's heading, a caption's neighbour) as the holder's name", () => {
     const merged = [
       "VÂNZĂTOR\tCUMPĂRĂTOR",

@@ -399,9 +399,11 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
 }
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
-const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
+const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?|vanzator(?:ul)?)\b/i;
 /** A supplier's name or a line of its block: never the holder's name or address. */
-const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text));
+/** A company's legal form ('S.A.', 'S.R.L.'): the supplier's, never a household holder's. */
+const LEGAL_FORM = /(?<!\p{L})(?:S\.\s?A\.?|S\.\s?R\.\s?L\.?|SRL)(?!\p{L})/u;
+const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text)) || LEGAL_FORM.test(text);
 /** A holder's label, or a personal numeric code's ('CIF/CNP:'): a supplier has a tax number, never a CNP. */
 const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell)) || /\bCNP\b/i.test(cell);
 
@@ -418,7 +420,8 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
   const verdict = (l: number) => {
     const cell = lines[l]?.folded[column];
     if (cell === undefined) return null;
-    if (isHolderLabel(cell)) return "holder";
+    // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
+    if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
   };
   for (let l = from - 1; l >= Math.max(0, from - 3); l--) {
@@ -774,6 +777,8 @@ function captionsAfterValues(line: TextLine): TextLine {
     // A caption ending in ':' ('Titular:') is a label before the value on the next line.
     const caption = isCaption(folded[c + 1]!) && !folded[c + 1]!.trim().endsWith(":");
     if (!caption && !LOWER_CAPTION.test(cells[c + 1]!)) return line;
+    // Two party headings side by side ('VÂNZĂTOR ⇥ CUMPĂRĂTOR') are two blocks' titles, not a value and its caption.
+    if (PARTY_HEADING.test(folded[c]!)) return line;
     if (isCaption(folded[c]!) || namesAField(cells[c]!) || folded[c]!.includes(":")) return line;
     named ||= caption;
   }
