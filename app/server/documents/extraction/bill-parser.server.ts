@@ -11,7 +11,6 @@ import {
   firstDate,
   monthPeriod,
   parseAmountCents,
-  parseQuantity,
   toLines,
   valueAfterLabel,
   type LabelHit,
@@ -24,8 +23,10 @@ import {
   holderAndAddressByShape,
   kwhByValue,
   moneyAmounts,
-  OTHER_SERVICES,
-  triplesAddingUp,
+  parseKwh,
+  priceToLeiPerKwh,
+  rowKwh,
+  subtotalBlocks,
   podByFormat,
   powerByValue,
   soleKwhFigure,
@@ -172,6 +173,8 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
+    // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
+    /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
   ],
   address: [
@@ -185,7 +188,10 @@ const L = {
     /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i],
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i,
+    // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
+    // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
+    /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
   power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
@@ -244,7 +250,7 @@ const hasDate = (value: string) => firstDate(value) !== null;
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
 const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
-const hasKwh = (value: string) => /\d[\d.,\s]*\s*kwh/i.test(value);
+const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
@@ -305,6 +311,21 @@ function billNumberRaw(lines: TextLine[]): string | null {
   return hit ? hit.value.trim().toUpperCase() : null;
 }
 
+/** An invoice's party headings ('VÂNZĂTOR', 'CUMPĂRĂTOR', 'Furnizor'): a block's title, never a name. */
+const PARTY_HEADING = /^(?:vanzator|cumparator|furnizor|prestator|beneficiar|client|titular)\b/i;
+
+/**
+ * What a holder's name can be after its label: a few capitalised words (not the sentence under a
+ * salutation), no digits (a street number, a code), no address marker at its start ('Calea
+ * Victoriei nr.43' beside a salutation), not the supplier's own name.
+ */
+const holderNamed = (name: string) =>
+  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
+  !PARTY_HEADING.test(foldSameLength(name)) &&
+  !/\d/.test(name) &&
+  ADDRESS_START.exec(foldSameLength(name))?.index !== 0 &&
+  !isSuppliersOwn(name);
+
 /** Where an address starts inside a cell: an abbreviation with its dot, or a spelled-out word. */
 const ADDRESS_START =
   /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|ap|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;
@@ -359,6 +380,9 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
   return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
+/** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
+const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
+
 /** Only the block, staircase, floor and flat of an address ('bl.C5 ap.30'). */
 const UNIT_PARTS = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
 
@@ -370,15 +394,18 @@ function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): stri
   const line = lines[hit.line];
   const below = lines[hit.line + 1];
   if (!line || !below || hit.cell !== line.cells.length - 1) return address;
-  const tail = below.cells[below.cells.length - 1]!;
+  const tail = withoutCountry(below.cells[below.cells.length - 1]!);
   return UNIT_PARTS.test(foldSameLength(tail)) && !address.endsWith(tail) ? `${address} ${tail.replace(/[\s,;]+$/, "")}` : address;
 }
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
-const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?)\b/i;
+const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?|vanzator(?:ul)?)\b/i;
 /** A supplier's name or a line of its block: never the holder's name or address. */
-const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text));
-const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell));
+/** A company's legal form ('S.A.', 'S.R.L.'): the supplier's, never a household holder's. */
+const LEGAL_FORM = /(?<!\p{L})(?:S\.\s?A\.?|S\.\s?R\.\s?L\.?|SRL)(?!\p{L})/u;
+const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text)) || LEGAL_FORM.test(text);
+/** A holder's label, or a personal numeric code's ('CIF/CNP:'): a supplier has a tax number, never a CNP. */
+const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell)) || /\bCNP\b/i.test(cell);
 
 /**
  * An address in the supplier's block is the supplier's, never the holder's (supplier and client
@@ -393,7 +420,8 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
   const verdict = (l: number) => {
     const cell = lines[l]?.folded[column];
     if (cell === undefined) return null;
-    if (isHolderLabel(cell)) return "holder";
+    // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
+    if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
   };
   for (let l = from - 1; l >= Math.max(0, from - 3); l--) {
@@ -469,25 +497,38 @@ function datePrintedWithNumber(lines: TextLine[]): string | null {
   return null;
 }
 
-function kwhOf(lines: TextLine[]): number | null {
+function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
-  if (hit) return parseQuantity(/(\d[\d.,\s]*?)\s*kwh/i.exec(hit.value)?.[1] ?? hit.value);
+  if (hit) {
+    const figure = /(\d[\d.,\s]*?)\s*([mk]wh)/i.exec(hit.value);
+    return figure ? parseKwh(figure[1]!, figure[2]) : parseKwh(hit.value);
+  }
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
   for (const line of lines) {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     const value = c >= 0 ? line.cells[c + 1] : undefined;
-    if (value && /^\d[\d.,\s]*$/.test(value)) return parseQuantity(value);
+    if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
   }
-  // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh').
-  for (const line of lines) {
+  // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
+  // quantity read by its meaning (× unit price = the row's value, or new − old index), the price's
+  // unit over its column; every row of the table bills the same quantity, so another row may vouch.
+  for (const [l, line] of lines.entries()) {
     const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
     if (index < 0) continue;
-    const cell = line.cells.slice(index).find(hasKwh);
-    if (cell) return parseQuantity(cell);
-    // Quantity and unit in their own columns: '182' then 'kWh'.
-    const unit = line.cells.findIndex((c, i) => i > index + 1 && /^kwh$/i.test(c));
-    if (unit > 0 && /^\d[\d.,]*$/.test(line.cells[unit - 1]!)) return parseQuantity(line.cells[unit - 1]!);
+    const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
+    const inRow = (row: TextLine, from: number) => {
+      const at = row.cells.findIndex((c, i) => i >= from && hasKwh(c));
+      if (at >= 0) return rowKwh(row.cells, at, row.cells[at]!, undefined, priceFactor, indexed);
+      // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
+      const unit = row.cells.findIndex((c, i) => i > from + 1 && /^[mk]wh$/i.test(c));
+      return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!) ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed) : null;
+    };
+    const own = inRow(line, index);
+    if (!own || own.checked) return own?.kwh ?? null;
+    const figure = line.cells.find((c) => parseKwh(c) === own.kwh);
+    const vouched = lines.filter((other) => other !== line && figure !== undefined && other.cells.includes(figure)).map((other) => inRow(other, 1)).find((r) => r?.checked);
+    return (vouched ?? own).kwh;
   }
   return null;
 }
@@ -656,8 +697,8 @@ function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
-  const oldValue = oldHit ? parseQuantity(oldHit.value) : null;
-  const newValue = newHit ? parseQuantity(newHit.value) : null;
+  const oldValue = oldHit ? parseKwh(oldHit.value) : null;
+  const newValue = newHit ? parseKwh(newHit.value) : null;
   return oldValue !== null && newValue !== null && newValue >= oldValue ? { old: oldValue, new: newValue } : null;
 }
 
@@ -736,6 +777,8 @@ function captionsAfterValues(line: TextLine): TextLine {
     // A caption ending in ':' ('Titular:') is a label before the value on the next line.
     const caption = isCaption(folded[c + 1]!) && !folded[c + 1]!.trim().endsWith(":");
     if (!caption && !LOWER_CAPTION.test(cells[c + 1]!)) return line;
+    // Two party headings side by side ('VÂNZĂTOR ⇥ CUMPĂRĂTOR') are two blocks' titles, not a value and its caption.
+    if (PARTY_HEADING.test(folded[c]!)) return line;
     if (isCaption(folded[c]!) || namesAField(cells[c]!) || folded[c]!.includes(":")) return line;
     named ||= caption;
   }
@@ -838,10 +881,14 @@ export function parseBillText(text: string): BillExtraction {
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && !/\d{4,}/.test(splitNameAndAddress(v).name) && !isSuppliersOwn(splitNameAndAddress(v).name));
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name));
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
-  const labelledAddress = valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v)).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
+  // An address holds a number or an address word, and words: a caption beside its label ('Produs
+  // contractat') is none, nor an amount ('900,54').
+  const labelledAddress =
+    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ??
+    null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
@@ -871,18 +918,19 @@ export function parseBillText(text: string): BillExtraction {
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
-  const otherServices = OTHER_SERVICES.test(lines.map((l) => l.folded.join(" ")).join("\n"));
+  // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
+  // the words naming the services: a subtotal block per section and one for the whole bill.
+  const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
   const totals = chooseTotals(lines, rates, otherServices);
-  // A bill that sells other services too, with several sums adding up and none of the chosen ones
-  // naming electricity: the reader cannot tell the electricity subtotal from the whole bill's.
-  const totalsAmbiguous =
-    otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit) && triplesAddingUp(moneyAmounts(lines), rates) >= 2;
+  // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
+  // the whole bill's.
+  const totalsAmbiguous = otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
 
-  const labelledKwh = kwhOf(lines);
   const indexes = indexesOf(lines);
+  const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
   const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
   const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
@@ -916,9 +964,10 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null),
+    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
     consumptionKwh: kwh,
-    tariffType: tariff ? cleanText(tariff.value.split(/,\s*putere/i)[0]!) : null,
+    // An offer named inside a sentence ends at the next fact ('…, putere aprobată 6 kW').
+    tariffType: tariff ? cleanText(tariff.value.split(/,\s*(?:putere|\p{Ll})|;/u)[0]!) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),

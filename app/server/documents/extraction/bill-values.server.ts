@@ -9,7 +9,6 @@ import {
   foldSameLength,
   monthPeriod,
   parseAmountCents,
-  parseQuantity,
   type TextLine,
 } from "./text-fields.server";
 
@@ -121,14 +120,25 @@ export function amountTriple(amounts: MoneyAmount[], rates: number[]): AmountTri
   return best?.triple ?? null;
 }
 
-/** How many different gross sums among every money amount have a net + VAT at the rate adding up to them. */
-export function triplesAddingUp(amounts: MoneyAmount[], rates: number[]): number {
-  const cents = new Set(amounts.map((a) => a.cents));
+/**
+ * How many different subtotal blocks the bill prints: net + VAT = gross sums stacked one amount a line
+ * (a summary, not a charges row with its three amounts on one line). A bill of one service has one
+ * (printed once or twice); a bill of several services (electricity, TV, internet…) a block per
+ * section and one for the whole bill, whatever words name the sections.
+ */
+export function subtotalBlocks(amounts: MoneyAmount[], rates: number[]): number {
+  const byCents = new Map<number, MoneyAmount[]>();
+  for (const a of amounts) byCents.set(a.cents, [...(byCents.get(a.cents) ?? []), a]);
   const grosses = new Set<number>();
-  for (const net of cents) {
-    for (const vat of cents) {
+  for (const [net, nets] of byCents) {
+    for (const [vat, vats] of byCents) {
       if (vat >= net || !vatFits(net, vat, rates)) continue;
-      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) if (cents.has(gross)) grosses.add(gross);
+      for (const gross of [net + vat, net + vat - 1, net + vat + 1]) {
+        const stacked = (byCents.get(gross) ?? []).some((g) =>
+          nets.some((n) => vats.some((v) => n.line < v.line && v.line < g.line && g.line - n.line <= 4)),
+        );
+        if (stacked) grosses.add(gross);
+      }
     }
   }
   return grosses.size;
@@ -367,13 +377,88 @@ export function codesByStem(lines: TextLine[]): Codes {
 
 // --- Quantities ----------------------------------------------------------------------------------
 
+/** Grouped thousands with one separator ('1.349', '1 349', '12,480'), a decimal part after it at most. */
+const GROUPED = /^[1-9]\d{0,2}([.,\u00a0 ])\d{3}(?:\1\d{3})*(?:[.,]\d+)?(?!\d)/;
+const PLAIN = /^\d+(?:[.,]\d+)?/;
+const ENERGY_UNIT: Record<string, number> = { mwh: 1000, kwh: 1, wh: 0.001 };
+
+/**
+ * A quantity of energy in kWh, read by what its separators and unit mean: '1.349' and '1,349' group
+ * thousands, but a separator after four digits or more ('1349,000', e-Factura's three decimals) or
+ * after a lone 0 is a decimal one, as is the last of two different separators ('1.349,5'); in MWh a
+ * lone separator before three digits is the decimal one ('1,349 MWh' is 1349 kWh: MWh are printed to
+ * the kWh). `unit` is the unit printed apart (a column's 'MWh'), used when none follows the figure.
+ */
+export function parseKwh(text: string, unit?: string): number | null {
+  const at = text.search(/\d/);
+  if (at < 0) return null;
+  const rest = text.slice(at);
+  const grouped = GROUPED.exec(rest);
+  const raw = grouped ? grouped[0] : PLAIN.exec(rest)![0];
+  const printed = (/^\s*([mk]?wh)\b/i.exec(rest.slice(raw.length))?.[1] ?? unit?.trim() ?? "kwh").toLowerCase();
+  const factor = ENERGY_UNIT[printed] ?? 1;
+  let value: number;
+  if (grouped && !(factor === 1000 && /^\d{1,3}[.,]\d{3}$/.test(raw))) {
+    const decimal = raw.slice(raw.lastIndexOf(grouped[1]!) + 4);
+    value = Number(raw.slice(0, raw.length - decimal.length).replace(/\D/g, "")) + (decimal ? Number(`0.${decimal.slice(1)}`) : 0);
+  } else value = Number(raw.replace(/\s/g, "").replace(",", "."));
+  return Number.isFinite(value) ? Math.round(value * factor * 1000) / 1000 : null;
+}
+
+/** A unit price's factor to lei/kWh, by the unit printed with it or over its column ('lei/MWh', 'bani/kWh'). */
+export function priceToLeiPerKwh(unitText: string): number {
+  const unit = /\b(lei|ron|bani)\s*\/\s*([mk]?wh)\b/i.exec(foldSameLength(unitText));
+  if (!unit) return 1;
+  return (unit[1]!.toLowerCase() === "bani" ? 0.01 : 1) / ENERGY_UNIT[unit[2]!.toLowerCase()]!;
+}
+
+/** The readings a quantity's figure allows: '467,000' is 467 000 grouped or 467 with three decimals. */
+function kwhReadings(figure: string, unit: string | undefined): number[] {
+  const read = parseKwh(figure, unit);
+  const single = /^\s*(\d{1,3})[.,](\d{3})(?!\d|[.,]\d)\s*([mk]?wh)?/i.exec(figure);
+  const factor = ENERGY_UNIT[(single?.[3] ?? unit ?? "kwh").trim().toLowerCase()] ?? 1;
+  const others = single ? [Number(`${single[1]}${single[2]}`) * factor, Number(`${single[1]}.${single[2]}`) * factor] : [];
+  return [...new Set([...(read === null ? [] : [read]), ...others])];
+}
+
+/**
+ * A charges row's quantity by its meaning: of the readings its figure allows, the one that times the
+ * row's unit price (in lei/kWh, `priceFactor` converting lei/MWh or bani/kWh) makes the row's value,
+ * or that is the new − old index difference the bill prints (`indexed`); else the figure as parseKwh
+ * reads it, unchecked.
+ */
+export function rowKwh(
+  cells: string[],
+  at: number,
+  figure: string,
+  unit: string | undefined,
+  priceFactor: number,
+  indexed?: number,
+): { kwh: number; checked: boolean } | null {
+  const readings = kwhReadings(figure, unit);
+  const numbers = cells.map((cell, c) => (c > at && /^\d[\d.,]*$/.test(cell) ? cell : null));
+  for (const reading of readings) {
+    if (reading === indexed) return { kwh: reading, checked: true };
+    for (const [p, price] of numbers.entries()) {
+      if (price === null) continue;
+      const perKwh = Number(price.replace(/\.(?=\d{3}(?:\D|$))/g, "").replace(",", ".")) * priceFactor;
+      const fits = numbers.some((value, v) => {
+        const cents = v > p && value !== null && /[.,]\d{2}$/.test(value) ? parseAmountCents(value) : null;
+        return cents !== null && cents > 0 && Math.abs(reading * perKwh * 100 - cents) <= Math.max(1, cents * 0.005);
+      });
+      if (fits) return { kwh: reading, checked: true };
+    }
+  }
+  return readings[0] === undefined ? null : { kwh: readings[0], checked: false };
+}
+
 /**
  * Consumption by the numbers around it: new − old index printed on one line with their difference,
  * or a charges row whose quantity × unit price is its value (the energy row).
  */
 export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "row" } | null {
   for (const line of lines) {
-    const numbers = line.cells.filter((c) => /^\d[\d.]*$/.test(c)).map((c) => parseQuantity(c)!);
+    const numbers = line.cells.filter((c) => /^\d[\d.]*$/.test(c)).map((c) => parseKwh(c)!);
     for (let i = 0; i + 2 < numbers.length; i++) {
       const [old, now, diff] = numbers.slice(i, i + 3) as [number, number, number];
       if (now > old && now - old === diff && diff > 0) return { kwh: diff, by: "indexes" };
@@ -381,7 +466,7 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
   }
   for (const line of lines) {
     const cells = line.cells.map((c) => c.replace(/\s*(?:kwh|lei|ron)\b.*$/i, "").trim());
-    const quantities = cells.map((c) => (/^\d{1,3}(?:\.\d{3})*$|^\d+$/.test(c) ? parseQuantity(c) : null));
+    const quantities = cells.map((c) => (/^\d{1,3}(?:\.\d{3})*$|^\d+$/.test(c) ? parseKwh(c) : null));
     const prices = cells.map((c) => (/^\d+,\d{3,6}$/.test(c) ? Number(c.replace(",", ".")) : null));
     const values = cells.map((c) => (/^\d[\d.]*,\d{2}$/.test(c) ? parseAmountCents(c) : null));
     for (const [q, kwh] of quantities.entries()) {
@@ -402,23 +487,19 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
  */
 export function soleKwhFigure(lines: TextLine[]): number | null {
   const found = new Set<number>();
-  const add = (text: string) => {
-    const kwh = parseQuantity(text);
+  const add = (text: string, unit?: string) => {
+    const kwh = parseKwh(text, unit);
     if (kwh !== null && kwh > 0) found.add(kwh);
   };
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*kwh\b(?!\s*\/)/gi))
-        if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!);
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*([mk]wh)\b(?!\s*\/)/gi))
+        if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!, m[2]);
       if (!/^\d[\d.]*$/.test(cell)) return;
       const above = lines[l - 1];
       const captioned = (caption: string | undefined) => caption !== undefined && /\(kwh\)\s*:?$/i.test(caption);
-      if (
-        /^kwh$/i.test(line.cells[c + 1] ?? "") ||
-        captioned(line.cells[c - 1]) ||
-        (above?.cells.length === line.cells.length && captioned(above.cells[c]))
-      )
-        add(cell);
+      if (/^[mk]wh$/i.test(line.cells[c + 1] ?? "")) add(cell, line.cells[c + 1]);
+      else if (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c]))) add(cell);
     }),
   );
   return found.size === 1 ? [...found][0]! : null;
