@@ -94,6 +94,12 @@ const parseOcrBill = (text: string) => parseBillText(repairOcrText(text));
 
 const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
 /**
+ * A page read with some confidence that holds not one bill word is something else read right side
+ * up (an identity card, a letter sent as a bill): a bill read the wrong way up comes out as noise
+ * the engine is unsure of. The other turns would only cost their passes (~1.5 s each).
+ */
+const notABill = (r: OcrPageResult) => r.confidence >= 0.6 && billWordCount(r.text) === 0;
+/**
  * Which of two readings is the page right side up: the one holding more bill words, then the more
  * confident. A page read a quarter off (a photo's dark margins can mislead the direction test) comes
  * out as confident single letters with a few words the engine found turned in it.
@@ -116,7 +122,8 @@ function linesRunAcross(page: RgbaImage): boolean {
  * Only the two turns the text lines' direction allows are tried first (a page whose lines run across
  * is upright or upside down), and a reading holding several bill words is accepted at once; the two
  * other turns only when neither was accepted, and then the reading holding more bill words wins. An
- * EXIF turn the lines contradict is ignored.
+ * EXIF turn the lines contradict is ignored. A confident reading without a single bill word ends the
+ * search too: the page is not a bill, whichever way it is turned.
  */
 async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<OcrPageResult> {
   // Sized once: the direction test and every pass then work on the smaller image. The direction
@@ -129,9 +136,9 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   const likely: QuarterTurn[] = across ? [0, 180] : [90, 270];
   const unlikely: QuarterTurn[] = across ? [90, 270] : [0, 180];
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
-  const options = { accept: acceptBillReading, layout: true, darkShare: 0.002 };
+  const options = { accept: (r: OcrPageResult) => acceptBillReading(r) || notABill(r), layout: true, darkShare: 0.002 };
   const read = await engine.recognize(image, { ...options, rotations: first });
-  if (acceptBillReading(read)) return read;
+  if (acceptBillReading(read) || notABill(read)) return read;
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
   const best = billReadingRank(other) > billReadingRank(read) ? other : read;
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
