@@ -28,7 +28,11 @@ const BILL = [
 ].join("\n");
 
 /** A word as the engine read it, and what a second reading of its box finds. */
-const word = (text: string, confidence: number, again: string): OcrWord => ({ text, confidence, readAgain: () => again });
+const word = (text: string, confidence: number, again: string): OcrWord => ({
+  text,
+  confidence,
+  readAgain: () => again,
+});
 const noSecondReading = (text: string, confidence: number): OcrWord => ({
   text,
   confidence,
@@ -73,8 +77,18 @@ describe("a digit the engine guessed at", () => {
   });
 
   it("matches a field to the words it was read from: the whole word, a part of a code printed in groups, a date's printed form", () => {
-    const words = [word("nr.8", 0.5, ""), word("8", 0.5, ""), word("ap.3", 0.5, ""), word("411981095", 0.5, ""), word("981", 0.5, ""), word("25.02.26", 0.5, "")];
-    expect(wordsReadInto("billingAddress", "Jud.BV Mun.Brașov Str.Lungă nr.8 ap.3", words).map((w) => w.text)).toEqual(["nr.8", "ap.3"]);
+    const words = [
+      word("nr.8", 0.5, ""),
+      word("8", 0.5, ""),
+      word("ap.3", 0.5, ""),
+      word("411981095", 0.5, ""),
+      word("981", 0.5, ""),
+      word("25.02.26", 0.5, ""),
+    ];
+    expect(wordsReadInto("billingAddress", "Jud.BV Mun.Brașov Str.Lungă nr.8 ap.3", words).map((w) => w.text)).toEqual([
+      "nr.8",
+      "ap.3",
+    ]);
     expect(wordsReadInto("pod", "RO002E411981095", words).map((w) => w.text)).toEqual(["411981095"]);
     expect(wordsReadInto("periodEnd", "2026-02-25", words).map((w) => w.text)).toEqual(["25.02.26"]);
   });
@@ -88,12 +102,21 @@ describe("a digit the engine guessed at", () => {
 
 describe("a county code in the billing address", () => {
   it("is one of the 41 counties: a code that is none is put right from the county seat printed with it", () => {
-    expect(checkCountyCode("Jud.BY Mun.Brașov Șos.Pantelimon nr.81")).toEqual({ address: "Jud.BV Mun.Brașov Șos.Pantelimon nr.81", sure: false });
-    expect(checkCountyCode("Jud.BY Com.Tărlungeni nr.5")).toEqual({ address: "Jud.BY Com.Tărlungeni nr.5", sure: false });
+    expect(checkCountyCode("Jud.BY Mun.Brașov Șos.Pantelimon nr.81")).toEqual({
+      address: "Jud.BV Mun.Brașov Șos.Pantelimon nr.81",
+      sure: false,
+    });
+    expect(checkCountyCode("Jud.BY Com.Tărlungeni nr.5")).toEqual({
+      address: "Jud.BY Com.Tărlungeni nr.5",
+      sure: false,
+    });
   });
 
   it("is the county of the seat printed with it", () => {
-    expect(checkCountyCode("Jud.CJ Mun.Brașov Str.Lungă nr.8")).toEqual({ address: "Jud.BV Mun.Brașov Str.Lungă nr.8", sure: false });
+    expect(checkCountyCode("Jud.CJ Mun.Brașov Str.Lungă nr.8")).toEqual({
+      address: "Jud.BV Mun.Brașov Str.Lungă nr.8",
+      sure: false,
+    });
     expect(checkCountyCode("Jud.BV Mun.Brașov Str.Lungă nr.8").sure).toBe(true);
     expect(checkCountyCode("Jud.BV Com.Tărlungeni nr.5").sure).toBe(true);
     expect(checkCountyCode("Mun.București Sec.2 Str.Lungă nr.8").sure).toBe(true);
@@ -110,7 +133,9 @@ describe("a county code in the billing address", () => {
 describe("a supplier's name misread in the header", () => {
   it("is recognised by a name one edit per eight letters away, or by its logo word first on the page", () => {
     expect(supplierByLikeness("electrica îurnizare\tFACTURĂ FISCALĂ\nDate client")).toBe("Electrica Furnizare");
-    expect(supplierByLikeness("DIGI\toii ereroy Factură ce energie etoctrică\nFactură nr. DGE 5610817")).toBe("Digi Energy");
+    expect(supplierByLikeness("DIGI\toii ereroy Factură ce energie etoctrică\nFactură nr. DGE 5610817")).toBe(
+      "Digi Energy",
+    );
     expect(supplierByLikeness("TlNMAR ENERGY S.A.\nFactura")).toBe("Tinmar Energy");
   });
 

@@ -26,7 +26,19 @@ const DOUBTFUL = 0.85;
 type Field = BillField | "pricePerKwh";
 
 /** Fields made of digits that no check on the bill recomputes (unlike totals, VAT and the indexes' difference). */
-const DIGIT_FIELDS = ["pod", "billNumber", "clientCode", "contractNumber", "billDate", "dueDate", "periodStart", "periodEnd", "billingAddress", "contractedPowerKw", "consumptionKwh"] as const;
+const DIGIT_FIELDS = [
+  "pod",
+  "billNumber",
+  "clientCode",
+  "contractNumber",
+  "billDate",
+  "dueDate",
+  "periodStart",
+  "periodEnd",
+  "billingAddress",
+  "contractedPowerKw",
+  "consumptionKwh",
+] as const;
 const DATE_FIELDS = new Set<Field>(["billDate", "dueDate", "periodStart", "periodEnd"]);
 /** Checks that recompute a field's digits from other figures: a field they passed for is vouched for. */
 const ARITHMETIC_CHECKS = new Set(["totals_add_up", "vat_rate", "consumption_matches_indexes"]);
@@ -49,12 +61,17 @@ function readFrom(field: Field, value: string, word: string): boolean {
   const digits = digitsOf(word);
   if (digits.length === 0) return false;
   if (DATE_FIELDS.has(field)) {
-    return printedDateDigits(value).some((form) => digits.includes(form) || (digits.length >= 6 && form.includes(digits)));
+    return printedDateDigits(value).some(
+      (form) => digits.includes(form) || (digits.length >= 6 && form.includes(digits)),
+    );
   }
   // One of the value's words, or a long enough part of a code printed in groups ('RO003E 597…').
   const letters = alnum(word);
   if (letters.length < 3) return false;
-  return value.split(/\s+/).some((part) => alnum(part) === letters) || (letters.length >= 5 && alnum(value).includes(letters));
+  return (
+    value.split(/\s+/).some((part) => alnum(part) === letters) ||
+    (letters.length >= 5 && alnum(value).includes(letters))
+  );
 }
 
 /** The words a field was read from. */
@@ -90,9 +107,16 @@ export function checkCountyCode(address: string): { address: string; sure: boole
   if (!county) return { address, sure: true };
   const code = county[1]!;
   const folded = foldRomanian(address);
-  const seat = Object.entries(COUNTY_SEATS).find(([, name]) => new RegExp(`\\bMUN ${foldRomanian(name)}\\b`).test(folded))?.[0];
+  const seat = Object.entries(COUNTY_SEATS).find(([, name]) =>
+    new RegExp(`\\bMUN ${foldRomanian(name)}\\b`).test(folded),
+  )?.[0];
   if (code in COUNTY_SEATS && (!seat || seat === code)) return { address, sure: true };
-  if (seat) return { address: address.slice(0, county.index) + county[0].replace(code, seat) + address.slice(county.index + county[0].length), sure: false };
+  if (seat)
+    return {
+      address:
+        address.slice(0, county.index) + county[0].replace(code, seat) + address.slice(county.index + county[0].length),
+      sure: false,
+    };
   return { address, sure: false };
 }
 
@@ -120,7 +144,10 @@ const GENERIC_WORDS = new Set(["ENERGY", "ENERGIE", "POWER", "GAS", "FURNIZARE",
  * the telling word of a name ('DIGI', 'TINMAR'; four letters at least). Null when neither.
  */
 export function supplierByLikeness(text: string): string | null {
-  const header = text.split("\n").slice(0, HEADER_LINES).map((line) => foldRomanian(line).split(" ").filter(Boolean));
+  const header = text
+    .split("\n")
+    .slice(0, HEADER_LINES)
+    .map((line) => foldRomanian(line).split(" ").filter(Boolean));
   for (const name of SUPPLIER_NAMES) {
     const wanted = foldRomanian(name);
     const length = wanted.split(" ").length;
@@ -133,7 +160,14 @@ export function supplierByLikeness(text: string): string | null {
   }
   const logo = header.find((words) => words.length > 0)?.[0];
   if (!logo || logo.length < 4) return null;
-  return SUPPLIER_NAMES.find((name) => foldRomanian(name).split(" ").find((w) => !GENERIC_WORDS.has(w)) === logo) ?? null;
+  return (
+    SUPPLIER_NAMES.find(
+      (name) =>
+        foldRomanian(name)
+          .split(" ")
+          .find((w) => !GENERIC_WORDS.has(w)) === logo,
+    ) ?? null
+  );
 }
 
 /**
@@ -145,7 +179,9 @@ export function supplierByLikeness(text: string): string | null {
  */
 export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[]): BillExtraction {
   const confidence = { ...bill.fieldConfidence };
-  const vouched = new Set((bill.checks ?? []).filter((c) => c.passed && ARITHMETIC_CHECKS.has(c.name)).flatMap((c) => c.fields));
+  const vouched = new Set(
+    (bill.checks ?? []).filter((c) => c.passed && ARITHMETIC_CHECKS.has(c.name)).flatMap((c) => c.fields),
+  );
   const doubt = (field: Field) => {
     if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, DOUBTFUL);
   };
