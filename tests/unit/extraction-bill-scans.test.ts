@@ -1,14 +1,13 @@
 // Scanned bill pages (issue #14): the contrast stretch on a sparse sheet of paper, and the turns an
-// upside-down scan is read in (only the two its lines' direction allows).
-import { encode } from "fast-png";
-import { PDFDocument } from "pdf-lib";
+// upside-down scan is read in (only the two its lines' direction allows), and a page that is no bill.
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "../../app/server/documents/extraction/extract-document.server";
 import { normalizeContrast, rotate, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { readPdfPageImages } from "../../app/server/documents/extraction/pdf-text.server";
-import { FIXTURE_NOW, readGenerated, scannedBillFixtures } from "../fixtures/documents";
+import { FIXTURE_NOW, idFixtures, readGenerated, scannedBillFixtures } from "../fixtures/documents";
 import { nodeOcrAssets } from "../fixtures/node-ocr";
+import { extractScannedBill } from "../fixtures/scanned-page";
 
 /** A white sheet (a light grey scanner bed along the left edge) with `inkShare` of its pixels black. */
 function sparsePage(inkShare: number): RgbaImage {
@@ -47,19 +46,24 @@ describe("an upside-down scanned bill", { timeout: 120_000 }, () => {
   it("is read turned half way, in two passes (upright, then upside down)", async () => {
     const scanned = scannedBillFixtures();
     const [page] = await readPdfPageImages(readGenerated(scanned.pdf));
-    const upsideDown = rotate(page!, 180);
-    const pdf = await PDFDocument.create();
-    const png = await pdf.embedPng(encode({ width: upsideDown.width, height: upsideDown.height, data: new Uint8Array(upsideDown.data.buffer), channels: 4, depth: 8 }));
-    pdf.addPage([595, 842]).drawImage(png, { x: 0, y: 0, width: 595, height: 842 });
+    const result = await extractScannedBill(rotate(page!, 180));
+    expect(result.processingMethod).toBe("ocr_scanned_pdf");
+    expect(result.ocr).toMatchObject({ rotation: 180, passes: 2 });
+    expect(result.extractedData).toMatchObject({ kind: "bill", pod: scanned.truth.pod, totalWithVat: scanned.truth.totalWithVat });
+  });
+});
+
+describe("an identity card uploaded as a bill", { timeout: 120_000 }, () => {
+  it("is read in one pass: a confident reading without a single bill word is no bill, whichever way it is turned", async () => {
+    const card = idFixtures().find((f) => f.variant === "scan" && f.format === "jpeg")!;
     const result = await extractDocument({
-      bytes: await pdf.save(),
-      mimeType: "application/pdf",
+      bytes: readGenerated(card.file),
+      mimeType: "image/jpeg",
       documentType: "ultima_factura",
       now: FIXTURE_NOW,
       ocr: async () => (await getOcrEngine(nodeOcrAssets())).engine,
     });
-    expect(result.processingMethod).toBe("ocr_scanned_pdf");
-    expect(result.ocr).toMatchObject({ rotation: 180, passes: 2 });
-    expect(result.extractedData).toMatchObject({ kind: "bill", pod: scanned.truth.pod, totalWithVat: scanned.truth.totalWithVat });
+    expect(result.ocr).toMatchObject({ rotation: 0, passes: 1 });
+    expect(result.extractedData).toMatchObject({ kind: "bill", totalWithVat: null, pod: null });
   });
 });

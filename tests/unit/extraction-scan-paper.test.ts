@@ -1,15 +1,11 @@
 // A scanned bill on grey paper, turned on the scanner (issue #14): the page's white margins and its
 // grey paper made the engine's global threshold fall into the paper, and it read nothing. The paper
 // is now evened to white before the passes.
-import { encode } from "fast-png";
-import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { extractDocument } from "../../app/server/documents/extraction/extract-document.server";
 import { rotateDegrees, type RgbaImage } from "../../app/server/documents/extraction/image.server";
-import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { readPdfPageImages } from "../../app/server/documents/extraction/pdf-text.server";
-import { FIXTURE_NOW, readGenerated, scannedBillFixtures } from "../fixtures/documents";
-import { nodeOcrAssets } from "../fixtures/node-ocr";
+import { readGenerated, scannedBillFixtures } from "../fixtures/documents";
+import { extractScannedBill } from "../fixtures/scanned-page";
 
 /** The page multiplied by a grey paper colour (a recycled sheet, an old printout). */
 function onGreyPaper(page: RgbaImage, paper = 0.8): RgbaImage {
@@ -24,24 +20,7 @@ describe("a scanned bill on grey paper, turned 2.5° on the scanner", { timeout:
     const [page] = await readPdfPageImages(readGenerated(scanned.pdf));
     // Turned with white corners around it, as a scanner's lid shows them.
     const image = rotateDegrees(onGreyPaper(page!), 2.5);
-    const pdf = await PDFDocument.create();
-    const png = await pdf.embedPng(
-      encode({
-        width: image.width,
-        height: image.height,
-        data: new Uint8Array(image.data.buffer),
-        channels: 4,
-        depth: 8,
-      }),
-    );
-    pdf.addPage([595, 842]).drawImage(png, { x: 0, y: 0, width: 595, height: 842 });
-    const result = await extractDocument({
-      bytes: await pdf.save(),
-      mimeType: "application/pdf",
-      documentType: "ultima_factura",
-      now: FIXTURE_NOW,
-      ocr: async () => (await getOcrEngine(nodeOcrAssets())).engine,
-    });
+    const result = await extractScannedBill(image);
     expect(result.extractedData).toMatchObject({
       kind: "bill",
       pod: scanned.truth.pod,

@@ -33,6 +33,18 @@ describe("letters read into figures", () => {
   });
 });
 
+describe("a POD's O read twice", () => {
+  it("drops the one too many: after RO come three digits and an E", () => {
+    expect(repairOcrText("COD POD\tROO003E874389908")).toBe("COD POD\tRO003E874389908");
+    expect(parseBillText(repairOcrText("Cod POD: ROO003E874389908")).pod).toBe("RO003E874389908");
+    expect(parseBillText(repairOcrText("Cod loc de consum (POD)\tROO003E 597 910 474")).pod).toBe("RO003E597910474");
+  });
+
+  it("leaves a POD with three digits after RO alone, however its zeros were read", () => {
+    for (const text of ["RO003E874389908", "ROO03E874389908", "RO0O3E874389908", "ROO0(3E"]) expect(repairOcrText(text)).toBe(text);
+  });
+});
+
 describe("a POD's E read as F", () => {
   it("is put back where the code's shape demands an E", () => {
     expect(repairOcrText("POD: RO008F791904160\tProdus: PPC Flexi")).toBe("POD: RO008E791904160\tProdus: PPC Flexi");

@@ -127,6 +127,9 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
   { name: "E.ON Energie România", pattern: /(?<![\w.])E\.ON(?![\w.])/ },
 ];
 
+/** The suppliers' names as the reader reports them (the OCR path matches misread names against them). */
+export const SUPPLIER_NAMES = [...new Set(SUPPLIERS.map((s) => s.name))];
+
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,

@@ -6,6 +6,7 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, confirmAddressDigits, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import {
@@ -89,10 +90,38 @@ const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[
 const billWordCount = (text: string) => new Set((text.toLowerCase().match(BILL_WORDS) ?? []).map((w) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))).size;
 
 const noTextFound = (): ExtractedData => ({ kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" });
-/** OCR text goes through the repairs of its known misreadings before the bill reader. */
-const parseOcrBill = (text: string) => parseBillText(repairOcrText(text));
+/**
+ * OCR text goes through the repairs of its known misreadings before the bill reader; what it read
+ * is then checked against how sure the engine was of each word (ocr-bill-checks).
+ */
+const parseOcrBill = (text: string, words: OcrWord[]) => {
+  const repaired = repairOcrText(text);
+  return checkOcrBill(parseBillText(repaired), repaired, words);
+};
+/** Twice the size: a digit's strokes the first reading merged or lost come out differently. */
+const SECOND_READING_SCALE = 2;
+/** A page's words, each able to be read again on its own (its box and a margin of 40 % of its height). */
+function wordsOf(engine: OcrEngine, page: OcrPageResult): OcrWord[] {
+  return (page.words ?? []).map((word) => ({
+    text: word.text,
+    confidence: word.confidence,
+    readAgain: () => {
+      const margin = Math.round((word.rect.bottom - word.rect.top) * 0.4);
+      return engine
+        .recognizeRegion(page.image, regionAround([word], margin), "", SECOND_READING_SCALE)
+        .map((l) => l.text)
+        .join(" ");
+    },
+  }));
+}
 
 const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
+/**
+ * A page read with some confidence that holds not one bill word is something else read right side
+ * up (an identity card, a letter sent as a bill): a bill read the wrong way up comes out as noise
+ * the engine is unsure of. The other turns would only cost their passes (~1.5 s each).
+ */
+const notABill = (r: OcrPageResult) => r.confidence >= 0.6 && billWordCount(r.text) === 0;
 /**
  * Which of two readings is the page right side up: the one holding more bill words, then the more
  * confident. A page read a quarter off (a photo's dark margins can mislead the direction test) comes
@@ -116,7 +145,8 @@ function linesRunAcross(page: RgbaImage): boolean {
  * Only the two turns the text lines' direction allows are tried first (a page whose lines run across
  * is upright or upside down), and a reading holding several bill words is accepted at once; the two
  * other turns only when neither was accepted, and then the reading holding more bill words wins. An
- * EXIF turn the lines contradict is ignored.
+ * EXIF turn the lines contradict is ignored. A confident reading without a single bill word ends the
+ * search too: the page is not a bill, whichever way it is turned.
  */
 async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<OcrPageResult> {
   // Sized once: the direction test and every pass then work on the smaller image. The direction
@@ -129,9 +159,9 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   const likely: QuarterTurn[] = across ? [0, 180] : [90, 270];
   const unlikely: QuarterTurn[] = across ? [90, 270] : [0, 180];
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
-  const options = { accept: acceptBillReading, layout: true, darkShare: 0.002 };
+  const options = { accept: (r: OcrPageResult) => acceptBillReading(r) || notABill(r), layout: true, darkShare: 0.002 };
   const read = await engine.recognize(image, { ...options, rotations: first });
-  if (acceptBillReading(read)) return read;
+  if (acceptBillReading(read) || notABill(read)) return read;
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
   const best = billReadingRank(other) > billReadingRank(read) ? other : read;
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
@@ -272,7 +302,7 @@ async function readImage(
     const page = await recognizeBillPage(engine, image, exifTurn, method === "ocr_scanned_pdf");
     const extractedData: ExtractedData = noText(page)
       ? noTextFound()
-      : parseOcrBill(page.layoutText ?? page.text);
+      : parseOcrBill(page.layoutText ?? page.text, wordsOf(engine, page));
     return {
       result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
@@ -322,7 +352,7 @@ async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Prom
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
   const extractedData: ExtractedData =
-    text.replace(/\s/g, "").length < 20 ? noTextFound() : parseOcrBill(text);
+    text.replace(/\s/g, "").length < 20 ? noTextFound() : parseOcrBill(text, read.flatMap((p) => wordsOf(engine, p)));
   const first = read[0]!;
   return {
     result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },

@@ -421,3 +421,29 @@ export function densestTextBand(image: RgbaImage, fromFraction = 0.45): { left: 
     bottom: Math.min(height, band.bottom + pad),
   };
 }
+
+/** Bilinear upscale by `factor` (a second OCR reading of a small region at another size). */
+export function enlarge(image: RgbaImage, factor: number): RgbaImage {
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const fx = sx - x0;
+      const o = (y * width + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const top = image.data[(y0 * image.width + x0) * 4 + c]! * (1 - fx) + image.data[(y0 * image.width + x1) * 4 + c]! * fx;
+        const bottom = image.data[(y1 * image.width + x0) * 4 + c]! * (1 - fx) + image.data[(y1 * image.width + x1) * 4 + c]! * fx;
+        out[o + c] = top * (1 - fy) + bottom * fy;
+      }
+    }
+  }
+  return { width, height, data: out };
+}

@@ -23,6 +23,11 @@ export function repairFigure(word: string): string {
 
 /** A POD's 'E' read as 'F' ('RO008F791904160'): the code is RO, three digits, E, nine digits. */
 const POD_WITH_F = /\b(R[O0][0-9O]{3})F(\d{9})\b/g;
+/**
+ * A POD's 'O' read twice ('ROO003E874389908'): after 'RO' come three digits and an 'E', so an 'O'
+ * with three more zeros-or-digits before the 'E' is one too many.
+ */
+const POD_DOUBLED_O = /\bRO[O0](?=[O0]{2}\d\s?E)/g;
 
 /**
  * A place name's capital I read as a small l after the abbreviation that introduces it ('Mun.lași',
@@ -37,6 +42,7 @@ export function repairOcrText(text: string): string {
   return text
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
+    .replace(POD_DOUBLED_O, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .split("\n")
     .map((line) =>

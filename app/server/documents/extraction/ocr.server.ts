@@ -6,7 +6,7 @@
 // The engine is built once per isolate and reused: the cold start is paid once.
 import { createOCREngine, layoutFlags, type OCREngine } from "tesseract-wasm";
 import { yieldToRequests } from "../../foreground.server";
-import { crop, estimateSkewDegrees, normalizeContrast, rotate, rotateDegrees, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
+import { crop, enlarge, estimateSkewDegrees, normalizeContrast, rotate, rotateDegrees, shrinkToFit, type QuarterTurn, type RgbaImage } from "./image.server";
 
 export interface OcrAssets {
   /** tesseract-core.wasm: a compiled module (workerd) or its bytes (Node). */
@@ -42,6 +42,8 @@ export interface OcrPageResult {
   image: RgbaImage;
   /** Rows rebuilt from word positions, cells far apart separated by '\t' (only when asked for). */
   layoutText?: string;
+  /** The engine's words with how sure it was of each, 0..1, where they are in `image` (only with `layoutText`). */
+  words?: OcrLine[];
 }
 
 export interface WordBox {
@@ -223,8 +225,11 @@ export interface RecognizeOptions {
 export interface OcrEngine {
   /** Async only to let requests go first before each pass (docs/decisions/0006); a pass itself is synchronous. */
   recognize(image: RgbaImage, options?: RecognizeOptions): Promise<OcrPageResult>;
-  /** Reads a region again with a restricted alphabet (an MRZ: A–Z, 0–9, '<'). */
-  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[];
+  /**
+   * Reads a region again, with a restricted alphabet (an MRZ: A–Z, 0–9, '<') or none (''), `scale`
+   * times larger (a second reading at another size, to confirm the first).
+   */
+  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string, scale?: number): OcrLine[];
 }
 
 export interface OcrEngineStats {
@@ -273,9 +278,10 @@ class TesseractOcr implements OcrEngine {
       .filter((line) => line.text.trim().length > 0);
     // A half turn keeps the lines' slope; a quarter turn makes the angle measured across meaningless.
     const slope = rotation === 0 || rotation === 180 ? Math.tan((residualSkew * Math.PI) / 180) : 0;
+    const words = layout ? this.engine.getTextBoxes("word") : [];
     const layoutText = layout
       ? rowsFromWords(
-          this.engine.getTextBoxes("word").map((w) => ({ text: w.text, rect: w.rect, lineStart: (w.flags & layoutFlags.StartOfLine) !== 0 })),
+          words.map((w) => ({ text: w.text, rect: w.rect, lineStart: (w.flags & layoutFlags.StartOfLine) !== 0 })),
           slope,
         )
       : undefined;
@@ -297,7 +303,7 @@ class TesseractOcr implements OcrEngine {
       durationMs: performance.now() - started,
       passes: 1,
       image: turned,
-      ...(layoutText === undefined ? {} : { layoutText }),
+      ...(layoutText === undefined ? {} : { layoutText, words: words.map((w) => ({ text: w.text, confidence: w.confidence, rect: w.rect })) }),
     };
   }
 
@@ -326,8 +332,8 @@ class TesseractOcr implements OcrEngine {
     return { ...best!, durationMs: spent, passes };
   }
 
-  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string): OcrLine[] {
-    const region = crop(image, rect);
+  recognizeRegion(image: RgbaImage, rect: OcrLine["rect"], whitelist: string, scale = 1): OcrLine[] {
+    const region = scale === 1 ? crop(image, rect) : enlarge(crop(image, rect), scale);
     this.engine.setVariable("tessedit_char_whitelist", whitelist);
     try {
       this.engine.loadImage(region);
@@ -337,10 +343,10 @@ class TesseractOcr implements OcrEngine {
           text: item.text.replace(/\n+$/, ""),
           confidence: item.confidence,
           rect: {
-            left: item.rect.left + rect.left,
-            top: item.rect.top + rect.top,
-            right: item.rect.right + rect.left,
-            bottom: item.rect.bottom + rect.top,
+            left: item.rect.left / scale + rect.left,
+            top: item.rect.top / scale + rect.top,
+            right: item.rect.right / scale + rect.left,
+            bottom: item.rect.bottom / scale + rect.top,
           },
         }))
         .filter((line) => line.text.trim().length > 0);

@@ -1,0 +1,209 @@
+// What the OCR path knows about a scanned bill's fields that the bill reader cannot (issue #14): how
+// sure the engine was of the characters a field was read from, and what the rest of the page says
+// about a misread county code. A digit the engine guessed at and nothing on the bill cross-checks
+// must not be reported as sure: it goes to an operator's review instead of into a switch.
+import { COUNTY_SEATS } from "../../../lib/cnp";
+import { foldRomanian } from "../../../lib/text-normalize";
+import { SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
+import { repairOcrText } from "./ocr-text-repair.server";
+
+export interface OcrWord {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  /** The word's box read again on its own at another size (a second, independent reading). */
+  readAgain: () => string;
+}
+
+/**
+ * At or above this the engine was sure of every character of a word (tesseract's word confidence);
+ * below it a digit may have been guessed, and the word is read a second time to confirm it.
+ */
+export const SURE_WORD = 0.95;
+/** A field the two readings disagree on, or with a county code that is none: review, not verified. */
+const DOUBTFUL = 0.85;
+
+type Field = BillField | "pricePerKwh";
+
+/** Fields made of digits that no check on the bill recomputes (unlike totals, VAT and the indexes' difference). */
+const DIGIT_FIELDS = [
+  "pod",
+  "billNumber",
+  "clientCode",
+  "contractNumber",
+  "billDate",
+  "dueDate",
+  "periodStart",
+  "periodEnd",
+  "billingAddress",
+  "contractedPowerKw",
+  "consumptionKwh",
+] as const;
+const DATE_FIELDS = new Set<Field>(["billDate", "dueDate", "periodStart", "periodEnd"]);
+/** Checks that recompute a field's digits from other figures: a field they passed for is vouched for. */
+const ARITHMETIC_CHECKS = new Set(["totals_add_up", "vat_rate", "consumption_matches_indexes"]);
+
+const alnum = (text: string) => foldRomanian(text).replace(/ /g, "");
+const digitsOf = (text: string) => text.replace(/\D/g, "");
+
+/** How an ISO date may be printed, as its digits: 28.02.2026, 28.02.26, 1.2.2026, 2026-02-28. */
+function printedDateDigits(iso: string): string[] {
+  const [y, m, d] = iso.split("-") as [string, string, string];
+  return [d + m + y, d + m + y.slice(2), String(Number(d)) + String(Number(m)) + y, y + m + d];
+}
+
+/**
+ * Whether an OCR word is (part of) what the field was read from: for a date, the word's digits hold
+ * one of the date's printed forms, or are a long enough part of one; otherwise the word, letters and
+ * digits, is part of the value. Only words holding a digit count (a name's letters are not at stake).
+ */
+function readFrom(field: Field, value: string, word: string): boolean {
+  const digits = digitsOf(word);
+  if (digits.length === 0) return false;
+  if (DATE_FIELDS.has(field)) {
+    return printedDateDigits(value).some(
+      (form) => digits.includes(form) || (digits.length >= 6 && form.includes(digits)),
+    );
+  }
+  // One of the value's words, or a long enough part of a code printed in groups ('RO003E 597…').
+  const letters = alnum(word);
+  if (letters.length < 3) return false;
+  return (
+    value.split(/\s+/).some((part) => alnum(part) === letters) ||
+    (letters.length >= 5 && alnum(value).includes(letters))
+  );
+}
+
+/** The words a field was read from. */
+export function wordsReadInto(field: Field, value: string, words: OcrWord[]): OcrWord[] {
+  return words.filter((word) => {
+    const repaired = repairOcrText(word.text.trim());
+    return repaired.length > 0 && readFrom(field, value, repaired);
+  });
+}
+
+/**
+ * Whether a second reading of the word found other digits (a digit the first reading guessed at):
+ * none of the figures it read is the word's. A second reading that found no figure at all (a word
+ * cut out alone can be too little for the engine) confirms nothing and contradicts nothing; one
+ * that took in a neighbour too still holds the word's figure.
+ */
+export function readingsDisagree(word: OcrWord): boolean {
+  const again = repairOcrText(word.readAgain())
+    .split(/\s+/)
+    .map(digitsOf)
+    .filter((digits) => digits.length > 0);
+  return again.length > 0 && !again.includes(digitsOf(repairOcrText(word.text)));
+}
+
+/**
+ * 'Jud.XX' in an address must name one of the 41 counties (Bucharest has sectors, not a 'Jud.'), and
+ * the county whose seat the address names. A code that is none is repaired to the seat's county when
+ * the seat is printed ('Jud.BY Mun.Brașov' → 'Jud.BV'); `sure` is false whenever the code needed
+ * repair or has none.
+ */
+export function checkCountyCode(address: string): { address: string; sure: boolean } {
+  const county = /\bJud\.\s?([A-Z0-9]{2})\b/.exec(address);
+  if (!county) return { address, sure: true };
+  const code = county[1]!;
+  const folded = foldRomanian(address);
+  const seat = Object.entries(COUNTY_SEATS).find(([, name]) =>
+    new RegExp(`\\bMUN ${foldRomanian(name)}\\b`).test(folded),
+  )?.[0];
+  if (code in COUNTY_SEATS && (!seat || seat === code)) return { address, sure: true };
+  if (seat)
+    return {
+      address:
+        address.slice(0, county.index) + county[0].replace(code, seat) + address.slice(county.index + county[0].length),
+      sure: false,
+    };
+  return { address, sure: false };
+}
+
+/** Edits (insert, delete, replace a character) turning one text into the other. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The supplier's name and logo are printed at the top of the first page. */
+const HEADER_LINES = 3;
+/** Words of suppliers' names that say nothing about which supplier it is. */
+const GENERIC_WORDS = new Set(["ENERGY", "ENERGIE", "POWER", "GAS", "FURNIZARE", "ROMANIA", "VANZARE", "E", "ON"]);
+
+/**
+ * The supplier, from a header the engine misread ('electrica îurnizare', 'DIGI oii ereroy'): a run of
+ * words one edit per eight letters from a supplier's name, or a logo — the page's first word being
+ * the telling word of a name ('DIGI', 'TINMAR'; four letters at least). Null when neither.
+ */
+export function supplierByLikeness(text: string): string | null {
+  const header = text
+    .split("\n")
+    .slice(0, HEADER_LINES)
+    .map((line) => foldRomanian(line).split(" ").filter(Boolean));
+  for (const name of SUPPLIER_NAMES) {
+    const wanted = foldRomanian(name);
+    const length = wanted.split(" ").length;
+    const allowed = Math.max(1, Math.floor(wanted.length / 8));
+    for (const words of header) {
+      for (let at = 0; at + length <= words.length; at++) {
+        if (editDistance(words.slice(at, at + length).join(" "), wanted) <= allowed) return name;
+      }
+    }
+  }
+  const logo = header.find((words) => words.length > 0)?.[0];
+  if (!logo || logo.length < 4) return null;
+  return (
+    SUPPLIER_NAMES.find(
+      (name) =>
+        foldRomanian(name)
+          .split(" ")
+          .find((w) => !GENERIC_WORDS.has(w)) === logo,
+    ) ?? null
+  );
+}
+
+/**
+ * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
+ * was not sure of, and that a second reading of the word at twice the size reads with other digits,
+ * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
+ * checked against the 41 and against the county seat printed with it. A supplier the reader did
+ * not find is looked for by likeness in the page's header.
+ */
+export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[]): BillExtraction {
+  const confidence = { ...bill.fieldConfidence };
+  const vouched = new Set(
+    (bill.checks ?? []).filter((c) => c.passed && ARITHMETIC_CHECKS.has(c.name)).flatMap((c) => c.fields),
+  );
+  const doubt = (field: Field) => {
+    if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, DOUBTFUL);
+  };
+  for (const field of DIGIT_FIELDS) {
+    const value = bill[field];
+    if (value === null || vouched.has(field)) continue;
+    const unsure = wordsReadInto(field, String(value), words).filter((word) => word.confidence < SURE_WORD);
+    if (unsure.some(readingsDisagree)) doubt(field);
+  }
+  let billingAddress = bill.billingAddress;
+  if (billingAddress) {
+    const county = checkCountyCode(billingAddress);
+    billingAddress = county.address;
+    if (!county.sure) doubt("billingAddress");
+  }
+  // A name recognised by its likeness, not read: below sure.
+  const supplierName = bill.supplierName ?? supplierByLikeness(text);
+  const fieldSource = { ...bill.fieldSource };
+  if (!bill.supplierName && supplierName) {
+    confidence.supplierName = 0.8;
+    fieldSource.supplierName = "shape";
+  }
+  const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
+  return { ...bill, supplierName, billingAddress, missingFields, fieldConfidence: confidence, fieldSource };
+}
