@@ -3,6 +3,8 @@
 // passports a 2 × 44 TD3 zone. OCR confusions are repaired where the field type leaves no doubt (a
 // digit field never holds 'O'), and in mixed fields only where exactly one repair satisfies the check digit.
 
+import { isValidCnp } from "./cnp";
+
 export type MrzFormat = "TD1" | "TD2" | "TD3";
 export type MrzCheckName = "documentNumber" | "birthDate" | "expiryDate" | "composite" | "personalNumber";
 
@@ -155,6 +157,28 @@ function withCheckRepair(line: string, start: number, length: number, checkAt: n
   return [line.slice(0, start) + fixed + line.slice(start + length), 1];
 }
 
+/**
+ * A Romanian zone carries the holder's CNP (a passport's personal number, the electronic card's
+ * optional data), whose digits 2–7 are the birth date: a birth date field that fails its check digit
+ * (a glare spot, a smudge) is replaced by the CNP's when the CNP's own control digit holds and its
+ * date satisfies the field's check digit — two independent checks confirm it.
+ */
+export function birthDateFromCnp(birth: string, check: string, optional: string): string | null {
+  if (checkField(birth, check)) return null;
+  const cnp = /(?<!\d)\d{13}(?!\d)/.exec(optional.replace(/</g, " "))?.[0];
+  if (!cnp || !isValidCnp(cnp)) return null;
+  const fromCnp = cnp.slice(1, 7);
+  return checkField(fromCnp, check) ? fromCnp : null;
+}
+
+/** Replaces the birth date at `[start, start+6)` by the CNP's (birthDateFromCnp) when it holds. */
+function withCnpBirthDate(line: string, start: number, optional: string): [string, number] {
+  const fixed = birthDateFromCnp(line.slice(start, start + 6), line[start + 6]!, optional);
+  if (!fixed) return [line, 0];
+  const changed = [...fixed].filter((c, i) => c !== line[start + i]).length;
+  return [line.slice(0, start) + fixed + line.slice(start + 6), changed];
+}
+
 function sexFrom(char: string): "M" | "F" | null {
   return char === "M" ? "M" : char === "F" ? "F" : null;
 }
@@ -217,6 +241,7 @@ function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult 
 function parseTd1(rawLines: [string, string, string], referenceYear: number): MrzResult | null {
   let [l1, l2, l3] = rawLines.map((l) => l.padEnd(30, "<").slice(0, 30)) as [string, string, string];
   let corrections = 0;
+  let changedByCnp: number;
   const apply = (text: string, mask: string) => {
     const [fixed, changed] = repair(text, mask);
     corrections += changed;
@@ -234,6 +259,8 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
   l1 = checkRepair(l1, 5, 9, 14);
   l2 = checkRepair(l2, 0, 6, 6, true);
   l2 = checkRepair(l2, 8, 6, 14, true);
+  [l2, changedByCnp] = withCnpBirthDate(l2, 0, l1.slice(15, 30));
+  corrections += changedByCnp;
   const checks: MrzResult["checks"] = {
     documentNumber: checkField(l1.slice(5, 14), l1[14]!),
     birthDate: checkField(l2.slice(0, 6), l2[6]!),
@@ -262,6 +289,7 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
 function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult | null {
   let [l1, l2] = rawLines.map((l) => l.padEnd(44, "<").slice(0, 44)) as [string, string];
   let corrections = 0;
+  let changedByCnp: number;
   const apply = (text: string, mask: string) => {
     const [fixed, changed] = repair(text, mask);
     corrections += changed;
@@ -278,6 +306,8 @@ function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult 
   l2 = checkRepair(l2, 0, 9, 9);
   l2 = checkRepair(l2, 13, 6, 19, true);
   l2 = checkRepair(l2, 21, 6, 27, true);
+  [l2, changedByCnp] = withCnpBirthDate(l2, 13, l2.slice(28, 42));
+  corrections += changedByCnp;
   const birth = l2.slice(13, 19);
   const expiry = l2.slice(21, 27);
   const personal = l2.slice(28, 42);

@@ -198,4 +198,29 @@ describe("date repairs by check digit", () => {
     expect(parseMrz(misread, 2026)).toMatchObject({ birthDate: "1979-10-30", valid: true });
     expect(repairDateByCheckDigit("191030", lines[1][6]!)).toBe("791030");
   });
+
+  // Issue #14, round 7: a glare spot over a passport's zone turned the birth date's 0 into a 5
+  // ('961252'): no single look-alike digit repairs it, but the zone's own CNP (its check digit holding)
+  // carries the date, and it satisfies the field's check digit.
+  it("restores a passport's birth date from the zone's CNP when both check digits confirm it", () => {
+    const person = { ...PASSPORT, birthDate: "1996-12-02", sex: "F" as const, optionalData: "2961202351487" };
+    const [l1, l2] = buildTd3(person);
+    const smudged = l2.slice(0, 17) + "5" + l2.slice(18);
+    expect(parseMrz([l1, smudged], 2026)).toMatchObject({ birthDate: "1996-12-02", valid: true });
+  });
+
+  it("restores the electronic card's birth date from the CNP in its optional data", () => {
+    const lines = buildTd1({ ...PASSPORT, documentNumber: "PH218406", birthDate: "1979-10-30", expiryDate: "2035-10-30", optionalData: "1791030290256" });
+    const smudged = [lines[0], lines[1].slice(0, 2) + "56" + lines[1].slice(4), lines[2]];
+    expect(parseMrz(smudged, 2026)).toMatchObject({ birthDate: "1979-10-30", valid: true });
+  });
+
+  it("leaves the birth date failing when the CNP's own control digit does not hold", () => {
+    const person = { ...PASSPORT, birthDate: "1996-12-02", sex: "F" as const, optionalData: "2961202351488" };
+    const [l1, l2] = buildTd3(person);
+    const smudged = l2.slice(0, 17) + "5" + l2.slice(18);
+    const mrz = parseMrz([l1, smudged], 2026)!;
+    expect(mrz.checks.birthDate).toBe(false);
+    expect(mrz.valid).toBe(false);
+  });
 });
