@@ -270,3 +270,56 @@ it("drops lone letters read after a printed name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIA I I\n"), { referenceYear: 2026 });
   expect(id.firstName).toBe("ANA-MARIA");
 });
+
+describe("issue dates and numbers without their labels (issue #14, ID round 7)", () => {
+  const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+RĂDULESCU
+Data nașterii/Date of birth
+15.03.1984
+ve/Date de ditvrarice Data expirărivDate cf expiry
+21.08.2023. 21.08.2033
+SPCEP Brașov
+P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
+0553182741ROU8403157M33082131840315083720<28`;
+
+  it("ends a date at a stray dot after its year instead of joining it to the next date", () => {
+    expect(parseIdCardText(passport, { referenceYear: 2026 })).toMatchObject({ issueDate: "2023-08-21", expiryDate: "2033-08-21" });
+  });
+
+  it("takes the one printed date that is neither the birth nor the expiry for the issue date, unsure", () => {
+    // The issue label and the expiry's row read apart, the issue date alone on its line.
+    const apart = passport.replace("21.08.2023. 21.08.2033", "21. 08. 2023\nData expirării/Date of expiry\n21.08.2033");
+    const id = parseIdCardText(apart, { referenceYear: 2026 });
+    expect(id.issueDate).toBe("2023-08-21");
+    expect(id.fieldConfidence?.issueDate).toBeLessThan(0.9);
+  });
+
+  it("takes no issue date when two unexplained dates are printed", () => {
+    const two = passport.replace("21.08.2023. 21.08.2033", "21.08.2023\n02.02.2020");
+    expect(parseIdCardText(two, { referenceYear: 2026 }).issueDate).toBeNull();
+  });
+
+  it("reads an electronic card's glued series and number and its date row when the zone and the labels are smudged", () => {
+    const smudged = `ROMÂNIA - ROUMANIE - ROMANIA
+NUME/NOM/SURNAME
+OLTEANU
+PRENUME/PRENOMS/GIVEN NAMES
+DAN
+MOCSESEAIE CEȚĂȚENEE MATIOMALITE NATIONALITY
+M ROU
+DATA MAȘTERSDATE DE NAMSANCE-DATE Ol BATI
+30.10.1979
+LOC MAȘTENEAUEU DE MABSANCE/PUACE OF IATA
+Jud.PH Mun.Ploiești
+CRPFERSDHAL 16). NIL DOCUMENTIOOCUMENȚ NO.
+1791030290256 PH218406
+DATA EXITERIVDATE OF ESSUE DATA EXPINĂRIVDATE OF EXPIRAT
+12.09.2025 30.10.2035
+ROUPH218406<11791030290256<<
+10306'"510306ROU<<<<<<<<<<<1
+DLTEANU<<DAN<<<<<<<<<<<<<<<<<<`;
+    const id = parseIdCardText(smudged, { referenceYear: 2026 });
+    expect(id).toMatchObject({ series: "PH", number: "218406", issueDate: "2025-09-12", expiryDate: "2035-10-30", cnp: "1791030290256" });
+  });
+});

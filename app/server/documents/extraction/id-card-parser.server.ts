@@ -263,9 +263,12 @@ function continuesAddress(line: string): boolean {
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
 }
 
-/** Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around them. */
+/**
+ * Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around
+ * them — after a day or a month only: a stray dot after a year ('21.08.2023. 21.08.2033') ends a date.
+ */
 function joinDateDots(value: string): string {
-  return value.replace(/(\d)\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
+  return value.replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
@@ -307,6 +310,21 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
 }
 
+/**
+ * An electronic card or passport prints three dates outside its zone: birth, issue, expiry. With the
+ * issue date's label unread, the one date left that is neither of the other two and not in the future
+ * is the issue date, and a later date beside it on its row the expiry (printed only, 0.7); none, or
+ * more than one such date → null.
+ */
+function unlabelledIssueDates(lines: string[], known: (string | null)[], referenceYear: number): { issueDate: string; expiryDate: string | null } | null {
+  const rows = lines.filter((l) => !isMrzLine(l)).map((l) => findDates(joinDateDots(l)));
+  const others = new Set(rows.flat().filter((d) => !known.includes(d) && d <= `${referenceYear}-12-31`));
+  if (others.size !== 1) return null;
+  const issueDate = [...others][0]!;
+  const row = rows.find((dates) => dates.includes(issueDate))!;
+  return { issueDate, expiryDate: row.find((d) => d > issueDate) ?? null };
+}
+
 function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: string; number: string } | null {
   for (const line of lines.slice(0, 12)) {
     if (isMrzLine(line)) continue;
@@ -316,6 +334,11 @@ function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: stri
     }
     const joined = /\b([A-Z]{2})(\d{6})\b/.exec(line);
     if (joined && !/^(?:RO)$/.test(joined[1]!)) return { series: joined[1]!, number: joined[2]! };
+  }
+  // The electronic card prints its series and number glued ('PH218406') lower down, beside the CNP.
+  for (const line of lines.slice(12)) {
+    const joined = isMrzLine(line) ? null : /\b([A-Z]{2})(\d{6})\b/.exec(line);
+    if (joined && joined[1] !== "RO") return { series: joined[1]!, number: joined[2]! };
   }
   if (mrz && /^[A-Z]{2}\d{6,7}$/.test(mrz.documentNumber)) {
     return { series: mrz.documentNumber.slice(0, 2), number: mrz.documentNumber.slice(2) };
@@ -420,6 +443,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
+    const unlabelled = issueDate ? null : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
+    issueDate ??= unlabelled?.issueDate ?? null;
+    printedExpiry ??= unlabelled?.expiryDate ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
     if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy) ?? byShape(lines).issuedBy);
   } else {
