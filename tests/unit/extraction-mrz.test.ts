@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
 import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
+import { isZoneLike } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const PASSPORT = {
@@ -222,5 +223,16 @@ describe("date repairs by check digit", () => {
     const mrz = parseMrz([l1, smudged], 2026)!;
     expect(mrz.checks.birthDate).toBe(false);
     expect(mrz.valid).toBe(false);
+  });
+});
+
+describe("lines taken for the zone's second reading", () => {
+  // Issue #14, round 7: a card's title read without its spaces held a run of 21 capitals, so the zone's
+  // region stretched over the whole card and its second reading read the print in the zone's alphabet.
+  it("takes the zone's lines, not a printed line holding a long run of capitals", () => {
+    expect(isZoneLike("DROUPH215406<11791030290256<<")).toBe(true);
+    expect(isZoneLike("0529076135R0U9612528F32040722961202351487 46")).toBe(true);
+    expect(isZoneLike("BE IENArOMESCAREE BIDEATITEIDENTITYCARD")).toBe(false);
+    expect(isZoneLike("CARTEDEIDENTITATECARTEDIDENTITE IDENTITY CARD")).toBe(false);
   });
 });

@@ -155,7 +155,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
   if (!findMrz(page.text, referenceYear)?.valid) {
     // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
     // lines, else the band of densest text in the card's lower part (the engine may have missed it).
-    const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
+    const zone = page.lines.filter((l) => isZoneLike(l.text));
     const rect = zone.length > 0 ? regionAround(zone, 12) : densestTextBand(page.image);
     if (rect) {
       await yieldToRequests();
@@ -166,6 +166,16 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
     }
   }
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
+}
+
+/**
+ * A line read as part of a zone: fillers, or the whole line one run of the zone's alphabet holding
+ * digits — not a long word in a line (a card's title read without its spaces would stretch the zone's
+ * region over the whole card, and the second pass then reads the card's print with the zone's alphabet).
+ */
+export function isZoneLike(text: string): boolean {
+  const flat = text.replace(/\s/g, "");
+  return /<{2,}/.test(flat) || (/^[A-Z0-9<]{26,48}$/.test(flat) && /\d/.test(flat));
 }
 
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
