@@ -101,9 +101,12 @@ function namesFrom(field: string): { lastName: string; firstName: string } {
   // A lone 'K' between fillers is the most common OCR misreading of '<<'.
   const cleaned = field.replace(/<K</g, "<<<").replace(/[K<]+$/, "");
   const [last = "", ...rest] = cleaned.split("<<");
+  const given = rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
+  // Lone letters after the given names are fillers misread ('MIHAI<I<I<<'): the zone spells names out.
+  while (given.length > 1 && given[given.length - 1]!.length === 1) given.pop();
   return {
     lastName: last.replace(/<+/g, " ").trim(),
-    firstName: rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim(),
+    firstName: given.join(" "),
   };
 }
 

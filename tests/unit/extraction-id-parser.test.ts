@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -321,5 +321,21 @@ ROUPH218406<11791030290256<<
 DLTEANU<<DAN<<<<<<<<<<<<<<<<<<`;
     const id = parseIdCardText(smudged, { referenceYear: 2026 });
     expect(id).toMatchObject({ series: "PH", number: "218406", issueDate: "2025-09-12", expiryDate: "2035-10-30", cnp: "1791030290256" });
+  });
+});
+
+describe("names: the zone is the anchor, the print lends its diacritics (issue #14, ID round 7)", () => {
+  it("restores the print's diacritics and hyphens onto the zone's letters", () => {
+    expect(withPrintedDiacritics("MURESAN", "UREȘAN")).toBe("MUREȘAN");
+    expect(withPrintedDiacritics("ANA MARIA", "ANA-MARIA")).toBe("ANA-MARIA");
+    expect(withPrintedDiacritics("STEFANESCU", "ȘTEFĂNESCU")).toBe("ȘTEFĂNESCU");
+    expect(withPrintedDiacritics("POPESCU", "MI")).toBe("POPESCU");
+  });
+
+  it("keeps the zone's name when a valid zone and a printed name that lost letters disagree, unsure", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("\nȘTEFĂNESCU\n", "\nȘTEFĂNES\n"), { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.lastName).toBe("ȘTEFĂNESCU");
+    expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
   });
 });

@@ -236,3 +236,9 @@ describe("lines taken for the zone's second reading", () => {
     expect(isZoneLike("CARTEDEIDENTITATECARTEDIDENTITE IDENTITY CARD")).toBe(false);
   });
 });
+
+it("drops lone letters read among the fillers after a zone's given names ('MIHAI<I<I<<')", () => {
+  const [l1, l2] = buildTd3(PASSPORT);
+  const smudged = l1.replace("MIHAI<<<<", "MIHAI<I<I");
+  expect(parseMrz([smudged, l2], 2026)).toMatchObject({ lastName: "RADULESCU", firstName: "MIHAI", valid: true });
+});

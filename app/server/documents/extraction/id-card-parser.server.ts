@@ -222,6 +222,42 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
 }
 
+/** One character without its diacritics, upper case; a separator (space, hyphen) as a space. */
+const foldChar = (c: string) => {
+  const bare = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  return /^[A-Z0-9]$/.test(bare) ? bare : " ";
+};
+
+/**
+ * A zone's name (no diacritics, spaces for hyphens) with the diacritics and hyphens of a printed
+ * reading that differs from it: the two aligned letter by letter (longest common subsequence after
+ * folding), every zone letter matched by a printed one takes the printed form; the zone's letters
+ * stay where the print lost or misread them ('MURESAN' + 'UREȘAN' → 'MUREȘAN').
+ */
+export function withPrintedDiacritics(zone: string, printed: string): string {
+  const a = [...zone];
+  const b = [...printed];
+  const fb = b.map(foldChar);
+  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i]![j] = foldChar(a[i]!) === fb[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length) {
+    if (j < b.length && foldChar(a[i]!) === fb[j]) {
+      out.push(b[j]!);
+      i++;
+      j++;
+    } else if (j < b.length && lcs[i]![j + 1]! >= lcs[i + 1]![j]!) j++;
+    else out.push(a[i++]!);
+  }
+  return out.join("");
+}
+
 /** Letters compared without case or diacritics. */
 const plain = (text: string) => foldRomanian(text).toLowerCase();
 
@@ -400,8 +436,16 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const cnpInfo = cnp ? parseCnp(cnp, referenceYear) : null;
 
   const sameName = (a: string, b: string) => foldRomanian(a) === foldRomanian(b);
-  const lastName = merge("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)), sameName);
-  const firstName = merge("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)), sameName);
+  // The zone's names are the anchor once its check digits hold (it was read where and as a zone is):
+  // a printed name that does not agree letter for letter ('URESAN', 'MI') only lends its diacritics.
+  const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
+    const merged = merge(field, mrzValue, printed, sameName);
+    if (!mrzValue || !printed || sameName(mrzValue, printed) || !mrz?.valid) return merged;
+    sources[field] = "mrz";
+    return withPrintedDiacritics(mrzValue, printed);
+  };
+  const lastName = name("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)));
+  const firstName = name("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)));
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
