@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, confirmAddressDigits, parseIdCardText, placeBySeat, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -337,5 +337,28 @@ describe("names: the zone is the anchor, the print lends its diacritics (issue #
     expect(id.mrz?.valid).toBe(true);
     expect(id.lastName).toBe("ȘTEFĂNESCU");
     expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
+  });
+});
+
+describe("birthplace by its county seat when label and prefix were lost (issue #14, ID round 7)", () => {
+  it("rebuilds the place from a county seat or Bucharest's sector read on the line above the address", () => {
+    expect(placeBySeat(["ION-MARIAN.", "de nasc", "un Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28"])).toBe("Jud.CJ Mun.Cluj-Napoca");
+    expect(placeBySeat(["Română / ROU M", "Jua. .BH “Mun. 'Oradea", "Jud.BH. “Mun.Oradea Str.Republicii nr.42"])).toBe("Jud.BH Mun.Oradea");
+    expect(placeBySeat(["Română / ROU_ Fr", "Mu Bucureşti Sec.1", "Mun.Bucureşti Sec.3 Str.Țepeș Vodă nr.14 bl.A2"])).toBe("Mun.București Sec.1");
+  });
+
+  it("never takes the address's locality or the issuer's office for the birthplace", () => {
+    expect(placeBySeat(["ION-MARIAN.", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "SPCLEP Cluj-Napoca 12.03.21-01.01.2031"])).toBeNull();
+    expect(placeBySeat(["Domiciliu/Adresse/Address", "Jud.CJ Mun.Cluj-Napoca", "Str.Memorandumului nr.28"])).toBeNull();
+  });
+
+  it("is used by the reader, printed-only, and drops below 0.7 when the CNP's county is another", () => {
+    const lost = CLASSIC_OCR.replace("Loc naştere/Lieu de naissance/Place of birth\nMun.București Sec.1", "Mu Bucureşti Sec.1");
+    const id = parseIdCardText(lost, { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Mun.București Sec.1");
+    expect(id.fieldConfidence?.birthPlace).toBe(0.7);
+    const elsewhere = parseIdCardText(lost.replace("Mu Bucureşti Sec.1", "un Cluj- Napoca"), { referenceYear: 2026 });
+    expect(elsewhere).toMatchObject({ birthPlace: "Jud.CJ Mun.Cluj-Napoca", cnpCountyMatchesBirthPlace: false });
+    expect(elsewhere.fieldConfidence?.birthPlace).toBe(0.5);
   });
 });

@@ -294,6 +294,26 @@ export function repairCountySeat(place: string): string {
   return other ? rebuilt(other) : place;
 }
 
+/**
+ * The birthplace when neither its label nor a 'Jud.' / 'Mun.' prefix was read ('Mu București Sec.1',
+ * 'un Cluj- Napoca', 'Jua. .BH “Mun. 'Oradea'): the first line above the address (no street part, no
+ * issuer, no label) naming a county seat or Bucharest's sector, rebuilt as the documents print it.
+ * The CNP's county is checked against it with the other printed places (cnpCountyMatchesBirthPlace).
+ */
+export function placeBySeat(lines: string[]): string | null {
+  for (const line of lines) {
+    if (isMrzLine(line) || ISSUER.test(line)) continue;
+    if (STREET.test(line) || ADDRESS_TAIL.test(line) || LABEL.address.test(foldSameLength(line))) return null;
+    if (LABEL.anyLabel.test(line)) continue;
+    const folded = ` ${foldRomanian(line)} `;
+    const sector = / SEC(?:TOR(?:UL)?)? ?([1-6]) /.exec(folded);
+    if (folded.includes("BUCURESTI") && sector) return `Mun.București Sec.${sector[1]}`;
+    const code = Object.keys(COUNTY_SEATS).find((c) => folded.includes(` ${foldRomanian(COUNTY_SEATS[c]!)} `));
+    if (code) return `Jud.${code} Mun.${COUNTY_SEATS[code]}`;
+  }
+  return null;
+}
+
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
 function continuesAddress(line: string): boolean {
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
@@ -524,7 +544,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
-  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : null;
+  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
@@ -563,6 +583,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
     else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
+    else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
     fieldConfidence[field] = value;
