@@ -244,7 +244,6 @@ function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult 
 function parseTd1(rawLines: [string, string, string], referenceYear: number): MrzResult | null {
   let [l1, l2, l3] = rawLines.map((l) => l.padEnd(30, "<").slice(0, 30)) as [string, string, string];
   let corrections = 0;
-  let changedByCnp: number;
   const apply = (text: string, mask: string) => {
     const [fixed, changed] = repair(text, mask);
     corrections += changed;
@@ -262,8 +261,9 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
   l1 = checkRepair(l1, 5, 9, 14);
   l2 = checkRepair(l2, 0, 6, 6, true);
   l2 = checkRepair(l2, 8, 6, 14, true);
-  [l2, changedByCnp] = withCnpBirthDate(l2, 0, l1.slice(15, 30));
-  corrections += changedByCnp;
+  const [td1Birth, td1ByCnp] = withCnpBirthDate(l2, 0, l1.slice(15, 30));
+  l2 = td1Birth;
+  corrections += td1ByCnp;
   const checks: MrzResult["checks"] = {
     documentNumber: checkField(l1.slice(5, 14), l1[14]!),
     birthDate: checkField(l2.slice(0, 6), l2[6]!),
@@ -292,7 +292,6 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
 function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult | null {
   let [l1, l2] = rawLines.map((l) => l.padEnd(44, "<").slice(0, 44)) as [string, string];
   let corrections = 0;
-  let changedByCnp: number;
   const apply = (text: string, mask: string) => {
     const [fixed, changed] = repair(text, mask);
     corrections += changed;
@@ -309,8 +308,9 @@ function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult 
   l2 = checkRepair(l2, 0, 9, 9);
   l2 = checkRepair(l2, 13, 6, 19, true);
   l2 = checkRepair(l2, 21, 6, 27, true);
-  [l2, changedByCnp] = withCnpBirthDate(l2, 13, l2.slice(28, 42));
-  corrections += changedByCnp;
+  const [td3Birth, td3ByCnp] = withCnpBirthDate(l2, 13, l2.slice(28, 42));
+  l2 = td3Birth;
+  corrections += td3ByCnp;
   const birth = l2.slice(13, 19);
   const expiry = l2.slice(21, 27);
   const personal = l2.slice(28, 42);
