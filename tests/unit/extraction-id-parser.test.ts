@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, confirmAddressDigits, parseIdCardText, placeBySeat, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -360,5 +360,38 @@ describe("birthplace by its county seat when label and prefix were lost (issue #
     const elsewhere = parseIdCardText(lost.replace("Mu Bucureşti Sec.1", "un Cluj- Napoca"), { referenceYear: 2026 });
     expect(elsewhere).toMatchObject({ birthPlace: "Jud.CJ Mun.Cluj-Napoca", cnpCountyMatchesBirthPlace: false });
     expect(elsewhere.fieldConfidence?.birthPlace).toBe(0.5);
+  });
+});
+
+describe("a second reading of a birthplace's and an issuer's lines (issue #14, ID round 7)", () => {
+  const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+VASILESCU
+Locul nașterii/Place of birth
+Jud. TM Mun. oierartazi
+Autoritatea/Authority/Autorité
+une EEE. SENEI OSII
+P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<
+0529076135ROU9612028F32040722961202351487<46`;
+
+  it("asks for one when the locality is not its county's seat or the issuer was not read", () => {
+    const first = parseIdCardText(passport, { referenceYear: 2026 });
+    expect(fieldsToReread(first)).toEqual(["birthPlace", "issuedBy"]);
+    expect(fieldsToReread(parseIdCardText(passport.replace("oierartazi", "Timișoara").replace("une EEE. SENEI OSII", "SPCEP Timiș"), { referenceYear: 2026 }))).toEqual([]);
+  });
+
+  it("takes a known locality and an issuer from the second reading, printed-only", () => {
+    const first = parseIdCardText(passport, { referenceYear: 2026 });
+    const second = parseIdCardText(passport.replace("Jud. TM Mun. oierartazi", "Jud.TM Mun.Timișoara").replace("une EEE. SENEI OSII", "SPCEP Timiș"), { referenceYear: 2026 });
+    const id = adoptRereadFields(first, second, ["birthPlace", "issuedBy"]);
+    expect(id).toMatchObject({ birthPlace: "Jud.TM Mun.Timișoara", issuedBy: "SPCEP Timiș", cnpCountyMatchesBirthPlace: true });
+    expect(id.fieldConfidence?.birthPlace).toBe(0.7);
+    expect(id.missingFields).not.toContain("issuedBy");
+  });
+
+  it("keeps the first locality when the second reading's is no better known", () => {
+    const first = parseIdCardText(passport.replace("oierartazi", "Timișoara"), { referenceYear: 2026 });
+    const second = parseIdCardText(passport.replace("oierartazi", "Timisoarra"), { referenceYear: 2026 });
+    expect(adoptRereadFields(first, second, ["birthPlace"]).birthPlace).toBe("Jud.TM Mun.Timișoara");
   });
 });

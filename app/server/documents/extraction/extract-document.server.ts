@@ -5,7 +5,7 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import { addressLines, confirmAddressDigits, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
 import {
@@ -295,7 +295,7 @@ async function readImage(
     return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }
   const started = performance.now();
-  const parsed = parseIdCardText(page.text, { referenceYear, mrzText });
+  const parsed = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), { referenceYear, mrzText });
   const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
   return {
     result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
@@ -312,6 +312,39 @@ function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string |
   const lines = addressLines(page.lines, address);
   if (lines.length === 0) return null;
   return engine.recognizeRegion(page.image, regionAround(lines, 8), "").map((l) => l.text).join("\n");
+}
+
+/**
+ * The value lines under a birthplace's or an issuer's label cut out and read again on their own when
+ * the first reading lost or garbled them (issue #14: a glare spot, a thumb's shadow); the second
+ * reading, parsed with the rest of the page, replaces only what it reads better.
+ */
+function rereadLabelledFields(engine: OcrEngine, page: OcrPageResult, parsed: IdCardExtraction, options: { referenceYear: number; mrzText?: string }): IdCardExtraction {
+  const fields = fieldsToReread(parsed);
+  const texts = page.lines.map((l) => l.text);
+  const after = new Map<number, string>();
+  const instead = new Map<number, string>();
+  const readAgain = (rect: OcrLine["rect"]) => engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
+  for (const field of fields) {
+    const at = labelLineIndex(texts, field);
+    const label = page.lines[at];
+    const value = parsed[field];
+    if (label) {
+      // The value is printed under its label in a larger type, at most two lines (an address-like place).
+      const height = label.rect.bottom - label.rect.top;
+      after.set(at, readAgain({ left: label.rect.left - height, top: label.rect.bottom, right: Math.max(label.rect.right, label.rect.left + page.width * 0.45), bottom: label.rect.bottom + height * 3 }));
+    } else if (value) {
+      // Label unread: the value's own line, read again in place of the first reading.
+      const own = texts.findIndex((t) => t.includes(value.slice(0, 6)));
+      const line = page.lines[own];
+      if (!line) continue;
+      const half = (line.rect.bottom - line.rect.top) / 2;
+      instead.set(own, readAgain({ left: line.rect.left - half, top: line.rect.top - half, right: line.rect.right + half, bottom: line.rect.bottom + half }));
+    }
+  }
+  if (after.size === 0 && instead.size === 0) return parsed;
+  const text = texts.flatMap((line, i) => [instead.get(i) ?? line, ...(after.has(i) ? [after.get(i)!] : [])]).join("\n");
+  return adoptRereadFields(parsed, parseIdCardText(text, options), fields);
 }
 
 /** The box around some OCR lines with a margin; recognizeRegion's crop keeps it inside the page. */

@@ -630,3 +630,58 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
   if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
   return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
+
+/** Printed fields worth a second reading of the line under their label: no check digit covers them. */
+export type RereadField = "birthPlace" | "issuedBy";
+
+/** A place whose locality is known: Bucharest's sector, or a county seat under its own county's code. */
+function placeKnown(place: string): boolean {
+  if (/^Mun\.Bucure[sș]ti Sec\.[1-6]$/.test(place)) return true;
+  const m = /^Jud\.([A-Z]{2}) Mun\.(.+)$/.exec(place);
+  return m !== null && COUNTY_SEATS[m[1]!] === m[2];
+}
+
+/**
+ * Fields to read again (issue #14, round 7): a birthplace not read, or whose locality is not its
+ * county's seat as far as the seats list knows ('Jud. TM Mun. oierartazi'); an issuer not read, or
+ * read without an issuing office's name (noise).
+ */
+export function fieldsToReread(id: IdCardExtraction): RereadField[] {
+  const fields: RereadField[] = [];
+  if (!id.birthPlace || !placeKnown(id.birthPlace)) fields.push("birthPlace");
+  if ((!id.issuedBy || !ISSUER.test(id.issuedBy)) && id.cardType !== "cei") fields.push("issuedBy");
+  return fields;
+}
+
+/** Index of the OCR line holding a field's label, -1 when it was not read. */
+export function labelLineIndex(lines: string[], field: RereadField): number {
+  return lines.findIndex((l) => LABEL[field].test(foldSameLength(l)) || LABEL[field].test(l));
+}
+
+/**
+ * The fields of a reading made with the lines under their labels read again (`second`) taken over
+ * where they are better: found where the first had none, a known locality or an issuing office where
+ * the first's is not.
+ * A birthplace the two readings agree on stays printed-only (0.7): both are the same print.
+ */
+export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtraction, fields: RereadField[]): IdCardExtraction {
+  const better = (field: RereadField) => {
+    const value = second[field];
+    if (!value) return false;
+    if (!first[field]) return true;
+    if (field === "issuedBy") return ISSUER.test(value) && !ISSUER.test(first.issuedBy!);
+    return placeKnown(value) && !placeKnown(first.birthPlace!);
+  };
+  const taken = fields.filter(better);
+  if (taken.length === 0) return first;
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  for (const field of taken) {
+    result[field] = second[field];
+    result.sources[field] = "printed";
+    result.fieldConfidence![field] = second.fieldConfidence?.[field] ?? 0.7;
+  }
+  if (taken.includes("birthPlace")) result.cnpCountyMatchesBirthPlace = second.cnpCountyMatchesBirthPlace;
+  result.missingFields = first.missingFields.filter((f) => !taken.includes(f as RereadField));
+  return result;
+}
+
