@@ -396,12 +396,16 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
   for (let i = 0; i < lines.length; i++) {
     for (const first of firstLineVariants(lines[i]!)) {
       const second = lines[i + 1];
-      if (second && first.startsWith("P") && first.length >= 40 && second.length >= 41) {
-        for (const l2 of lengthVariants(second, 44)) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
+      // A second line read only in part (its end under a glare spot or a shadow) keeps the fields it
+      // holds: padded with fillers, the fields cut off simply fail their checks.
+      if (second && first.startsWith("P") && first.length >= 40 && second.length >= 20) {
+        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
         continue;
       }
       if (second && first.length <= 38 && second.length >= 33) {
         for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear));
+      } else if (second && first.length >= 33 && first.length <= 38 && second.length >= 20) {
+        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear));
       }
       // The names line is the one most often lost (no check digit covers it): its fields hold without it.
       const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);

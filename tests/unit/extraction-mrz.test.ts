@@ -232,6 +232,7 @@ describe("lines taken for the zone's second reading", () => {
   it("takes the zone's lines, not a printed line holding a long run of capitals", () => {
     expect(isZoneLike("DROUPH215406<11791030290256<<")).toBe(true);
     expect(isZoneLike("0529076135R0U9612528F32040722961202351487 46")).toBe(true);
+    expect(isZoneLike("KX482913<0R0U8001014M3101")).toBe(true);
     expect(isZoneLike("BE IENArOMESCAREE BIDEATITEIDENTITYCARD")).toBe(false);
     expect(isZoneLike("CARTEDEIDENTITATECARTEDIDENTITE IDENTITY CARD")).toBe(false);
   });
@@ -241,4 +242,14 @@ it("drops lone letters read among the fillers after a zone's given names ('MIHAI
   const [l1, l2] = buildTd3(PASSPORT);
   const smudged = l1.replace("MIHAI<<<<", "MIHAI<I<I");
   expect(parseMrz([smudged, l2], 2026)).toMatchObject({ lastName: "RADULESCU", firstName: "MIHAI", valid: true });
+});
+
+// Issue #14, round 7: a glare spot over the end of a classic card's second zone line; the names line whole.
+it("keeps the fields of a zone whose second line was read only in part, the cut fields failing", () => {
+  const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
+  const mrz = findMrz(`${l1}\n${l2.slice(0, 27)}`, 2026)!;
+  expect(mrz).toMatchObject({ format: "TD2", lastName: "POPESCU", firstName: "ION MARIAN", documentNumber: "KX482913", birthDate: "1980-01-01", valid: false });
+  expect(mrz.checks).toMatchObject({ documentNumber: true, birthDate: true, expiryDate: false });
+  const passport = buildTd3(PASSPORT);
+  expect(findMrz(`${passport[0]}\n${passport[1].slice(0, 30)}`, 2026)).toMatchObject({ format: "TD3", lastName: "RADULESCU", birthDate: "1984-03-15" });
 });

@@ -170,12 +170,12 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
 
 /**
  * A line read as part of a zone: fillers, or the whole line one run of the zone's alphabet holding
- * digits — not a long word in a line (a card's title read without its spaces would stretch the zone's
+ * digits (a second line read only in part, with its one filler) — not a long word in a line (a card's title read without its spaces would stretch the zone's
  * region over the whole card, and the second pass then reads the card's print with the zone's alphabet).
  */
 export function isZoneLike(text: string): boolean {
   const flat = text.replace(/\s/g, "");
-  return /<{2,}/.test(flat) || (/^[A-Z0-9<]{26,48}$/.test(flat) && /\d/.test(flat));
+  return /<{2,}/.test(flat) || (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")));
 }
 
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
