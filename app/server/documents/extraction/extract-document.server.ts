@@ -170,8 +170,9 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
 
 /**
  * A line read as part of a zone: fillers, or the whole line one run of the zone's alphabet holding
- * digits (a second line read only in part, with its one filler) — not a long word in a line (a card's title read without its spaces would stretch the zone's
- * region over the whole card, and the second pass then reads the card's print with the zone's alphabet).
+ * digits (a second line read only in part, with its one filler) — not a long word in a line (a card's
+ * title read without its spaces would stretch the zone's region over the whole card, and the second
+ * pass then reads the card's print with the zone's alphabet).
  */
 export function isZoneLike(text: string): boolean {
   const flat = text.replace(/\s/g, "");
