@@ -378,7 +378,12 @@ function firstLineVariants(line: string): string[] {
   return [...out].filter((l) => l.startsWith("I") || l.startsWith("P<"));
 }
 
-const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
+/**
+ * Check digits first, then few repairs; a national document's issuing state is its holder's
+ * nationality: of two readings of a first line that check digits cannot tell apart ('ITDROU…' as
+ * 'IDROU…' or 'ITDRO…'), the one whose state and nationality agree has its names where they belong.
+ */
+const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections + (r.issuingState === r.nationality ? 5 : 0);
 
 /**
  * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check

@@ -253,3 +253,11 @@ it("keeps the fields of a zone whose second line was read only in part, the cut 
   const passport = buildTd3(PASSPORT);
   expect(findMrz(`${passport[0]}\n${passport[1].slice(0, 30)}`, 2026)).toMatchObject({ format: "TD3", lastName: "RADULESCU", birthDate: "1984-03-15" });
 });
+
+// Issue #14, round 7: with the zone's names the anchor, a stray letter read before the document code
+// ('ITDROU…') must not shift the names line ('DRO' for the state, 'UPOPESCU' for the name).
+it("prefers the reading of a first line whose issuing state is the holder's nationality", () => {
+  const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
+  const mrz = findMrz(`IT${l1.slice(1)}\n${l2}`, 2026)!;
+  expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
+});
