@@ -366,12 +366,13 @@ function lengthVariants(line: string, expected: number): string[] {
 }
 
 /**
- * A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix ('ITDROU');
+ * A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix of one or
+ * two marks ('ITDROU', 'i ITDROU');
  * a passport's 'P<' read as 'PK' or 'P('.
  */
 function firstLineVariants(line: string): string[] {
   const out = new Set<string>([line]);
-  for (const base of [line, line.slice(1)]) {
+  for (const base of [line, line.slice(1), line.slice(2)]) {
     if (/^[A-Z0-9][A-Z<][A-Z]{3}/.test(base) && base.length <= 38) out.add(`I${base.slice(1)}`);
     if (/^P[A-Z<][A-Z]{3}/.test(base) && base.length >= 40) out.add(`P<${base.slice(2)}`);
   }

@@ -260,4 +260,6 @@ it("prefers the reading of a first line whose issuing state is the holder's nati
   const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
   const mrz = findMrz(`IT${l1.slice(1)}\n${l2}`, 2026)!;
   expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
+  // Two marks before it: a smudge read as 'i' and the 'I' as 'IT'.
+  expect(findMrz(`i IT${l1.slice(1)}\n${l2}`, 2026)).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
 });
