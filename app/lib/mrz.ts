@@ -3,6 +3,8 @@
 // passports a 2 × 44 TD3 zone. OCR confusions are repaired where the field type leaves no doubt (a
 // digit field never holds 'O'), and in mixed fields only where exactly one repair satisfies the check digit.
 
+import { isValidCnp } from "./cnp";
+
 export type MrzFormat = "TD1" | "TD2" | "TD3";
 export type MrzCheckName = "documentNumber" | "birthDate" | "expiryDate" | "composite" | "personalNumber";
 
@@ -99,9 +101,12 @@ function namesFrom(field: string): { lastName: string; firstName: string } {
   // A lone 'K' between fillers is the most common OCR misreading of '<<'.
   const cleaned = field.replace(/<K</g, "<<<").replace(/[K<]+$/, "");
   const [last = "", ...rest] = cleaned.split("<<");
+  const given = rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
+  // Lone letters after the given names are fillers misread ('MIHAI<I<I<<'): the zone spells names out.
+  while (given.length > 1 && given[given.length - 1]!.length === 1) given.pop();
   return {
     lastName: last.replace(/<+/g, " ").trim(),
-    firstName: rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim(),
+    firstName: given.join(" "),
   };
 }
 
@@ -153,6 +158,28 @@ function withCheckRepair(line: string, start: number, length: number, checkAt: n
   const fixed = (date ? repairDateByCheckDigit : repairByCheckDigit)(value, line[checkAt]!);
   if (!fixed || fixed === value) return [line, 0];
   return [line.slice(0, start) + fixed + line.slice(start + length), 1];
+}
+
+/**
+ * A Romanian zone carries the holder's CNP (a passport's personal number, the electronic card's
+ * optional data), whose digits 2–7 are the birth date: a birth date field that fails its check digit
+ * (a glare spot, a smudge) is replaced by the CNP's when the CNP's own control digit holds and its
+ * date satisfies the field's check digit — two independent checks confirm it.
+ */
+export function birthDateFromCnp(birth: string, check: string, optional: string): string | null {
+  if (checkField(birth, check)) return null;
+  const cnp = /(?<!\d)\d{13}(?!\d)/.exec(optional.replace(/</g, " "))?.[0];
+  if (!cnp || !isValidCnp(cnp)) return null;
+  const fromCnp = cnp.slice(1, 7);
+  return checkField(fromCnp, check) ? fromCnp : null;
+}
+
+/** Replaces the birth date at `[start, start+6)` by the CNP's (birthDateFromCnp) when it holds. */
+function withCnpBirthDate(line: string, start: number, optional: string): [string, number] {
+  const fixed = birthDateFromCnp(line.slice(start, start + 6), line[start + 6]!, optional);
+  if (!fixed) return [line, 0];
+  const changed = [...fixed].filter((c, i) => c !== line[start + i]).length;
+  return [line.slice(0, start) + fixed + line.slice(start + 6), changed];
 }
 
 function sexFrom(char: string): "M" | "F" | null {
@@ -234,6 +261,9 @@ function parseTd1(rawLines: [string, string, string], referenceYear: number): Mr
   l1 = checkRepair(l1, 5, 9, 14);
   l2 = checkRepair(l2, 0, 6, 6, true);
   l2 = checkRepair(l2, 8, 6, 14, true);
+  const [td1Birth, td1ByCnp] = withCnpBirthDate(l2, 0, l1.slice(15, 30));
+  l2 = td1Birth;
+  corrections += td1ByCnp;
   const checks: MrzResult["checks"] = {
     documentNumber: checkField(l1.slice(5, 14), l1[14]!),
     birthDate: checkField(l2.slice(0, 6), l2[6]!),
@@ -278,6 +308,9 @@ function parseTd3(rawLines: [string, string], referenceYear: number): MrzResult 
   l2 = checkRepair(l2, 0, 9, 9);
   l2 = checkRepair(l2, 13, 6, 19, true);
   l2 = checkRepair(l2, 21, 6, 27, true);
+  const [td3Birth, td3ByCnp] = withCnpBirthDate(l2, 13, l2.slice(28, 42));
+  l2 = td3Birth;
+  corrections += td3ByCnp;
   const birth = l2.slice(13, 19);
   const expiry = l2.slice(21, 27);
   const personal = l2.slice(28, 42);
@@ -333,19 +366,25 @@ function lengthVariants(line: string, expected: number): string[] {
 }
 
 /**
- * A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix ('ITDROU');
+ * A first line whose document code 'I' was misread ('TDROU', '1DROU') or got a stray prefix of one or
+ * two marks ('ITDROU', 'i ITDROU');
  * a passport's 'P<' read as 'PK' or 'P('.
  */
 function firstLineVariants(line: string): string[] {
   const out = new Set<string>([line]);
-  for (const base of [line, line.slice(1)]) {
+  for (const base of [line, line.slice(1), line.slice(2)]) {
     if (/^[A-Z0-9][A-Z<][A-Z]{3}/.test(base) && base.length <= 38) out.add(`I${base.slice(1)}`);
     if (/^P[A-Z<][A-Z]{3}/.test(base) && base.length >= 40) out.add(`P<${base.slice(2)}`);
   }
   return [...out].filter((l) => l.startsWith("I") || l.startsWith("P<"));
 }
 
-const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
+/**
+ * Check digits first, then few repairs; a national document's issuing state is its holder's
+ * nationality: of two readings of a first line that check digits cannot tell apart ('ITDROU…' as
+ * 'IDROU…' or 'ITDRO…'), the one whose state and nationality agree has its names where they belong.
+ */
+const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections + (r.issuingState === r.nationality ? 5 : 0);
 
 /**
  * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check
@@ -363,12 +402,16 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
   for (let i = 0; i < lines.length; i++) {
     for (const first of firstLineVariants(lines[i]!)) {
       const second = lines[i + 1];
-      if (second && first.startsWith("P") && first.length >= 40 && second.length >= 41) {
-        for (const l2 of lengthVariants(second, 44)) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
+      // A second line read only in part (its end under a glare spot or a shadow) keeps the fields it
+      // holds: padded with fillers, the fields cut off simply fail their checks.
+      if (second && first.startsWith("P") && first.length >= 40 && second.length >= 20) {
+        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
         continue;
       }
       if (second && first.length <= 38 && second.length >= 33) {
         for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear));
+      } else if (second && first.length >= 33 && first.length <= 38 && second.length >= 20) {
+        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear));
       }
       // The names line is the one most often lost (no check digit covers it): its fields hold without it.
       const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);

@@ -4,10 +4,12 @@
 import { describe, expect, it } from "vitest";
 import {
   applyHomography,
+  colourGradient,
   findCard,
   flattenIllumination,
   homography,
   QUAD_MARGIN,
+  strongLines,
   warpPerspective,
   type Point,
   type Quad,
@@ -243,6 +245,32 @@ describe("findCard", () => {
       photo,
     );
     expect(findCard(page)).toBeNull();
+  });
+});
+
+describe("strongLines", () => {
+  it("keeps the card's short sides among the strongest lines when a ruled page's rules outnumber them", () => {
+    // Issue #14, round 7: a card half on a printed page. Twenty long rules across the photo, each far
+    // stronger than the two short upright edges of a grey patch (a card's sides): the list still holds
+    // lines of both directions, or no card outline can be made of them.
+    const width = 400;
+    const height = 400;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const rule = y % 19 < 2;
+        const patch = x >= 150 && x < 250 && y >= 170 && y < 230;
+        const v = patch ? 150 : rule ? 60 : 240;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const lines = strongLines(colourGradient({ width, height, data }), width, height, 10);
+    const upright = lines.filter((l) => Math.min(l.theta, Math.PI - l.theta) < (10 * Math.PI) / 180);
+    const positions = upright.map((l) => Math.abs(l.rho)).sort((a, b) => a - b);
+    expect(positions.some((x) => Math.abs(x - 150) <= 2)).toBe(true);
+    expect(positions.some((x) => Math.abs(x - 250) <= 2)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, confirmAddressDigits, parseIdCardText, repairCountySeat } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -269,4 +269,129 @@ it("drops a few marks read before the issuing office's name", () => {
 it("drops lone letters read after a printed name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIA I I\n"), { referenceYear: 2026 });
   expect(id.firstName).toBe("ANA-MARIA");
+});
+
+describe("issue dates and numbers without their labels (issue #14, ID round 7)", () => {
+  const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+RĂDULESCU
+Data nașterii/Date of birth
+15.03.1984
+ve/Date de ditvrarice Data expirărivDate cf expiry
+21.08.2023. 21.08.2033
+SPCEP Brașov
+P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
+0553182741ROU8403157M33082131840315083720<28`;
+
+  it("ends a date at a stray dot after its year instead of joining it to the next date", () => {
+    expect(parseIdCardText(passport, { referenceYear: 2026 })).toMatchObject({ issueDate: "2023-08-21", expiryDate: "2033-08-21" });
+  });
+
+  it("takes the one printed date that is neither the birth nor the expiry for the issue date, unsure", () => {
+    // The issue label and the expiry's row read apart, the issue date alone on its line.
+    const apart = passport.replace("21.08.2023. 21.08.2033", "21. 08. 2023\nData expirării/Date of expiry\n21.08.2033");
+    const id = parseIdCardText(apart, { referenceYear: 2026 });
+    expect(id.issueDate).toBe("2023-08-21");
+    expect(id.fieldConfidence?.issueDate).toBeLessThan(0.9);
+  });
+
+  it("takes no issue date when two unexplained dates are printed", () => {
+    const two = passport.replace("21.08.2023. 21.08.2033", "21.08.2023\n02.02.2020");
+    expect(parseIdCardText(two, { referenceYear: 2026 }).issueDate).toBeNull();
+  });
+
+  it("reads an electronic card's glued series and number and its date row when the zone and the labels are smudged", () => {
+    const smudged = `ROMÂNIA - ROUMANIE - ROMANIA
+NUME/NOM/SURNAME
+OLTEANU
+PRENUME/PRENOMS/GIVEN NAMES
+DAN
+MOCSESEAIE CEȚĂȚENEE MATIOMALITE NATIONALITY
+M ROU
+DATA MAȘTERSDATE DE NAMSANCE-DATE Ol BATI
+30.10.1979
+LOC MAȘTENEAUEU DE MABSANCE/PUACE OF IATA
+Jud.PH Mun.Ploiești
+CRPFERSDHAL 16). NIL DOCUMENTIOOCUMENȚ NO.
+1791030290256 PH218406
+DATA EXITERIVDATE OF ESSUE DATA EXPINĂRIVDATE OF EXPIRAT
+12.09.2025 30.10.2035
+ROUPH218406<11791030290256<<
+10306'"510306ROU<<<<<<<<<<<1
+DLTEANU<<DAN<<<<<<<<<<<<<<<<<<`;
+    const id = parseIdCardText(smudged, { referenceYear: 2026 });
+    expect(id).toMatchObject({ series: "PH", number: "218406", issueDate: "2025-09-12", expiryDate: "2035-10-30", cnp: "1791030290256" });
+  });
+});
+
+describe("names: the zone is the anchor, the print lends its diacritics (issue #14, ID round 7)", () => {
+  it("restores the print's diacritics and hyphens onto the zone's letters", () => {
+    expect(withPrintedDiacritics("MURESAN", "UREȘAN")).toBe("MUREȘAN");
+    expect(withPrintedDiacritics("ANA MARIA", "ANA-MARIA")).toBe("ANA-MARIA");
+    expect(withPrintedDiacritics("STEFANESCU", "ȘTEFĂNESCU")).toBe("ȘTEFĂNESCU");
+    expect(withPrintedDiacritics("POPESCU", "MI")).toBe("POPESCU");
+  });
+
+  it("keeps the zone's name when a valid zone and a printed name that lost letters disagree, unsure", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("\nȘTEFĂNESCU\n", "\nȘTEFĂNES\n"), { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.lastName).toBe("ȘTEFĂNESCU");
+    expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
+  });
+});
+
+describe("birthplace by its county seat when label and prefix were lost (issue #14, ID round 7)", () => {
+  it("rebuilds the place from a county seat or Bucharest's sector read on the line above the address", () => {
+    expect(placeBySeat(["ION-MARIAN.", "de nasc", "un Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28"])).toBe("Jud.CJ Mun.Cluj-Napoca");
+    expect(placeBySeat(["Română / ROU M", "Jua. .BH “Mun. 'Oradea", "Jud.BH. “Mun.Oradea Str.Republicii nr.42"])).toBe("Jud.BH Mun.Oradea");
+    expect(placeBySeat(["Română / ROU_ Fr", "Mu Bucureşti Sec.1", "Mun.Bucureşti Sec.3 Str.Țepeș Vodă nr.14 bl.A2"])).toBe("Mun.București Sec.1");
+  });
+
+  it("never takes the address's locality or the issuer's office for the birthplace", () => {
+    expect(placeBySeat(["ION-MARIAN.", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "SPCLEP Cluj-Napoca 12.03.21-01.01.2031"])).toBeNull();
+    expect(placeBySeat(["Domiciliu/Adresse/Address", "Jud.CJ Mun.Cluj-Napoca", "Str.Memorandumului nr.28"])).toBeNull();
+  });
+
+  it("is used by the reader, printed-only, and drops below 0.7 when the CNP's county is another", () => {
+    const lost = CLASSIC_OCR.replace("Loc naştere/Lieu de naissance/Place of birth\nMun.București Sec.1", "Mu Bucureşti Sec.1");
+    const id = parseIdCardText(lost, { referenceYear: 2026 });
+    expect(id.birthPlace).toBe("Mun.București Sec.1");
+    expect(id.fieldConfidence?.birthPlace).toBe(0.7);
+    const elsewhere = parseIdCardText(lost.replace("Mu Bucureşti Sec.1", "un Cluj- Napoca"), { referenceYear: 2026 });
+    expect(elsewhere).toMatchObject({ birthPlace: "Jud.CJ Mun.Cluj-Napoca", cnpCountyMatchesBirthPlace: false });
+    expect(elsewhere.fieldConfidence?.birthPlace).toBe(0.5);
+  });
+});
+
+describe("a second reading of a birthplace's and an issuer's lines (issue #14, ID round 7)", () => {
+  const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+VASILESCU
+Locul nașterii/Place of birth
+Jud. TM Mun. oierartazi
+Autoritatea/Authority/Autorité
+une EEE. SENEI OSII
+P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<
+0529076135ROU9612028F32040722961202351487<46`;
+
+  it("asks for one when the locality is not its county's seat or the issuer was not read", () => {
+    const first = parseIdCardText(passport, { referenceYear: 2026 });
+    expect(fieldsToReread(first)).toEqual(["birthPlace", "issuedBy"]);
+    expect(fieldsToReread(parseIdCardText(passport.replace("oierartazi", "Timișoara").replace("une EEE. SENEI OSII", "SPCEP Timiș"), { referenceYear: 2026 }))).toEqual([]);
+  });
+
+  it("takes a known locality and an issuer from the second reading, printed-only", () => {
+    const first = parseIdCardText(passport, { referenceYear: 2026 });
+    const second = parseIdCardText(passport.replace("Jud. TM Mun. oierartazi", "Jud.TM Mun.Timișoara").replace("une EEE. SENEI OSII", "SPCEP Timiș"), { referenceYear: 2026 });
+    const id = adoptRereadFields(first, second, ["birthPlace", "issuedBy"]);
+    expect(id).toMatchObject({ birthPlace: "Jud.TM Mun.Timișoara", issuedBy: "SPCEP Timiș", cnpCountyMatchesBirthPlace: true });
+    expect(id.fieldConfidence?.birthPlace).toBe(0.7);
+    expect(id.missingFields).not.toContain("issuedBy");
+  });
+
+  it("keeps the first locality when the second reading's is no better known", () => {
+    const first = parseIdCardText(passport.replace("oierartazi", "Timișoara"), { referenceYear: 2026 });
+    const second = parseIdCardText(passport.replace("oierartazi", "Timisoarra"), { referenceYear: 2026 });
+    expect(adoptRereadFields(first, second, ["birthPlace"]).birthPlace).toBe("Jud.TM Mun.Timișoara");
+  });
 });

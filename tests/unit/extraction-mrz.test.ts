@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
 import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
+import { isZoneLike } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const PASSPORT = {
@@ -198,4 +199,67 @@ describe("date repairs by check digit", () => {
     expect(parseMrz(misread, 2026)).toMatchObject({ birthDate: "1979-10-30", valid: true });
     expect(repairDateByCheckDigit("191030", lines[1][6]!)).toBe("791030");
   });
+
+  // Issue #14, round 7: a glare spot over a passport's zone turned the birth date's 0 into a 5
+  // ('961252'): no single look-alike digit repairs it, but the zone's own CNP (its check digit holding)
+  // carries the date, and it satisfies the field's check digit.
+  it("restores a passport's birth date from the zone's CNP when both check digits confirm it", () => {
+    const person = { ...PASSPORT, birthDate: "1996-12-02", sex: "F" as const, optionalData: "2961202351487" };
+    const [l1, l2] = buildTd3(person);
+    const smudged = l2.slice(0, 17) + "5" + l2.slice(18);
+    expect(parseMrz([l1, smudged], 2026)).toMatchObject({ birthDate: "1996-12-02", valid: true });
+  });
+
+  it("restores the electronic card's birth date from the CNP in its optional data", () => {
+    const lines = buildTd1({ ...PASSPORT, documentNumber: "PH218406", birthDate: "1979-10-30", expiryDate: "2035-10-30", optionalData: "1791030290256" });
+    const smudged = [lines[0], lines[1].slice(0, 2) + "56" + lines[1].slice(4), lines[2]];
+    expect(parseMrz(smudged, 2026)).toMatchObject({ birthDate: "1979-10-30", valid: true });
+  });
+
+  it("leaves the birth date failing when the CNP's own control digit does not hold", () => {
+    const person = { ...PASSPORT, birthDate: "1996-12-02", sex: "F" as const, optionalData: "2961202351488" };
+    const [l1, l2] = buildTd3(person);
+    const smudged = l2.slice(0, 17) + "5" + l2.slice(18);
+    const mrz = parseMrz([l1, smudged], 2026)!;
+    expect(mrz.checks.birthDate).toBe(false);
+    expect(mrz.valid).toBe(false);
+  });
+});
+
+describe("lines taken for the zone's second reading", () => {
+  // Issue #14, round 7: a card's title read without its spaces held a run of 21 capitals, so the zone's
+  // region stretched over the whole card and its second reading read the print in the zone's alphabet.
+  it("takes the zone's lines, not a printed line holding a long run of capitals", () => {
+    expect(isZoneLike("DROUPH215406<11791030290256<<")).toBe(true);
+    expect(isZoneLike("0529076135R0U9612528F32040722961202351487 46")).toBe(true);
+    expect(isZoneLike("KX482913<0R0U8001014M3101")).toBe(true);
+    expect(isZoneLike("BE IENArOMESCAREE BIDEATITEIDENTITYCARD")).toBe(false);
+    expect(isZoneLike("CARTEDEIDENTITATECARTEDIDENTITE IDENTITY CARD")).toBe(false);
+  });
+});
+
+it("drops lone letters read among the fillers after a zone's given names ('MIHAI<I<I<<')", () => {
+  const [l1, l2] = buildTd3(PASSPORT);
+  const smudged = l1.replace("MIHAI<<<<", "MIHAI<I<I");
+  expect(parseMrz([smudged, l2], 2026)).toMatchObject({ lastName: "RADULESCU", firstName: "MIHAI", valid: true });
+});
+
+// Issue #14, round 7: a glare spot over the end of a classic card's second zone line; the names line whole.
+it("keeps the fields of a zone whose second line was read only in part, the cut fields failing", () => {
+  const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
+  const mrz = findMrz(`${l1}\n${l2.slice(0, 27)}`, 2026)!;
+  expect(mrz).toMatchObject({ format: "TD2", lastName: "POPESCU", firstName: "ION MARIAN", documentNumber: "KX482913", birthDate: "1980-01-01", valid: false });
+  expect(mrz.checks).toMatchObject({ documentNumber: true, birthDate: true, expiryDate: false });
+  const passport = buildTd3(PASSPORT);
+  expect(findMrz(`${passport[0]}\n${passport[1].slice(0, 30)}`, 2026)).toMatchObject({ format: "TD3", lastName: "RADULESCU", birthDate: "1984-03-15" });
+});
+
+// Issue #14, round 7: with the zone's names the anchor, a stray letter read before the document code
+// ('ITDROU…') must not shift the names line ('DRO' for the state, 'UPOPESCU' for the name).
+it("prefers the reading of a first line whose issuing state is the holder's nationality", () => {
+  const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
+  const mrz = findMrz(`IT${l1.slice(1)}\n${l2}`, 2026)!;
+  expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
+  // Two marks before it: a smudge read as 'i' and the 'I' as 'IT'.
+  expect(findMrz(`i IT${l1.slice(1)}\n${l2}`, 2026)).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
 });

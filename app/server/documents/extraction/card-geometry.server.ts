@@ -374,7 +374,7 @@ function quadOfMask(mask: Uint8Array, width: number, height: number): { corners:
 /** ISO/IEC 7810 ID-1 (85.6 × 54 mm): the proportions of both Romanian cards. */
 export const ID1_ASPECT = 85.6 / 54;
 
-interface Gradient {
+export interface Gradient {
   gx: Float32Array;
   gy: Float32Array;
   magnitude: Float32Array;
@@ -384,7 +384,7 @@ interface Gradient {
  * Sobel gradient of the colour channel with the strongest step at each pixel: a light card on a blue
  * or red cloth differs more in one channel than in brightness.
  */
-function colourGradient(image: RgbaImage): Gradient {
+export function colourGradient(image: RgbaImage): Gradient {
   const { width, height, data } = image;
   const gx = new Float32Array(width * height);
   const gy = new Float32Array(width * height);
@@ -440,7 +440,7 @@ function blurTwice(image: RgbaImage): RgbaImage {
   return current;
 }
 
-interface Line {
+export interface Line {
   /** Normal angle, radians in [0, π). */
   theta: number;
   rho: number;
@@ -455,7 +455,7 @@ const THETA_STEPS = 180;
  * The strongest straight lines (Hough transform): each edge pixel votes only for lines close to its
  * own edge direction, so texture running every way scatters its votes while a card's side piles up.
  */
-function strongLines(gradient: Gradient, width: number, height: number, count: number): Line[] {
+export function strongLines(gradient: Gradient, width: number, height: number, count: number): Line[] {
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoSize = diagonal * 2 + 1;
   const votes = new Float32Array(THETA_STEPS * rhoSize);
@@ -500,9 +500,15 @@ function strongLines(gradient: Gradient, width: number, height: number, count: n
     }
   }
   peaks.sort((a, b) => b.votes - a.votes);
+  // Half the lines from each direction family (quadsFromLines): a printed page's many rules of one
+  // direction must not crowd the card's sides of the other direction out of the list.
   const kept: Line[] = [];
+  const lead = peaks[0]?.theta ?? 0;
+  const perFamily = [0, 0];
   for (const peak of peaks) {
     if (kept.length >= count) break;
+    const family = angleBetween(peak.theta, lead) < Math.PI / 4 ? 0 : 1;
+    if (perFamily[family]! >= count / 2) continue;
     const near = kept.some((k) => {
       let d = Math.abs(k.theta - peak.theta);
       let rho = Math.abs(k.rho - peak.rho);
@@ -513,7 +519,9 @@ function strongLines(gradient: Gradient, width: number, height: number, count: n
       }
       return d < (4 * Math.PI) / 180 && rho < 8;
     });
-    if (!near) kept.push(peak);
+    if (near) continue;
+    kept.push(peak);
+    perFamily[family]!++;
   }
   return kept;
 }

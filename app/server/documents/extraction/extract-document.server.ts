@@ -5,7 +5,7 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import { addressLines, confirmAddressDigits, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
 import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
@@ -185,7 +185,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
   if (!findMrz(page.text, referenceYear)?.valid) {
     // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
     // lines, else the band of densest text in the card's lower part (the engine may have missed it).
-    const zone = page.lines.filter((l) => /<{2,}|[A-Z0-9]{20,}/.test(l.text.replace(/\s/g, "")));
+    const zone = page.lines.filter((l) => isZoneLike(l.text));
     const rect = zone.length > 0 ? regionAround(zone, 12) : densestTextBand(page.image);
     if (rect) {
       await yieldToRequests();
@@ -196,6 +196,17 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
     }
   }
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
+}
+
+/**
+ * A line read as part of a zone: fillers, or the whole line one run of the zone's alphabet holding
+ * digits (a second line read only in part, with its one filler) — not a long word in a line (a card's
+ * title read without its spaces would stretch the zone's region over the whole card, and the second
+ * pass then reads the card's print with the zone's alphabet).
+ */
+export function isZoneLike(text: string): boolean {
+  const flat = text.replace(/\s/g, "");
+  return /<{2,}/.test(flat) || (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")));
 }
 
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
@@ -315,7 +326,7 @@ async function readImage(
     return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }
   const started = performance.now();
-  const parsed = parseIdCardText(page.text, { referenceYear, mrzText });
+  const parsed = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), { referenceYear, mrzText });
   const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
   return {
     result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
@@ -332,6 +343,39 @@ function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string |
   const lines = addressLines(page.lines, address);
   if (lines.length === 0) return null;
   return engine.recognizeRegion(page.image, regionAround(lines, 8), "").map((l) => l.text).join("\n");
+}
+
+/**
+ * The value lines under a birthplace's or an issuer's label cut out and read again on their own when
+ * the first reading lost or garbled them (issue #14: a glare spot, a thumb's shadow); the second
+ * reading, parsed with the rest of the page, replaces only what it reads better.
+ */
+function rereadLabelledFields(engine: OcrEngine, page: OcrPageResult, parsed: IdCardExtraction, options: { referenceYear: number; mrzText?: string }): IdCardExtraction {
+  const fields = fieldsToReread(parsed);
+  const texts = page.lines.map((l) => l.text);
+  const after = new Map<number, string>();
+  const instead = new Map<number, string>();
+  const readAgain = (rect: OcrLine["rect"]) => engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
+  for (const field of fields) {
+    const at = labelLineIndex(texts, field);
+    const label = page.lines[at];
+    const value = parsed[field];
+    if (label) {
+      // The value is printed under its label in a larger type, at most two lines (an address-like place).
+      const height = label.rect.bottom - label.rect.top;
+      after.set(at, readAgain({ left: label.rect.left - height, top: label.rect.bottom, right: Math.max(label.rect.right, label.rect.left + page.width * 0.45), bottom: label.rect.bottom + height * 3 }));
+    } else if (value) {
+      // Label unread: the value's own line, read again in place of the first reading.
+      const own = texts.findIndex((t) => t.includes(value.slice(0, 6)));
+      const line = page.lines[own];
+      if (!line) continue;
+      const half = (line.rect.bottom - line.rect.top) / 2;
+      instead.set(own, readAgain({ left: line.rect.left - half, top: line.rect.top - half, right: line.rect.right + half, bottom: line.rect.bottom + half }));
+    }
+  }
+  if (after.size === 0 && instead.size === 0) return parsed;
+  const text = texts.flatMap((line, i) => [instead.get(i) ?? line, ...(after.has(i) ? [after.get(i)!] : [])]).join("\n");
+  return adoptRereadFields(parsed, parseIdCardText(text, options), fields);
 }
 
 /** The box around some OCR lines with a margin; recognizeRegion's crop keeps it inside the page. */

@@ -222,6 +222,42 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
 }
 
+/** One character without its diacritics, upper case; a separator (space, hyphen) as a space. */
+const foldChar = (c: string) => {
+  const bare = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  return /^[A-Z0-9]$/.test(bare) ? bare : " ";
+};
+
+/**
+ * A zone's name (no diacritics, spaces for hyphens) with the diacritics and hyphens of a printed
+ * reading that differs from it: the two aligned letter by letter (longest common subsequence after
+ * folding), every zone letter matched by a printed one takes the printed form; the zone's letters
+ * stay where the print lost or misread them ('MURESAN' + 'UREȘAN' → 'MUREȘAN').
+ */
+export function withPrintedDiacritics(zone: string, printed: string): string {
+  const a = [...zone];
+  const b = [...printed];
+  const fb = b.map(foldChar);
+  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i]![j] = foldChar(a[i]!) === fb[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length) {
+    if (j < b.length && foldChar(a[i]!) === fb[j]) {
+      out.push(b[j]!);
+      i++;
+      j++;
+    } else if (j < b.length && lcs[i]![j + 1]! >= lcs[i + 1]![j]!) j++;
+    else out.push(a[i++]!);
+  }
+  return out.join("");
+}
+
 /** Letters compared without case or diacritics. */
 const plain = (text: string) => foldRomanian(text).toLowerCase();
 
@@ -258,14 +294,37 @@ export function repairCountySeat(place: string): string {
   return other ? rebuilt(other) : place;
 }
 
+/**
+ * The birthplace when neither its label nor a 'Jud.' / 'Mun.' prefix was read ('Mu București Sec.1',
+ * 'un Cluj- Napoca', 'Jua. .BH “Mun. 'Oradea'): the first line above the address (no street part, no
+ * issuer, no label) naming a county seat or Bucharest's sector, rebuilt as the documents print it.
+ * The CNP's county is checked against it with the other printed places (cnpCountyMatchesBirthPlace).
+ */
+export function placeBySeat(lines: string[]): string | null {
+  for (const line of lines) {
+    if (isMrzLine(line) || ISSUER.test(line)) continue;
+    if (STREET.test(line) || ADDRESS_TAIL.test(line) || LABEL.address.test(foldSameLength(line))) return null;
+    if (LABEL.anyLabel.test(line)) continue;
+    const folded = ` ${foldRomanian(line)} `;
+    const sector = / SEC(?:TOR(?:UL)?)? ?([1-6]) /.exec(folded);
+    if (folded.includes("BUCURESTI") && sector) return `Mun.București Sec.${sector[1]}`;
+    const code = Object.keys(COUNTY_SEATS).find((c) => folded.includes(` ${foldRomanian(COUNTY_SEATS[c]!)} `));
+    if (code) return `Jud.${code} Mun.${COUNTY_SEATS[code]}`;
+  }
+  return null;
+}
+
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
 function continuesAddress(line: string): boolean {
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
 }
 
-/** Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around them. */
+/**
+ * Dates as OCR spaces them ('21. 08.2023', '01. .01. 2031'): the dots joined back to the digits around
+ * them — after a day or a month only: a stray dot after a year ('21.08.2023. 21.08.2033') ends a date.
+ */
 function joinDateDots(value: string): string {
-  return value.replace(/(\d)\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
+  return value.replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
@@ -307,6 +366,21 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
 }
 
+/**
+ * An electronic card or passport prints three dates outside its zone: birth, issue, expiry. With the
+ * issue date's label unread, the one date left that is neither of the other two and not in the future
+ * is the issue date, and a later date beside it on its row the expiry (printed only, 0.7); none, or
+ * more than one such date → null.
+ */
+function unlabelledIssueDates(lines: string[], known: (string | null)[], referenceYear: number): { issueDate: string; expiryDate: string | null } | null {
+  const rows = lines.filter((l) => !isMrzLine(l)).map((l) => findDates(joinDateDots(l)));
+  const others = new Set(rows.flat().filter((d) => !known.includes(d) && d <= `${referenceYear}-12-31`));
+  if (others.size !== 1) return null;
+  const issueDate = [...others][0]!;
+  const row = rows.find((dates) => dates.includes(issueDate))!;
+  return { issueDate, expiryDate: row.find((d) => d > issueDate) ?? null };
+}
+
 function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: string; number: string } | null {
   for (const line of lines.slice(0, 12)) {
     if (isMrzLine(line)) continue;
@@ -316,6 +390,11 @@ function seriesAndNumber(lines: string[], mrz: MrzResult | null): { series: stri
     }
     const joined = /\b([A-Z]{2})(\d{6})\b/.exec(line);
     if (joined && !/^(?:RO)$/.test(joined[1]!)) return { series: joined[1]!, number: joined[2]! };
+  }
+  // The electronic card prints its series and number glued ('PH218406') lower down, beside the CNP.
+  for (const line of lines.slice(12)) {
+    const joined = isMrzLine(line) ? null : /\b([A-Z]{2})(\d{6})\b/.exec(line);
+    if (joined && joined[1] !== "RO") return { series: joined[1]!, number: joined[2]! };
   }
   if (mrz && /^[A-Z]{2}\d{6,7}$/.test(mrz.documentNumber)) {
     return { series: mrz.documentNumber.slice(0, 2), number: mrz.documentNumber.slice(2) };
@@ -377,8 +456,16 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const cnpInfo = cnp ? parseCnp(cnp, referenceYear) : null;
 
   const sameName = (a: string, b: string) => foldRomanian(a) === foldRomanian(b);
-  const lastName = merge("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)), sameName);
-  const firstName = merge("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)), sameName);
+  // The zone's names are the anchor once its check digits hold (it was read where and as a zone is):
+  // a printed name that does not agree letter for letter ('URESAN', 'MI') only lends its diacritics.
+  const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
+    const merged = merge(field, mrzValue, printed, sameName);
+    if (!mrzValue || !printed || sameName(mrzValue, printed) || !mrz?.valid) return merged;
+    sources[field] = "mrz";
+    return withPrintedDiacritics(mrzValue, printed);
+  };
+  const lastName = name("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)));
+  const firstName = name("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)));
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
@@ -420,6 +507,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
+    const unlabelled = issueDate ? null : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
+    issueDate ??= unlabelled?.issueDate ?? null;
+    printedExpiry ??= unlabelled?.expiryDate ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
     if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy) ?? byShape(lines).issuedBy);
   } else {
@@ -454,7 +544,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
-  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : null;
+  const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
@@ -493,6 +583,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
     else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
+    else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
     fieldConfidence[field] = value;
@@ -539,3 +630,58 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
   if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
   return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
+
+/** Printed fields worth a second reading of the line under their label: no check digit covers them. */
+export type RereadField = "birthPlace" | "issuedBy";
+
+/** A place whose locality is known: Bucharest's sector, or a county seat under its own county's code. */
+function placeKnown(place: string): boolean {
+  if (/^Mun\.Bucure[sș]ti Sec\.[1-6]$/.test(place)) return true;
+  const m = /^Jud\.([A-Z]{2}) Mun\.(.+)$/.exec(place);
+  return m !== null && COUNTY_SEATS[m[1]!] === m[2];
+}
+
+/**
+ * Fields to read again (issue #14, round 7): a birthplace not read, or whose locality is not its
+ * county's seat as far as the seats list knows ('Jud. TM Mun. oierartazi'); an issuer not read, or
+ * read without an issuing office's name (noise).
+ */
+export function fieldsToReread(id: IdCardExtraction): RereadField[] {
+  const fields: RereadField[] = [];
+  if (!id.birthPlace || !placeKnown(id.birthPlace)) fields.push("birthPlace");
+  if ((!id.issuedBy || !ISSUER.test(id.issuedBy)) && id.cardType !== "cei") fields.push("issuedBy");
+  return fields;
+}
+
+/** Index of the OCR line holding a field's label, -1 when it was not read. */
+export function labelLineIndex(lines: string[], field: RereadField): number {
+  return lines.findIndex((l) => LABEL[field].test(foldSameLength(l)) || LABEL[field].test(l));
+}
+
+/**
+ * The fields of a reading made with the lines under their labels read again (`second`) taken over
+ * where they are better: found where the first had none, a known locality or an issuing office where
+ * the first's is not.
+ * A birthplace the two readings agree on stays printed-only (0.7): both are the same print.
+ */
+export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtraction, fields: RereadField[]): IdCardExtraction {
+  const better = (field: RereadField) => {
+    const value = second[field];
+    if (!value) return false;
+    if (!first[field]) return true;
+    if (field === "issuedBy") return ISSUER.test(value) && !ISSUER.test(first.issuedBy!);
+    return placeKnown(value) && !placeKnown(first.birthPlace!);
+  };
+  const taken = fields.filter(better);
+  if (taken.length === 0) return first;
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  for (const field of taken) {
+    result[field] = second[field];
+    result.sources[field] = "printed";
+    result.fieldConfidence![field] = second.fieldConfidence?.[field] ?? 0.7;
+  }
+  if (taken.includes("birthPlace")) result.cnpCountyMatchesBirthPlace = second.cnpCountyMatchesBirthPlace;
+  result.missingFields = first.missingFields.filter((f) => !taken.includes(f as RereadField));
+  return result;
+}
+
