@@ -190,6 +190,8 @@ const L = {
     /^locul\s+(?:de\s+)?consum(?:ului)?\s*:/i,
     /\badr\.\s*(?:loc(?:ului)?\s+(?:de\s+)?consum)?\s*:?/i,
     /^adres[ae]\b\s*:?/i,
+    // The classic invoice form's buyer: 'Domiciliul:' (a person), beside the seller's 'Sediul:'.
+    /^domiciliu(?:l)?\s*:/i,
   ],
   tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
@@ -317,6 +319,27 @@ function billNumberRaw(lines: TextLine[]): string | null {
 /** An invoice's party headings ('VÂNZĂTOR', 'CUMPĂRĂTOR', 'Furnizor'): a block's title, never a name. */
 const PARTY_HEADING = /^(?:vanzator|cumparator|furnizor|prestator|beneficiar|client|titular)\b/i;
 
+/** A document's title ('FACTURĂ FISCALĂ', 'Aviz de însoțire'), printed in a box between the parties: never a name. */
+const DOCUMENT_TITLE = /^(?:factura|aviz|chitanta|proforma|nota\s+de\s+credit|duplicat|storno)\b/i;
+
+/**
+ * A party's block headed by its role alone ('Cumpărător:'), the name under the heading in the same
+ * column: lines of a box between the parties, with fewer cells (the document's title), are passed over.
+ */
+function holderUnderHeading(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const c = line.folded.findIndex((cell) => isBareLabel(cell) && L.customer.some((label) => label.test(cell)));
+    if (c < 0) continue;
+    for (const [k, below] of lines.slice(l + 1, l + 4).entries()) {
+      if (below.cells.length !== line.cells.length) continue;
+      const name = below.cells[c]!;
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
+      break;
+    }
+  }
+  return null;
+}
+
 /**
  * What a holder's name can be after its label: a few capitalised words (not the sentence under a
  * salutation), no digits (a street number, a code), no address marker at its start ('Calea
@@ -325,6 +348,7 @@ const PARTY_HEADING = /^(?:vanzator|cumparator|furnizor|prestator|beneficiar|cli
 const holderNamed = (name: string) =>
   /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
   !PARTY_HEADING.test(foldSameLength(name)) &&
+  !DOCUMENT_TITLE.test(foldSameLength(name)) &&
   !/\d/.test(name) &&
   ADDRESS_START.exec(foldSameLength(name))?.index !== 0 &&
   !isSuppliersOwn(name);
@@ -386,19 +410,29 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
-/** Only the block, staircase, floor and flat of an address ('bl.C5 ap.30'). */
-const UNIT_PARTS = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+/** What ends an address and nothing else: the street number, then block, staircase, floor and flat ('nr.12 bl.C5 ap.30'). */
+const ADDRESS_TAIL = /^(?=\S)(?:nr\.\s*\d+[\p{L}\d]*[\s,]*)?(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)*$/iu;
 
 /**
- * An address cut at its column's edge, the last on its line: its block and flat run on to the last
- * cell of the next line.
+ * An address cut at its column's edge: its number, block and flat run on to the next line, in the
+ * value's column, in the label's column when the label had a cell of its own (empty under it), or in
+ * the last cell when the address was the last on its line. A line of another box printed between
+ * them (fewer cells: the date of a central title box) is passed over.
  */
-function withUnitsBelow(lines: TextLine[], hit: LabelHit, address: string): string {
+function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): string {
   const line = lines[hit.line];
-  const below = lines[hit.line + 1];
-  if (!line || !below || hit.cell !== line.cells.length - 1) return address;
-  const tail = withoutCountry(below.cells[below.cells.length - 1]!);
-  return UNIT_PARTS.test(foldSameLength(tail)) && !address.endsWith(tail) ? `${address} ${tail.replace(/[\s,;]+$/, "")}` : address;
+  if (!line) return address;
+  for (const below of [lines[hit.line + 1], lines[hit.line + 2]]) {
+    if (!below) break;
+    const columns = [hit.position === "right" ? hit.cell - 1 : -1, hit.cell, hit.cell === line.cells.length - 1 ? below.cells.length - 1 : -1];
+    const tail = columns
+      .map((c) => (c >= 0 ? below.cells[c] : undefined))
+      .map((cell) => (cell === undefined ? undefined : withoutCountry(cell).replace(/[\s,;]+$/, "")))
+      .find((cell) => cell !== undefined && ADDRESS_TAIL.test(foldSameLength(cell)));
+    if (tail) return address.endsWith(tail) ? address : `${address.replace(/[\s,;]+$/, "")} ${tail}`;
+    if (below.cells.length >= line.cells.length) break;
+  }
+  return address;
 }
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
@@ -425,6 +459,8 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
     if (cell === undefined) return null;
     // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
     if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
+    // A registration field left blank ('Nr. ord. reg. com./an: -') is the buyer's form, a person's.
+    if (/:\s*-?\s*$/.test(cell)) return null;
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
   };
   for (let l = from - 1; l >= Math.max(0, from - 3); l--) {
@@ -439,15 +475,18 @@ const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|sos
 
 /**
  * An address that wraps inside its column ('Adresă: Mun.București Sec.2' over 'Șos.Pantelimon nr.130'):
- * the locality is completed by the street printed in the same column of the next line.
+ * the locality is completed by the street printed in the same column of the next line (one cell left
+ * when the label's own cell above is empty there).
  */
 function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): string {
   if (STREET_PART.test(foldSameLength(address))) return address;
   const line = lines[hit.line];
   const below = lines[hit.line + 1];
-  if (!line || !below || below.cells.length !== line.cells.length) return address;
-  const next = below.cells[hit.cell];
-  const folded = below.folded[hit.cell];
+  if (!line || !below) return address;
+  // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
+  const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : -1;
+  const next = below.cells[column];
+  const folded = below.folded[column];
   if (!next || !folded || startsWithLabel(folded) || folded.includes(":") || ADDRESS_START.exec(folded)?.index !== 0) return address;
   return `${address} ${next.replace(/[\s,;]+$/, "")}`;
 }
@@ -510,7 +549,15 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
   for (const line of lines) {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
-    const value = c >= 0 ? line.cells[c + 1] : undefined;
+    if (c < 0) continue;
+    // Several figures on the row (this bill beside the previous one): the one the readings vouch for.
+    const figures = line.cells.slice(c + 1).filter((cell) => /^\d[\d.,\s]*$/.test(cell));
+    if (figures.length > 1) {
+      const vouched = figures.map((cell) => parseKwh(cell)).find((kwh) => kwh !== null && kwh === indexed);
+      if (vouched !== undefined) return vouched;
+      continue;
+    }
+    const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
@@ -696,7 +743,39 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
   return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
 }
 
+/** A register's total row ('1.8.0 Total', 'Total'): the sum of the registers above it. */
+const REGISTER_TOTAL = /^(?:1\.8\.0\b|total\b)/i;
+
+/**
+ * A table of meter readings with one row per register (day and night, 1.8.1 and 1.8.2): what is
+ * billed is the meter's whole consumption, the total row's readings if printed, else the registers'
+ * sum. Null unless the readings' columns hold two registers or more.
+ */
+function registerIndexes(lines: TextLine[]): { old: number; new: number } | null {
+  for (const [l, head] of lines.entries()) {
+    const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
+    const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
+    if (oldAt < 0 || newAt <= oldAt) continue;
+    const rows: { old: number; new: number; total: boolean }[] = [];
+    for (const row of lines.slice(l + 1)) {
+      const [from, to] = [row.cells[oldAt], row.cells[newAt]];
+      if (row.cells.length !== head.cells.length || !from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
+      const [o, n] = [parseKwh(from), parseKwh(to)];
+      if (o === null || n === null || n < o) break;
+      rows.push({ old: o, new: n, total: REGISTER_TOTAL.test(row.folded[0]!) });
+    }
+    const total = rows.find((row) => row.total);
+    const registers = rows.filter((row) => !row.total);
+    if (registers.length < 2) continue;
+    if (total) return { old: total.old, new: total.new };
+    return registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+  }
+  return null;
+}
+
 function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
+  const registers = registerIndexes(lines);
+  if (registers) return registers;
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
@@ -750,7 +829,7 @@ export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
   const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(toLines(cells)).map((line) => {
-    const stripped = line.cells.map((cell) => {
+    const stripped = line.cells.map(dashedFact).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
       const label = cell.slice(0, gloss.index);
@@ -759,6 +838,15 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines).map(captionsAfterValues);
+}
+
+/** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
+const DASHED = /^(.+?)\s+[–—-]\s+(\S.*)$/;
+
+/** A fact printed 'Label – value' reads as 'Label: value'; a dash between two values (a period) stays. */
+function dashedFact(cell: string): string {
+  const m = DASHED.exec(cell);
+  return m && isBareLabel(foldSameLength(m[1]!)) ? `${m[1]}: ${m[2]}` : cell;
 }
 
 /** A caption that names a field and nothing else, 'număr factură' as much as 'cod client'. */
@@ -884,7 +972,7 @@ export function parseBillText(text: string): BillExtraction {
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name));
+  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
@@ -951,7 +1039,7 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withUnitsBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))) : (nameAndAddress?.address ?? null);
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))) : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
