@@ -36,7 +36,11 @@ describe("the classic invoice form: seller and buyer either side of a title box"
 describe("facts printed 'Label – value'", () => {
   it("reads a spaced dash after a label as the label's colon", () => {
     const bill = parseBillText(
-      lines(["Titular – ELENA SAVU", "Produs – Lumina Noapte Plus"], ["Adresă – Jud.GL Mun.Galați Str.Brăilei nr.9"], ["Perioada – 01.02.2026 – 28.02.2026"]),
+      lines(
+        ["Titular – ELENA SAVU", "Produs – Lumina Noapte Plus"],
+        ["Adresă – Jud.GL Mun.Galați Str.Brăilei nr.9"],
+        ["Perioada – 01.02.2026 – 28.02.2026"],
+      ),
     );
     expect(bill.customerName).toBe("ELENA SAVU");
     expect(bill.tariffType).toBe("Lumina Noapte Plus");
@@ -54,7 +58,13 @@ describe("an address cut at its column's edge in a box of label and value cells"
     const bill = parseBillText(
       lines(
         ["Nume și prenume", "DAN ENE", "Cod POD", "RO003E123456789"],
-        ["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor", "Adresă", "Jud.SB Mun.Sibiu Str.Morilor", "Data emiterii"],
+        [
+          "Adresă de facturare",
+          "Jud.SB Mun.Sibiu Str.Morilor",
+          "Adresă",
+          "Jud.SB Mun.Sibiu Str.Morilor",
+          "Data emiterii",
+        ],
         ["nr.71A", "nr.71A", "03.03.26"],
       ),
     );
@@ -73,7 +83,9 @@ describe("an address cut at its column's edge in a box of label and value cells"
   });
 
   it("does not take a code or a label under the address for its tail", () => {
-    const bill = parseBillText(lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor nr.2"], ["Cod client", "5566778"]));
+    const bill = parseBillText(
+      lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor nr.2"], ["Cod client", "5566778"]),
+    );
     expect(bill.billingAddress).toBe("Jud.SB Mun.Sibiu Str.Morilor nr.2");
   });
 });
