@@ -82,11 +82,27 @@ describe("an address cut at its column's edge in a box of label and value cells"
     expect(bill.billingAddress).toBe("Mun.București Sec.4 Bd.Unirii nr.3 bl.2 ap.8");
   });
 
+  it("joins the rest of a street name and its number wrapped under a street with no number yet", () => {
+    const bill = parseBillText(
+      lines(
+        ["Vânzător:", "Cumpărător:"],
+        ["ATLAS ENERGIE S.A.", "ANA VOICU"],
+        ["Sediul: Str. Lungă nr. 2", "Domiciliul: Jud.AR Mun.Arad Calea"],
+        ["Arad", "Aurel Vlaicu nr.40 ap.3"],
+      ),
+    );
+    expect(bill.billingAddress).toBe("Jud.AR Mun.Arad Calea Aurel Vlaicu nr.40 ap.3");
+  });
+
   it("does not take a code or a label under the address for its tail", () => {
     const bill = parseBillText(
       lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor nr.2"], ["Cod client", "5566778"]),
     );
     expect(bill.billingAddress).toBe("Jud.SB Mun.Sibiu Str.Morilor nr.2");
+    const unnumbered = parseBillText(
+      lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor"], ["Contract nr. 5566778"]),
+    );
+    expect(unnumbered.billingAddress).toBe("Jud.SB Mun.Sibiu Str.Morilor");
   });
 });
 

@@ -410,11 +410,20 @@ function withLocality(lines: TextLine[], line: number, street: string): string {
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
-/** What ends an address and nothing else: the street number, then block, staircase, floor and flat ('nr.12 bl.C5 ap.30'). */
-const ADDRESS_TAIL = /^(?=\S)(?:nr\.\s*\d+[\p{L}\d]*[\s,]*)?(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)*$/iu;
+/** Block, staircase, floor and flat ('bl.C5 ap.30'): what only ends an address. */
+const UNIT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+/** The rest of a street: a name's last words at most, its number, then block and flat ('Victoriei nr.16 bl.2'). */
+const STREET_TAIL = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d+[\p{L}\d]*[\s,]*(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)*$/u;
+const HAS_NUMBER = /\bnr\.\s*\d/i;
+/** A cell that completes the address above it: its block and flat, or (when no number was printed yet) the street's rest. */
+const isAddressTail = (address: string, cell: string) => {
+  const folded = foldSameLength(cell);
+  if (UNIT_TAIL.test(folded)) return true;
+  return !HAS_NUMBER.test(address) && !startsWithLabel(folded) && STREET_TAIL.test(cell);
+};
 
 /**
- * An address cut at its column's edge: its number, block and flat run on to the next line, in the
+ * An address cut at its column's edge: the street's rest, block and flat run on to the next line, in the
  * value's column, in the label's column when the label had a cell of its own (empty under it), or in
  * the last cell when the address was the last on its line. A line of another box printed between
  * them (fewer cells: the date of a central title box) is passed over.
@@ -428,7 +437,7 @@ function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): strin
     const tail = columns
       .map((c) => (c >= 0 ? below.cells[c] : undefined))
       .map((cell) => (cell === undefined ? undefined : withoutCountry(cell).replace(/[\s,;]+$/, "")))
-      .find((cell) => cell !== undefined && ADDRESS_TAIL.test(foldSameLength(cell)));
+      .find((cell) => cell !== undefined && isAddressTail(address, cell));
     if (tail) return address.endsWith(tail) ? address : `${address.replace(/[\s,;]+$/, "")} ${tail}`;
     if (below.cells.length >= line.cells.length) break;
   }
