@@ -148,3 +148,18 @@ describe("a dual-tariff meter: day and night registers", () => {
     expect(bill.fieldConfidence?.consumptionKwh ?? 0).toBeLessThan(0.9);
   });
 });
+
+describe("a dual-tariff meter read from a scan", () => {
+  it("reads the registers' columns from the row's end when a stray mark adds a cell at its start", () => {
+    const bill = parseBillText(
+      lines(
+        ["Registru", "Interval", "Index vechi", "Index nou", "Consum (kWh)"],
+        ["Zi", "_", "06-22", "12000", "12150", "150"],
+        ["Noapte", "22-06", "5000", "5070", "70"],
+        ["Total", "=", "17000", "17220", "220"],
+        ["Total de plată", "266,20 lei"],
+      ),
+    );
+    expect(bill.consumptionKwh).toBe(220);
+  });
+});

@@ -767,8 +767,10 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     if (oldAt < 0 || newAt <= oldAt) continue;
     const rows: { old: number; new: number; total: boolean }[] = [];
     for (const row of lines.slice(l + 1)) {
-      const [from, to] = [row.cells[oldAt], row.cells[newAt]];
-      if (row.cells.length !== head.cells.length || !from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
+      // Counted from the row's end: a scan's stray mark ('_', '=') may add a cell at its start.
+      const cellUnder = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
+      const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
+      if (!from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
       if (o === null || n === null || n < o) break;
       rows.push({ old: o, new: n, total: REGISTER_TOTAL.test(row.folded[0]!) });
