@@ -784,8 +784,8 @@ const MIN_OUTLINE_SCORE = 0.35;
  * the first whose zone sits where a card's does wins. null when none does (a straight scan filling
  * the frame, a page of text): the caller then reads the photo as it is.
  */
-export function findCard(image: RgbaImage): CardLocation | null {
-  const small = shrinkToFit(image, SEARCH_SIDE);
+export function findCard(image: RgbaImage, searchSide = SEARCH_SIDE): CardLocation | null {
+  const small = shrinkToFit(image, searchSide);
   const { width, height } = small;
   const scale = image.width / width;
   const grey = greyOf(small);
@@ -848,6 +848,30 @@ export function findCard(image: RgbaImage): CardLocation | null {
   const cy = ordered.reduce((sum, p) => sum + p.y, 0) / 4;
   const grow = (p: Point) => ({ x: (cx + (p.x - cx) * (1 + QUAD_MARGIN)) * scale, y: (cy + (p.y - cy) * (1 + QUAD_MARGIN)) * scale });
   return { quad: ordered.map(grow) as Quad, aspect: Math.min(1.7, Math.max(1.35, ratio)) };
+}
+
+/** The finer search's side: a card 35–50 % of a whole phone frame's width is ~150 px in the coarse copy. */
+export const FINE_SEARCH_SIDE = 800;
+
+/** Whether two locations are one card: every corner within 4 % of the card's long side of the other's. */
+export function sameCard(a: CardLocation, b: CardLocation): boolean {
+  const long = Math.max(...a.quad.map((p, i) => Math.hypot(a.quad[(i + 1) % 4]!.x - p.x, a.quad[(i + 1) % 4]!.y - p.y)));
+  // Either long side may come first: compare in the order that fits best.
+  return [0, 2].some((shift) => a.quad.every((p, i) => Math.hypot(p.x - b.quad[(i + shift) % 4]!.x, p.y - b.quad[(i + shift) % 4]!.y) <= long * 0.04));
+}
+
+/**
+ * The card's likely locations, most likely first: the coarse search (quick, right for a card filling
+ * most of the photo), then — only when asked for, the caller reading the first one's zone first — a
+ * search in a finer copy, where a card small in a whole phone frame, or one the coarse copy's desk
+ * texture hid, still has clear edges. The same card twice is one candidate.
+ */
+export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
+  const coarse = findCard(image);
+  if (coarse) yield coarse;
+  if (Math.max(image.width, image.height) <= FINE_SEARCH_SIDE) return;
+  const fine = findCard(image, FINE_SEARCH_SIDE);
+  if (fine && !(coarse && sameCard(coarse, fine))) yield fine;
 }
 
 /**
