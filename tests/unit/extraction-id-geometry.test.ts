@@ -4,11 +4,13 @@
 import { describe, expect, it } from "vitest";
 import {
   applyHomography,
+  cardCandidates,
   colourGradient,
   findCard,
   flattenIllumination,
   homography,
   QUAD_MARGIN,
+  sameCard,
   strongLines,
   warpPerspective,
   type Point,
@@ -295,5 +297,37 @@ describe("flattenIllumination", () => {
     expect(Math.abs(paperLeft - paperRight)).toBeLessThan(15);
     // Before: paper in the shadow (230 × 0.44 ≈ 101) near the text in the light; after: far apart.
     expect(grey(flat, 565, 25)).toBeLessThan(paperRight - 120);
+  });
+});
+
+// Issue #14, round 8: a whole phone frame (3000–4000 px) with the card a third of its width.
+describe("cardCandidates", () => {
+  const frame = { width: 2800, height: 2100 };
+  const small: Quad = [
+    { x: 1300, y: 700 },
+    { x: 2300, y: 600 },
+    { x: 2380, y: 1230 },
+    { x: 1360, y: 1320 },
+  ];
+
+  it("finds a card a third of a whole frame's width, off-centre, by the finer search", () => {
+    const image = photographed(small, { width: 500, height: 315 }, frame, { desk: (x, y) => (Math.floor(x / 7) % 2 === 0 || Math.floor(y / 7) % 2 === 0 ? 80 : 140) });
+    const found = [...cardCandidates(image)];
+    expect(found.length).toBeGreaterThan(0);
+    // 1.5 % of the frame's width, as for the coarse search's photos.
+    expect(Math.min(...found.map((c) => cornerError(c.quad, small)))).toBeLessThanOrEqual(frame.width * 0.015);
+  }, 30000);
+
+  it("takes one card found by both searches for one candidate, either long side first", () => {
+    const quad: Quad = [
+      { x: 100, y: 100 },
+      { x: 600, y: 110 },
+      { x: 590, y: 420 },
+      { x: 95, y: 410 },
+    ];
+    const a = { quad, aspect: 1.58 };
+    const shifted = quad.map((p) => ({ x: p.x + 8, y: p.y - 6 }));
+    expect(sameCard(a, { quad: [shifted[2]!, shifted[3]!, shifted[0]!, shifted[1]!], aspect: 1.58 })).toBe(true);
+    expect(sameCard(a, { quad: quad.map((p) => ({ x: p.x + 60, y: p.y })) as Quad, aspect: 1.58 })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
 import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
-import { isZoneLike } from "../../app/server/documents/extraction/extract-document.server";
+import { isZoneLike, wholeFrameWorthReading } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const PASSPORT = {
@@ -262,4 +262,18 @@ it("prefers the reading of a first line whose issuing state is the holder's nati
   expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
   // Two marks before it: a smudge read as 'i' and the 'I' as 'IT'.
   expect(findMrz(`i IT${l1.slice(1)}\n${l2}`, 2026)).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
+});
+
+// Issue #14, round 8: reading a whole 12-megapixel phone frame as it is cost 10 s and found nothing
+// its card candidates had not.
+describe("wholeFrameWorthReading", () => {
+  it("reads a photo as it is when no card was found, or when it is about OCR size", () => {
+    expect(wholeFrameWorthReading({ width: 4000, height: 3000 }, 0)).toBe(true);
+    expect(wholeFrameWorthReading({ width: 1340, height: 970 }, 2)).toBe(true);
+  });
+
+  it("does not read a whole phone frame once a card candidate was tried", () => {
+    expect(wholeFrameWorthReading({ width: 3475, height: 2606 }, 1)).toBe(false);
+    expect(wholeFrameWorthReading({ width: 2448, height: 3264 }, 2)).toBe(false);
+  });
 });
