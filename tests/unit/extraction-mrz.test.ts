@@ -72,6 +72,21 @@ describe("check-digit repairs", () => {
     expect(parseMrz(misread, 2026)).toMatchObject({ documentNumber: "RT715204", valid: true });
   });
 
+  it("repairs a classic card's optional data (the CNP's tail) by the composite check when every other field holds", () => {
+    // Issue #14, ID round 8: a shaken photo's '0' read as '8' in the optional data, which has no check
+    // digit of its own; '7'→'1' and '6'→'8' would satisfy the composite too, but not the CNP's control digit.
+    const lines = buildTd2({ ...PASSPORT, birthDate: "1992-11-23", sex: "F", documentNumber: "RT715204", optionalData: "2410576" });
+    const misread = [lines[0], lines[1].slice(0, 28) + "2418576" + lines[1].slice(35)];
+    expect(parseMrz(misread, 2026)).toMatchObject({ optionalData: "2410576", valid: true });
+  });
+
+  it("does not repair the optional data by the composite when another field's check failed", () => {
+    const lines = buildTd2({ ...PASSPORT, birthDate: "1992-11-23", sex: "F", documentNumber: "RT715204", optionalData: "2410576" });
+    const wrongCheck = String((Number(lines[1][9]) + 1) % 10);
+    const misread = [lines[0], lines[1].slice(0, 9) + wrongCheck + lines[1].slice(10, 28) + "2418576" + lines[1].slice(35)];
+    expect(parseMrz(misread, 2026)).toMatchObject({ optionalData: "2418576", valid: false });
+  });
+
   it("repairs the electronic card's number the same way", () => {
     const lines = buildTd1({ ...PASSPORT, documentNumber: "PH218406", optionalData: "1791030290256" });
     const misread = [lines[0].replace("PH218406", "PH2I8406"), lines[1], lines[2]];
