@@ -11,6 +11,7 @@ import {
   homography,
   QUAD_MARGIN,
   sameCard,
+  sharpenAlong,
   strongLines,
   warpPerspective,
   type Point,
@@ -329,5 +330,40 @@ describe("cardCandidates", () => {
     const shifted = quad.map((p) => ({ x: p.x + 8, y: p.y - 6 }));
     expect(sameCard(a, { quad: [shifted[2]!, shifted[3]!, shifted[0]!, shifted[1]!], aspect: 1.58 })).toBe(true);
     expect(sameCard(a, { quad: quad.map((p) => ({ x: p.x + 60, y: p.y })) as Quad, aspect: 1.58 })).toBe(false);
+  });
+});
+
+// Issue #14, round 8: a photo shaken sideways smears its zone's strokes along one axis.
+describe("sharpenAlong", () => {
+  /** Dark vertical strokes 4 px wide every 12 px, smeared by a 7-px horizontal box (motion blur). */
+  function shakenStrokes(): RgbaImage {
+    const width = 120;
+    const height = 40;
+    const sharp = (x: number) => (x % 12 < 4 ? 40 : 220);
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        for (let d = -3; d <= 3; d++) sum += sharp(Math.min(width - 1, Math.max(0, x + d)));
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = sum / 7;
+        data[o + 3] = 255;
+      }
+    }
+    return { width, height, data };
+  }
+  const spread = (image: RgbaImage) => {
+    const row = Array.from({ length: 96 }, (_, i) => grey(image, 12 + i, 20));
+    return Math.max(...row) - Math.min(...row);
+  };
+
+  it("brings back the strokes' contrast along the blur's axis", () => {
+    const shaken = shakenStrokes();
+    expect(spread(sharpenAlong(shaken, "x"))).toBeGreaterThan(spread(shaken) * 1.5);
+  });
+
+  it("leaves an image blurred along the other axis as it was", () => {
+    const shaken = shakenStrokes();
+    expect(spread(sharpenAlong(shaken, "y"))).toBeCloseTo(spread(shaken), 0);
   });
 });

@@ -980,3 +980,27 @@ export function sharpen(image: RgbaImage, radius = 2, amount = 1): RgbaImage {
   }
   return { width, height, data: out };
 }
+
+/**
+ * Unsharp mask along one axis only: the image plus `amount` times its difference from a running mean
+ * of `radius` pixels along `axis` — a photo shaken sideways smears strokes along that axis only, and a
+ * 2-D mask would only sharpen the noise across it.
+ */
+export function sharpenAlong(image: RgbaImage, axis: "x" | "y", radius = 6, amount = 2): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const out = new Uint8ClampedArray(width * height * 4);
+  const [lines, length, step, stride] = axis === "x" ? [height, width, 1, width] : [width, height, width, 1];
+  for (let line = 0; line < lines; line++) {
+    const base = line * stride;
+    for (let i = 0; i < length; i++) {
+      let sum = 0;
+      for (let d = -radius; d <= radius; d++) sum += grey[base + Math.min(length - 1, Math.max(0, i + d)) * step]!;
+      const v = grey[base + i * step]!;
+      const o = (base + i * step) * 4;
+      out[o] = out[o + 1] = out[o + 2] = v + amount * (v - sum / (2 * radius + 1));
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}

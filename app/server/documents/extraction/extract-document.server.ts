@@ -8,8 +8,9 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { cardCandidates, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
+import { cardCandidates, flattenIllumination, sharpen, sharpenAlong, straightenCard } from "./card-geometry.server";
 import {
+  crop,
   decodeImage,
   densestTextBand,
   estimateSkewDegrees,
@@ -191,8 +192,19 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
-      regionMs = performance.now() - regionStarted;
       passes++;
+      // Still no zone that holds: a shaken photo's strokes smeared along one axis. The zone cut out
+      // and sharpened along each axis in turn, the reading with more valid check digits kept.
+      const zone = crop(page.image, rect);
+      const whole = { left: 0, top: 0, right: zone.width, bottom: zone.height };
+      for (const axis of ["x", "y"] as const) {
+        if (findMrz(mrzText, referenceYear)?.valid) break;
+        await yieldToRequests();
+        const sharper = engine.recognizeRegion(sharpenAlong(zone, axis), whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
+        passes++;
+        if (checkDigitsHeld(sharper, referenceYear) > checkDigitsHeld(mrzText, referenceYear)) mrzText = sharper;
+      }
+      regionMs = performance.now() - regionStarted;
     }
   }
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
@@ -209,12 +221,15 @@ export function isZoneLike(text: string): boolean {
   return /<{2,}/.test(flat) || (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")));
 }
 
+/** How much of a zone a text holds: its valid check digits (+100 when the zone is valid), 0 without one. */
+function checkDigitsHeld(text: string | undefined, referenceYear: number): number {
+  const mrz = text ? findMrz(text, referenceYear) : null;
+  return mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0;
+}
+
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
 function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): number {
-  const best = [read.mrzText, read.page.text]
-    .map((text) => (text ? findMrz(text, referenceYear) : null))
-    .map((mrz) => (mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0));
-  return Math.max(...best);
+  return Math.max(checkDigitsHeld(read.mrzText, referenceYear), checkDigitsHeld(read.page.text, referenceYear));
 }
 
 type IdReading = Awaited<ReturnType<typeof readIdImage>> & { cardStraightened: boolean };
