@@ -232,6 +232,11 @@ function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYea
   return Math.max(checkDigitsHeld(read.mrzText, referenceYear), checkDigitsHeld(read.page.text, referenceYear));
 }
 
+/** Fewer than 20 letters and digits: no card's print, only marks the engine took for text. */
+export function readsAsNothing(text: string): boolean {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length < 20;
+}
+
 type IdReading = Awaited<ReturnType<typeof readIdImage>> & { cardStraightened: boolean };
 
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
@@ -256,7 +261,16 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
     const straight = sharpen(flattenIllumination(straightenCard(image, card)));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    const read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear)), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear)), cardStraightened: true };
+    // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
+    // text at all. Read again sharpened along each axis in turn until one reads text.
+    for (const axis of ["x", "y"] as const) {
+      if (!readsAsNothing(read.page.text)) break;
+      await yieldToRequests();
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear);
+      const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
+      read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
+    }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
