@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
 import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
-import { isZoneLike, wholeFrameWorthReading } from "../../app/server/documents/extraction/extract-document.server";
+import { isZoneLike, readsAsNothing, wholeFrameWorthReading } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const PASSPORT = {
@@ -290,5 +290,18 @@ describe("wholeFrameWorthReading", () => {
   it("does not read a whole phone frame once a card candidate was tried", () => {
     expect(wholeFrameWorthReading({ width: 3475, height: 2606 }, 1)).toBe(false);
     expect(wholeFrameWorthReading({ width: 2448, height: 3264 }, 2)).toBe(false);
+  });
+});
+
+// Issue #14, round 8: a shaken card's first reading held no text at all, sharpened along the blur it read.
+describe("readsAsNothing", () => {
+  it("takes a few marks the engine read from a blurred card for no reading", () => {
+    expect(readsAsNothing("")).toBe(true);
+    expect(readsAsNothing("LA\nNV)\n“")).toBe(true);
+    expect(readsAsNothing("U\nV\nM\nA\nW\nU\nW\nLS\nA\nW\nH")).toBe(true);
+  });
+
+  it("takes a card's print for a reading", () => {
+    expect(readsAsNothing("ROMÂNIA ROUMANIE\nCARTE DE IDENTITATE\n2921123410576")).toBe(false);
   });
 });
