@@ -182,6 +182,26 @@ function withCnpBirthDate(line: string, start: number, optional: string): [strin
   return [line.slice(0, start) + fixed + line.slice(start + 6), changed];
 }
 
+/** A shaken or blurred zone's digits: a '0' whose hole closed reads '8' besides DIGIT_CONFUSIONS. */
+const OPTIONAL_CONFUSIONS: Record<string, string[]> = { ...DIGIT_CONFUSIONS, "0": ["8"], "8": ["3", "6", "0"] };
+
+/**
+ * The optional data at `[start, end)` repaired by the composite check digit, once every other field's
+ * own check digit holds (so only the optional data, which has none, can be wrong): one confused digit,
+ * only when exactly one such change makes the composite hold and the result is `plausible`.
+ */
+function withCompositeRepair(line: string, start: number, end: number, checkAt: number, covered: (line: string) => string, plausible: (line: string) => boolean): [string, number] {
+  if (checkField(covered(line), line[checkAt]!)) return [line, 0];
+  const fixes = new Set<string>();
+  for (let i = start; i < end; i++) {
+    for (const swap of OPTIONAL_CONFUSIONS[line[i]!] ?? []) {
+      const candidate = line.slice(0, i) + swap + line.slice(i + 1);
+      if (checkField(covered(candidate), candidate[checkAt]!) && plausible(candidate)) fixes.add(candidate);
+    }
+  }
+  return fixes.size === 1 ? [[...fixes][0]!, 1] : [line, 0];
+}
+
 function sexFrom(char: string): "M" | "F" | null {
   return char === "M" ? "M" : char === "F" ? "F" : null;
 }
@@ -211,6 +231,14 @@ function parseTd2(rawLines: [string, string], referenceYear: number): MrzResult 
   l2 = checkRepair(l2, 0, 9, 9);
   l2 = checkRepair(l2, 13, 6, 19, true);
   l2 = checkRepair(l2, 21, 6, 27, true);
+  if (checkField(l2.slice(0, 9), l2[9]!) && checkField(l2.slice(13, 19), l2[19]!) && checkField(l2.slice(21, 27), l2[27]!)) {
+    // A Romanian card's optional data is the CNP's sex digit and last six: with the zone's birth date
+    // between them it is a whole CNP, whose control digit is a second, independent check.
+    const cnpHolds = (line: string) => issuingState !== "ROU" || isValidCnp(line[28]! + line.slice(13, 19) + line.slice(29, 35));
+    const [fixed, changed] = withCompositeRepair(l2, 28, 35, 35, (line) => line.slice(0, 10) + line.slice(13, 20) + line.slice(21, 35), cnpHolds);
+    l2 = fixed;
+    corrections += changed;
+  }
   const documentNumberField = l2.slice(0, 9);
   const birth = l2.slice(13, 19);
   const expiry = l2.slice(21, 27);

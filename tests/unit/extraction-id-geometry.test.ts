@@ -4,11 +4,14 @@
 import { describe, expect, it } from "vitest";
 import {
   applyHomography,
+  cardCandidates,
   colourGradient,
   findCard,
   flattenIllumination,
   homography,
   QUAD_MARGIN,
+  sameCard,
+  sharpenAlong,
   strongLines,
   warpPerspective,
   type Point,
@@ -295,5 +298,72 @@ describe("flattenIllumination", () => {
     expect(Math.abs(paperLeft - paperRight)).toBeLessThan(15);
     // Before: paper in the shadow (230 × 0.44 ≈ 101) near the text in the light; after: far apart.
     expect(grey(flat, 565, 25)).toBeLessThan(paperRight - 120);
+  });
+});
+
+// Issue #14, round 8: a whole phone frame (3000–4000 px) with the card a third of its width.
+describe("cardCandidates", () => {
+  const frame = { width: 2800, height: 2100 };
+  const small: Quad = [
+    { x: 1300, y: 700 },
+    { x: 2300, y: 600 },
+    { x: 2380, y: 1230 },
+    { x: 1360, y: 1320 },
+  ];
+
+  it("finds a card a third of a whole frame's width, off-centre, by the finer search", () => {
+    const image = photographed(small, { width: 500, height: 315 }, frame, { desk: (x, y) => (Math.floor(x / 7) % 2 === 0 || Math.floor(y / 7) % 2 === 0 ? 80 : 140) });
+    const found = [...cardCandidates(image)];
+    expect(found.length).toBeGreaterThan(0);
+    // 1.5 % of the frame's width, as for the coarse search's photos.
+    expect(Math.min(...found.map((c) => cornerError(c.quad, small)))).toBeLessThanOrEqual(frame.width * 0.015);
+  }, 30000);
+
+  it("takes one card found by both searches for one candidate, either long side first", () => {
+    const quad: Quad = [
+      { x: 100, y: 100 },
+      { x: 600, y: 110 },
+      { x: 590, y: 420 },
+      { x: 95, y: 410 },
+    ];
+    const a = { quad, aspect: 1.58 };
+    const shifted = quad.map((p) => ({ x: p.x + 8, y: p.y - 6 }));
+    expect(sameCard(a, { quad: [shifted[2]!, shifted[3]!, shifted[0]!, shifted[1]!], aspect: 1.58 })).toBe(true);
+    expect(sameCard(a, { quad: quad.map((p) => ({ x: p.x + 60, y: p.y })) as Quad, aspect: 1.58 })).toBe(false);
+  });
+});
+
+// Issue #14, round 8: a photo shaken sideways smears its zone's strokes along one axis.
+describe("sharpenAlong", () => {
+  /** Dark vertical strokes 4 px wide every 12 px, smeared by a 7-px horizontal box (motion blur). */
+  function shakenStrokes(): RgbaImage {
+    const width = 120;
+    const height = 40;
+    const sharp = (x: number) => (x % 12 < 4 ? 40 : 220);
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        for (let d = -3; d <= 3; d++) sum += sharp(Math.min(width - 1, Math.max(0, x + d)));
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = sum / 7;
+        data[o + 3] = 255;
+      }
+    }
+    return { width, height, data };
+  }
+  const spread = (image: RgbaImage) => {
+    const row = Array.from({ length: 96 }, (_, i) => grey(image, 12 + i, 20));
+    return Math.max(...row) - Math.min(...row);
+  };
+
+  it("brings back the strokes' contrast along the blur's axis", () => {
+    const shaken = shakenStrokes();
+    expect(spread(sharpenAlong(shaken, "x"))).toBeGreaterThan(spread(shaken) * 1.5);
+  });
+
+  it("leaves an image blurred along the other axis as it was", () => {
+    const shaken = shakenStrokes();
+    expect(spread(sharpenAlong(shaken, "y"))).toBeCloseTo(spread(shaken), 0);
   });
 });

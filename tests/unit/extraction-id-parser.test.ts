@@ -395,3 +395,17 @@ P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<
     expect(adoptRereadFields(first, second, ["birthPlace"]).birthPlace).toBe("Jud.TM Mun.Timișoara");
   });
 });
+
+describe("street kinds whose first letter the engine misread (issue #14, ID round 8)", () => {
+  const withAddress = (line: string) => CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", line);
+
+  it("reads '$os.' and '5os.' as 'Șos.' and '$tr.' as 'Str.'", () => {
+    expect(parseIdCardText(withAddress("Mun.București Sec.3 $os.Pantelimon nr.14 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Șos.Pantelimon nr.14 bl.A2 ap.31");
+    expect(parseIdCardText(withAddress("Mun.București Sec.3 5os.Pantelimon nr.14 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Șos.Pantelimon nr.14 bl.A2 ap.31");
+    expect(parseIdCardText(withAddress("Mun.București Sec.3 $tr.Țepeș Vodă nr.14 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+  });
+
+  it("leaves a house number ending in 5 before a word alone", () => {
+    expect(parseIdCardText(withAddress("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2 ap.31");
+  });
+});

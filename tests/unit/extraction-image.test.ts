@@ -1,7 +1,8 @@
 // Straightening photos taken at an angle (issue #14): the text-line angle is found from ink rows
 // (adaptive threshold + projection profile) and undone by an arbitrary-angle rotation.
 import { describe, expect, it } from "vitest";
-import { adaptiveInk, densestTextBand, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import jpeg from "jpeg-js";
+import { adaptiveInk, decodeImage, densestTextBand, estimateSkewDegrees, rotateDegrees, textRunsAcross, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { rowsFromWords } from "../../app/server/documents/extraction/ocr.server";
 
 /** A white page with dashed dark "text lines" (words separated by gaps). */
@@ -107,5 +108,23 @@ describe("MRZ band by character density", () => {
 
   it("finds nothing on a blank page", () => {
     expect(densestTextBand({ width: 200, height: 100, data: new Uint8ClampedArray(200 * 100 * 4).fill(255) })).toBeNull();
+  });
+});
+
+describe("decodeImage", () => {
+  it("decodes a whole 12-megapixel phone frame (4032 × 3024, chroma not subsampled)", () => {
+    const width = 4032;
+    const height = 3024;
+    const data = new Uint8Array(width * height * 4);
+    for (let i = 0; i < data.length; i += 4) {
+      data[i] = 200;
+      data[i + 1] = 190;
+      data[i + 2] = 180;
+      data[i + 3] = 255;
+    }
+    const bytes = new Uint8Array(jpeg.encode({ width, height, data }, 80).data);
+    const image = decodeImage(bytes, "image/jpeg");
+    expect([image.width, image.height]).toEqual([width, height]);
+    expect(image.data[0]).toBeGreaterThan(150);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
 import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
-import { isZoneLike } from "../../app/server/documents/extraction/extract-document.server";
+import { isZoneLike, readsAsNothing, wholeFrameWorthReading } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const PASSPORT = {
@@ -70,6 +70,21 @@ describe("check-digit repairs", () => {
     const lines = buildTd2({ ...PASSPORT, documentNumber: "RT715204", optionalData: "2410576" });
     const misread = [lines[0], lines[1].replace("RT715204", "RT71S204")];
     expect(parseMrz(misread, 2026)).toMatchObject({ documentNumber: "RT715204", valid: true });
+  });
+
+  it("repairs a classic card's optional data (the CNP's tail) by the composite check when every other field holds", () => {
+    // Issue #14, ID round 8: a shaken photo's '0' read as '8' in the optional data, which has no check
+    // digit of its own; '7'→'1' and '6'→'8' would satisfy the composite too, but not the CNP's control digit.
+    const lines = buildTd2({ ...PASSPORT, birthDate: "1992-11-23", sex: "F", documentNumber: "RT715204", optionalData: "2410576" });
+    const misread = [lines[0], lines[1].slice(0, 28) + "2418576" + lines[1].slice(35)];
+    expect(parseMrz(misread, 2026)).toMatchObject({ optionalData: "2410576", valid: true });
+  });
+
+  it("does not repair the optional data by the composite when another field's check failed", () => {
+    const lines = buildTd2({ ...PASSPORT, birthDate: "1992-11-23", sex: "F", documentNumber: "RT715204", optionalData: "2410576" });
+    const wrongCheck = String((Number(lines[1][9]) + 1) % 10);
+    const misread = [lines[0], lines[1].slice(0, 9) + wrongCheck + lines[1].slice(10, 28) + "2418576" + lines[1].slice(35)];
+    expect(parseMrz(misread, 2026)).toMatchObject({ optionalData: "2418576", valid: false });
   });
 
   it("repairs the electronic card's number the same way", () => {
@@ -262,4 +277,31 @@ it("prefers the reading of a first line whose issuing state is the holder's nati
   expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
   // Two marks before it: a smudge read as 'i' and the 'I' as 'IT'.
   expect(findMrz(`i IT${l1.slice(1)}\n${l2}`, 2026)).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
+});
+
+// Issue #14, round 8: reading a whole 12-megapixel phone frame as it is cost 10 s and found nothing
+// its card candidates had not.
+describe("wholeFrameWorthReading", () => {
+  it("reads a photo as it is when no card was found, or when it is about OCR size", () => {
+    expect(wholeFrameWorthReading({ width: 4000, height: 3000 }, 0)).toBe(true);
+    expect(wholeFrameWorthReading({ width: 1340, height: 970 }, 2)).toBe(true);
+  });
+
+  it("does not read a whole phone frame once a card candidate was tried", () => {
+    expect(wholeFrameWorthReading({ width: 3475, height: 2606 }, 1)).toBe(false);
+    expect(wholeFrameWorthReading({ width: 2448, height: 3264 }, 2)).toBe(false);
+  });
+});
+
+// Issue #14, round 8: a shaken card's first reading held no text at all, sharpened along the blur it read.
+describe("readsAsNothing", () => {
+  it("takes a few marks the engine read from a blurred card for no reading", () => {
+    expect(readsAsNothing("")).toBe(true);
+    expect(readsAsNothing("LA\nNV)\n“")).toBe(true);
+    expect(readsAsNothing("U\nV\nM\nA\nW\nU\nW\nLS\nA\nW\nH")).toBe(true);
+  });
+
+  it("takes a card's print for a reading", () => {
+    expect(readsAsNothing("ROMÂNIA ROUMANIE\nCARTE DE IDENTITATE\n2921123410576")).toBe(false);
+  });
 });

@@ -322,7 +322,7 @@ function maskInsideEdges(smooth: Float32Array, width: number, height: number): U
 }
 
 /** Four corners of the largest region of the mask, clockwise, when it is card-shaped; else null. */
-function quadOfMask(mask: Uint8Array, width: number, height: number): { corners: Point[] } | null {
+function quadOfMask(mask: Uint8Array, width: number, height: number, minShare: number): { corners: Point[] } | null {
   const { mask: card, size } = largestComponent(mask, width, height);
   const edge: Point[] = [];
   for (let y = 0; y < height; y++) {
@@ -355,7 +355,7 @@ function quadOfMask(mask: Uint8Array, width: number, height: number): { corners:
   const quadArea = polygonArea(corners);
   // A card fills a good part of the photo, and its region fills most of its quad (a desk region
   // would not be four-sided).
-  if (quadArea < width * height * 0.15 || quadArea > width * height * 0.95 || size < quadArea * 0.85) return null;
+  if (quadArea < width * height * minShare || quadArea > width * height * 0.95 || size < quadArea * 0.85) return null;
   for (let i = 0; i < 4; i++) {
     const a = corners[(i + 3) % 4]!;
     const b = corners[i]!;
@@ -587,8 +587,16 @@ function quadRatio(corners: readonly Point[]): number {
   return measured >= 1 ? measured : 1 / measured;
 }
 
+/** The least share of the photo a card covers in the coarse search: a photo taken of the card. */
+const MIN_CARD_SHARE = 0.15;
+/**
+ * The finer search's least share: a whole phone frame shows a card at 30–50 % of its width, which
+ * covers only 6–21 % of the frame (ID-1's 1.585 proportions in a 4:3 frame).
+ */
+const MIN_CARD_SHARE_IN_FRAME = 0.06;
+
 /** A convex, card-sized, card-shaped quadrilateral (its corners may lie a little outside the photo, under a thumb). */
-function plausibleQuad(corners: readonly Point[], width: number, height: number): boolean {
+function plausibleQuad(corners: readonly Point[], width: number, height: number, minShare = MIN_CARD_SHARE): boolean {
   const slack = 0.08;
   if (corners.some((p) => p.x < -width * slack || p.y < -height * slack || p.x > width * (1 + slack) || p.y > height * (1 + slack))) return false;
   let sign = 0;
@@ -598,7 +606,7 @@ function plausibleQuad(corners: readonly Point[], width: number, height: number)
     sign = turn;
   }
   const area = polygonArea(corners);
-  if (area < width * height * 0.15 || area > width * height * 0.95) return false;
+  if (area < width * height * minShare || area > width * height * 0.95) return false;
   for (let i = 0; i < 4; i++) {
     const a = corners[(i + 3) % 4]!;
     const b = corners[i]!;
@@ -652,7 +660,7 @@ function parallelPairs(lines: Line[], width: number, height: number): [Line, Lin
  * crowd out a card's short sides; two roughly parallel lines of one family crossed by two of the
  * other, each quad kept when it is card-shaped.
  */
-function quadsFromLines(lines: Line[], width: number, height: number, perFamily: number): Point[][] {
+function quadsFromLines(lines: Line[], width: number, height: number, perFamily: number, minShare: number): Point[][] {
   if (lines.length < 4) return [];
   const lead = lines[0]!.theta;
   const first = lines.filter((l) => angleBetween(l.theta, lead) < Math.PI / 4).slice(0, perFamily);
@@ -665,7 +673,7 @@ function quadsFromLines(lines: Line[], width: number, height: number, perFamily:
       const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];
       if (corners.some((x) => x === null)) continue;
       const ordered = clockwise(corners as Point[]);
-      if (plausibleQuad(ordered, width, height)) quads.push(ordered);
+      if (plausibleQuad(ordered, width, height, minShare)) quads.push(ordered);
     }
   }
   return quads;
@@ -718,9 +726,9 @@ interface Outline {
 }
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
-function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number): Outline[] {
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number): Outline[] {
   const lines = strongLines(gradient, width, height, 60);
-  const scored = quadsFromLines(lines, width, height, 14)
+  const scored = quadsFromLines(lines, width, height, 14, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
   const kept: Outline[] = [];
@@ -729,7 +737,7 @@ function outlinesFromLines(gradient: Gradient, width: number, height: number, co
     // Distinct outlines only: quads whose four corners are all close are one candidate.
     if (kept.some((k) => sharedCorners(k.corners, outline.corners) === 4)) continue;
     const refined = refitToEdges(gradient, width, height, outline.corners);
-    kept.push(plausibleQuad(refined, width, height) ? { corners: refined, score: outlineScore(gradient, width, height, refined) } : outline);
+    kept.push(plausibleQuad(refined, width, height, minShare) ? { corners: refined, score: outlineScore(gradient, width, height, refined) } : outline);
   }
   return kept;
 }
@@ -784,8 +792,9 @@ const MIN_OUTLINE_SCORE = 0.35;
  * the first whose zone sits where a card's does wins. null when none does (a straight scan filling
  * the frame, a page of text): the caller then reads the photo as it is.
  */
-export function findCard(image: RgbaImage): CardLocation | null {
-  const small = shrinkToFit(image, SEARCH_SIDE);
+export function findCard(image: RgbaImage, search: { side: number; minShare: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+  const minShare = search.minShare;
+  const small = shrinkToFit(image, search.side);
   const { width, height } = small;
   const scale = image.width / width;
   const grey = greyOf(small);
@@ -808,16 +817,16 @@ export function findCard(image: RgbaImage): CardLocation | null {
   }
   const gradient = colourGradient(blurTwice(small));
   const candidates: Outline[] = [];
-  const region = quadOfMask(maskInsideEdges(smooth, width, height), width, height);
+  const region = quadOfMask(maskInsideEdges(smooth, width, height), width, height, minShare);
   if (region) candidates.push({ corners: region.corners, score: outlineScore(gradient, width, height, region.corners) });
   if (!region) {
     const threshold = otsu(smooth);
     const bright = new Uint8Array(grey.length);
     for (let i = 0; i < bright.length; i++) if (smooth[i]! > threshold) bright[i] = 1;
-    const lit = quadOfMask(bright, width, height);
+    const lit = quadOfMask(bright, width, height, minShare);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6)]
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare)]
     .filter((c) => c.score >= MIN_OUTLINE_SCORE)
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
@@ -848,6 +857,30 @@ export function findCard(image: RgbaImage): CardLocation | null {
   const cy = ordered.reduce((sum, p) => sum + p.y, 0) / 4;
   const grow = (p: Point) => ({ x: (cx + (p.x - cx) * (1 + QUAD_MARGIN)) * scale, y: (cy + (p.y - cy) * (1 + QUAD_MARGIN)) * scale });
   return { quad: ordered.map(grow) as Quad, aspect: Math.min(1.7, Math.max(1.35, ratio)) };
+}
+
+/** The finer search's side: a card 35–50 % of a whole phone frame's width is ~150 px in the coarse copy. */
+export const FINE_SEARCH_SIDE = 800;
+
+/** Whether two locations are one card: every corner within 4 % of the card's long side of the other's. */
+export function sameCard(a: CardLocation, b: CardLocation): boolean {
+  const long = Math.max(...a.quad.map((p, i) => Math.hypot(a.quad[(i + 1) % 4]!.x - p.x, a.quad[(i + 1) % 4]!.y - p.y)));
+  // Either long side may come first: compare in the order that fits best.
+  return [0, 2].some((shift) => a.quad.every((p, i) => Math.hypot(p.x - b.quad[(i + shift) % 4]!.x, p.y - b.quad[(i + shift) % 4]!.y) <= long * 0.04));
+}
+
+/**
+ * The card's likely locations, most likely first: the coarse search (quick, right for a card filling
+ * most of the photo), then — only when asked for, the caller reading the first one's zone first — a
+ * search in a finer copy, where a card small in a whole phone frame, or one the coarse copy's desk
+ * texture hid, still has clear edges. The same card twice is one candidate.
+ */
+export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
+  const coarse = findCard(image);
+  if (coarse) yield coarse;
+  if (Math.max(image.width, image.height) <= FINE_SEARCH_SIDE) return;
+  const fine = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME });
+  if (fine && !(coarse && sameCard(coarse, fine))) yield fine;
 }
 
 /**
@@ -942,6 +975,30 @@ export function sharpen(image: RgbaImage, radius = 2, amount = 1): RgbaImage {
       const v = grey[y * width + x]!;
       const o = (y * width + x) * 4;
       out[o] = out[o + 1] = out[o + 2] = v + amount * (v - mean);
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Unsharp mask along one axis only: the image plus `amount` times its difference from a running mean
+ * of `radius` pixels along `axis` — a photo shaken sideways smears strokes along that axis only, and a
+ * 2-D mask would only sharpen the noise across it.
+ */
+export function sharpenAlong(image: RgbaImage, axis: "x" | "y", radius = 6, amount = 2): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const out = new Uint8ClampedArray(width * height * 4);
+  const [lines, length, step, stride] = axis === "x" ? [height, width, 1, width] : [width, height, width, 1];
+  for (let line = 0; line < lines; line++) {
+    const base = line * stride;
+    for (let i = 0; i < length; i++) {
+      let sum = 0;
+      for (let d = -radius; d <= radius; d++) sum += grey[base + Math.min(length - 1, Math.max(0, i + d)) * step]!;
+      const v = grey[base + i * step]!;
+      const o = (base + i * step) * 4;
+      out[o] = out[o + 1] = out[o + 2] = v + amount * (v - sum / (2 * radius + 1));
       out[o + 3] = 255;
     }
   }

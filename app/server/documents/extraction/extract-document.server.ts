@@ -8,8 +8,9 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { findCard, flattenIllumination, sharpen, straightenCard } from "./card-geometry.server";
+import { cardCandidates, flattenIllumination, sharpen, sharpenAlong, straightenCard } from "./card-geometry.server";
 import {
+  crop,
   decodeImage,
   densestTextBand,
   estimateSkewDegrees,
@@ -191,8 +192,19 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
-      regionMs = performance.now() - regionStarted;
       passes++;
+      // Still no zone that holds: a shaken photo's strokes smeared along one axis. The zone cut out
+      // and sharpened along each axis in turn, the reading with more valid check digits kept.
+      const zone = crop(page.image, rect);
+      const whole = { left: 0, top: 0, right: zone.width, bottom: zone.height };
+      for (const axis of ["x", "y"] as const) {
+        if (findMrz(mrzText, referenceYear)?.valid) break;
+        await yieldToRequests();
+        const sharper = engine.recognizeRegion(sharpenAlong(zone, axis), whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
+        passes++;
+        if (checkDigitsHeld(sharper, referenceYear) > checkDigitsHeld(mrzText, referenceYear)) mrzText = sharper;
+      }
+      regionMs = performance.now() - regionStarted;
     }
   }
   return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
@@ -209,41 +221,81 @@ export function isZoneLike(text: string): boolean {
   return /<{2,}/.test(flat) || (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")));
 }
 
+/** How much of a zone a text holds: its valid check digits (+100 when the zone is valid), 0 without one. */
+function checkDigitsHeld(text: string | undefined, referenceYear: number): number {
+  const mrz = text ? findMrz(text, referenceYear) : null;
+  return mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0;
+}
+
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
 function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): number {
-  const best = [read.mrzText, read.page.text]
-    .map((text) => (text ? findMrz(text, referenceYear) : null))
-    .map((mrz) => (mrz ? Object.values(mrz.checks).filter(Boolean).length + (mrz.valid ? 100 : 0) : 0));
-  return Math.max(...best);
+  return Math.max(checkDigitsHeld(read.mrzText, referenceYear), checkDigitsHeld(read.page.text, referenceYear));
+}
+
+/** Fewer than 20 letters and digits: no card's print, only marks the engine took for text. */
+export function readsAsNothing(text: string): boolean {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length < 20;
+}
+
+type IdReading = Awaited<ReturnType<typeof readIdImage>> & { cardStraightened: boolean };
+
+/** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
+const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
+
+/** Whether the photo as it is is still worth a reading once no card candidate's zone held. */
+export function wholeFrameWorthReading(image: { width: number; height: number }, cardsTried: number): boolean {
+  return cardsTried === 0 || Math.max(image.width, image.height) <= WHOLE_FRAME_MAX_SIDE;
 }
 
 /**
- * A photographed card is first found, cut out, made rectangular and evenly lit (card-geometry);
- * when that reading's zone does not hold, the photo is read as it is too (the card may fill the
- * frame, or its outline was misjudged) and the reading with more valid check digits is kept.
+ * A photographed card is found, cut out, made rectangular and evenly lit (card-geometry), candidate
+ * after candidate in order of likelihood until one's zone holds; then the photo as it is (the card
+ * may fill the frame, or every outline was misjudged) unless it is a whole phone frame, and the
+ * reading with more valid check digits is kept.
  */
 async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
-  const card = findCard(image);
-  if (!card) return { ...(await readIdImage(engine, image, rotationOrder(image, exifTurn), referenceYear)), cardStraightened: false };
-  await yieldToRequests();
-  const straight = sharpen(flattenIllumination(straightenCard(image, card)));
-  // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
-  // so two turns (0°, 180°) are all it needs.
-  const first = await readIdImage(engine, straight, [0, 180], referenceYear);
-  if (zoneScore(first, referenceYear) >= 100) return { ...first, cardStraightened: true };
-  // Two turns at most: the straightened reading already tried the card both ways up (time: issue #14's p95).
-  const second = await readIdImage(engine, image, rotationOrder(image, exifTurn).slice(0, 2), referenceYear);
+  const straightened: IdReading[] = [];
+  const total = () => straightened.reduce((sum, r) => ({ passes: sum.passes + r.passes, ocrMs: sum.ocrMs + r.ocrMs }), { passes: 0, ocrMs: 0 });
+  for (const card of cardCandidates(image)) {
+    await yieldToRequests();
+    const straight = sharpen(flattenIllumination(straightenCard(image, card)));
+    // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
+    // so two turns (0°, 180°) are all it needs.
+    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear)), cardStraightened: true };
+    // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
+    // text at all. Read again sharpened along each axis in turn until one reads text.
+    for (const axis of ["x", "y"] as const) {
+      if (!readsAsNothing(read.page.text)) break;
+      await yieldToRequests();
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear);
+      const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
+      read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
+    }
+    straightened.push(read);
+    if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
+    await yieldToRequests();
+  }
+  if (!wholeFrameWorthReading(image, straightened.length)) {
+    // What the engine was surer of wins (desk texture read as a card is read unsurely).
+    const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
+    return { ...best, ...total() };
+  }
+  // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
+  const turns = rotationOrder(image, exifTurn);
+  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear)), cardStraightened: false };
+  if (straightened.length === 0) return second;
+  const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
-  const total = { passes: first.passes + second.passes, ocrMs: first.ocrMs + second.ocrMs };
+  const spent = { passes: total().passes + second.passes, ocrMs: total().ocrMs + second.ocrMs };
   // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
   // a zone that holds and the straightened one read the card's print more surely.
   if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {
-    return { ...first, ...total, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
+    return { ...first, ...spent, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
   }
   // Neither zone holds: what the engine was surer of wins (a few check digits matched by chance in a
   // reading of desk texture must not beat a card whose printed fields were read).
   const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : first.page.confidence >= second.page.confidence;
-  return { ...(straightWins ? first : second), ...total, cardStraightened: straightWins };
+  return { ...(straightWins ? first : second), ...spent };
 }
 
 function ocrSummary(page: OcrPageResult, passes: number): NonNullable<ExtractionResult["ocr"]> {

@@ -16,6 +16,11 @@ export type QuarterTurn = 0 | 90 | 180 | 270;
 export const OCR_MAX_SIDE = 2000;
 /** A decoded image above this many megapixels is refused (memory of a Worker isolate is 128 MB). */
 export const MAX_DECODE_MEGAPIXELS = 24;
+/**
+ * The JPEG decoder's own accounting cap: a whole 12-megapixel phone frame (4032 × 3024, the commonest
+ * camera) must decode in any chroma subsampling — at 4:4:4 it counts ~221 MB of blocks and buffers.
+ */
+const JPEG_DECODE_BUDGET_MB = 256;
 
 export class ImageDecodeError extends Error {
   constructor(message: string) {
@@ -32,7 +37,7 @@ export function decodeImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/p
         formatAsRGBA: true,
         tolerantDecoding: true,
         maxResolutionInMP: MAX_DECODE_MEGAPIXELS,
-        maxMemoryUsageInMB: 160,
+        maxMemoryUsageInMB: JPEG_DECODE_BUDGET_MB,
       });
       return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength) };
     }
