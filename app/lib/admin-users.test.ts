@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileSizeMb, progressCell, userDisplayName } from "./admin-users";
+import { EMPTY_FILTERS, fileSizeMb, filtersFromAddress, progressCell, userDisplayName } from "./admin-users";
 import { ADMIN_TEXTS } from "../texts/admin";
 
 const T = ADMIN_TEXTS.users;
@@ -26,5 +26,18 @@ describe("fileSizeMb", () => {
     expect(fileSizeMb(2_097_152)).toBe(T.sizeMb("2,00"));
     expect(fileSizeMb(1_572_864)).toBe(T.sizeMb("1,50"));
     expect(fileSizeMb(0)).toBe(T.sizeMb("0,00"));
+  });
+});
+
+describe("filtersFromAddress", () => {
+  it("reads a search submitted before the script ran (a GET of the page) back into the filters", () => {
+    const params = new URLSearchParams("search=%20722%20&status=suspended&date_from=2026-01-01&date_to=2026-02-01");
+    expect(filtersFromAddress(params)).toEqual({ search: "722", status: "suspended", dateFrom: "2026-01-01", dateTo: "2026-02-01" });
+  });
+
+  it("drops what is not a filter: an unknown status, a malformed date, an overlong search", () => {
+    const params = new URLSearchParams({ status: "deleted", date_from: "01.01.2026", date_to: "2026-1-1", search: "x".repeat(300) });
+    expect(filtersFromAddress(params)).toEqual({ ...EMPTY_FILTERS, search: "x".repeat(100) });
+    expect(filtersFromAddress(new URLSearchParams())).toEqual(EMPTY_FILTERS);
   });
 });

@@ -2,6 +2,7 @@
 // the document progress cell or 'Fără progres', the file size in MB with 2 decimals. Pure, so the page
 // and its unit tests read the same rules.
 import { ADMIN_TEXTS } from "../texts/admin";
+import { USER_STATUSES } from "./schemas/admin-users";
 
 export interface NamedUser {
   first_name: string | null;
@@ -32,4 +33,34 @@ const mbFormat = new Intl.NumberFormat("ro-RO", { minimumFractionDigits: 2, maxi
 /** Spec §9: file sizes in the user detail are in MB with 2 decimals. */
 export function fileSizeMb(bytes: number): string {
   return ADMIN_TEXTS.users.sizeMb(mbFormat.format(bytes / (1024 * 1024)));
+}
+
+/** The list's filters: a name/phone/e-mail search, a status and a registration date range. */
+export interface UserListFilters {
+  search: string;
+  status: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export const EMPTY_FILTERS: UserListFilters = { search: "", status: "", dateFrom: "", dateTo: "" };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The filters a search submitted before the page's script ran left in the address (the form works
+ * without JavaScript: it is a GET of this page); anything malformed is dropped.
+ */
+export function filtersFromAddress(params: URLSearchParams): UserListFilters {
+  const status = params.get("status") ?? "";
+  const date = (name: string) => {
+    const value = params.get(name) ?? "";
+    return ISO_DATE.test(value) ? value : "";
+  };
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 100),
+    status: (USER_STATUSES as readonly string[]).includes(status) ? status : "",
+    dateFrom: date("date_from"),
+    dateTo: date("date_to"),
+  };
 }

@@ -151,10 +151,20 @@ test("an admin finds a user, reads the detail, suspends them: the user is signed
   const narrow = await browser.newPage();
   narrow.on("pageerror", (e) => errors.push(`admin 360: ${e.message}`));
   await narrow.setViewportSize({ width: 360, height: 780 });
-  await narrow.goto(`${baseUrl}/admin/users`);
+  // A search sent before the page's script has run (held back here; a slow phone on mobile data) is
+  // a plain GET of the page: the address carries it, and the list shows its one row once the script runs.
+  const pageScript = (url) => url.pathname.startsWith("/build/entry.client");
+  await narrow.route(pageScript, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => {});
+  });
+  await narrow.goto(`${baseUrl}/admin/users`, { waitUntil: "domcontentloaded" });
   await narrow.getByLabel(ADMIN_TEXTS.users.searchLabel).fill(national);
   await narrow.getByRole("button", { name: ADMIN_TEXTS.users.search, exact: true }).click();
+  await narrow.waitForURL((url) => url.searchParams.get("search") === national);
+  await narrow.unroute(pageScript);
   await narrow.waitForFunction(() => document.querySelectorAll("tr[data-user]").length === 1);
+  assert.equal(await narrow.getByLabel(ADMIN_TEXTS.users.searchLabel).inputValue(), national);
   await (await userRow(narrow, phone)).getByText(ADMIN_TEXTS.users.statusLabels.suspended, { exact: true }).waitFor();
   await noHorizontalScroll(narrow, "admin 360");
   await narrow.screenshot({ path: `${shots}/admin-users-mobile.png`, fullPage: true });

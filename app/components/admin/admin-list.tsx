@@ -2,9 +2,26 @@
 // the first load's status line, the failed load with its reload button, the found count, the empty
 // state and the pager 'Pagina X din Y' with Anterior / Următor (admin spec §5, §8). Each page keeps its
 // own texts and decides when the pager shows.
+import { useCallback, useEffect, useRef } from "react";
 import { pageControls } from "~/lib/admin-queues";
 
 export type ListLoadState = "loading" | "ready" | "error";
+
+/**
+ * A signal for each new load that aborts the one before: of overlapping loads only the newest may
+ * show its answer (the first page asked for on mount can answer after a search asked for later, and
+ * must not replace the search's rows).
+ */
+export function useNewestLoad(): () => AbortSignal {
+  const current = useRef<AbortController | null>(null);
+  useEffect(() => () => current.current?.abort(), []);
+  return useCallback(() => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    return controller.signal;
+  }, []);
+}
 
 /** The spinner line while nothing is loaded yet, and the inline error with a reload button. */
 export function ListLoadStatus({

@@ -11,7 +11,7 @@ import { isApiFailure } from "./api-failure";
 import { DocumentDetailsDialog } from "./document-details-dialog";
 import { formatAdminDate } from "./document-format";
 import { DocumentReviewDialog } from "./document-review-dialog";
-import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState, useNewestLoad } from "./admin-list";
 
 /** A row of GET /api/admin/documents (admin spec §3 "Document (list)"). */
 interface AdminDocumentRow {
@@ -48,23 +48,27 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<string | null>(null);
 
+  const newestLoad = useNewestLoad();
   const load = useCallback(async () => {
+    const signal = newestLoad();
     setState("loading");
     const query = new URLSearchParams({ page: String(page), limit: String(ADMIN_DOCUMENTS_PAGE_SIZE) });
     if (status) query.set("status", status);
     if (type) query.set("document_type", type);
     if (search) query.set("user_id", search);
     try {
-      const body = await apiClient().request<{ data: Listing }>(`/api/admin/documents?${query}`, { fresh: true });
+      const body = await apiClient().request<{ data: Listing }>(`/api/admin/documents?${query}`, { fresh: true, signal });
+      if (signal.aborted) return;
       setListing(body.data);
       setState("ready");
     } catch (error) {
+      if (signal.aborted) return;
       if (!isApiFailure(error)) throw error;
       setListing(null);
       setState("error");
       toast({ title: T.errorTitle, description: T.loadFailed, variant: "destructive" });
     }
-  }, [page, status, type, search, toast]);
+  }, [page, status, type, search, toast, newestLoad]);
 
   useEffect(() => {
     void load();

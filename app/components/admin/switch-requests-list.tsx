@@ -10,7 +10,7 @@ import { isClosedStatus } from "~/lib/switching";
 import { TEXTS } from "~/texts/user";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
-import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState, useNewestLoad } from "./admin-list";
 
 /** A request as GET /api/admin/switch-requests lists it (admin spec §3 "Switch request (admin view)"). */
 export interface AdminSwitchRequestView {
@@ -119,21 +119,25 @@ export function SwitchRequestsList() {
   const [state, setState] = useState<ListLoadState>("loading");
   const [cancelling, setCancelling] = useState<string | null>(null);
 
+  const newestLoad = useNewestLoad();
   const load = useCallback(async () => {
+    const signal = newestLoad();
     setState("loading");
     const query = new URLSearchParams({ page: String(page), limit: String(ADMIN_SWITCH_PAGE_SIZE) });
     if (status) query.set("status", status);
     if (search) query.set("search", search);
     try {
-      const body = await apiClient().request<{ data: Listing }>(`/api/admin/switch-requests?${query}`, { fresh: true });
+      const body = await apiClient().request<{ data: Listing }>(`/api/admin/switch-requests?${query}`, { fresh: true, signal });
+      if (signal.aborted) return;
       setListing(body.data);
       setState("ready");
     } catch (error) {
+      if (signal.aborted) return;
       if (!isApiFailure(error)) throw error;
       setListing(null);
       setState("error");
     }
-  }, [page, status, search]);
+  }, [page, status, search, newestLoad]);
 
   useEffect(() => {
     void load();

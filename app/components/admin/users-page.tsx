@@ -2,16 +2,17 @@
 // registration-date filters, the table with document progress, pages of 50 with 'Pagina X din Y', the
 // actions menu (Activează / Suspendă / Dezactivează by the spec's rule, and the detail dialog), loading,
 // error and empty states. Searching or changing a filter goes back to page 1.
+import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useDismiss } from "~/components/ui/use-dismiss";
 import { useToast } from "~/components/ui/toaster";
-import { progressCell, userDisplayName, type DocumentProgressView } from "~/lib/admin-users";
+import { EMPTY_FILTERS, filtersFromAddress, progressCell, userDisplayName, type DocumentProgressView, type UserListFilters as Filters } from "~/lib/admin-users";
 import { apiClient } from "~/lib/api-client";
 import { ADMIN_USERS_PAGE_SIZE, USER_STATUSES, userStatusActions, type UserStatus } from "~/lib/schemas/admin-users";
 import { ADMIN_TEXTS } from "~/texts/admin";
 import { failureMessage, isApiFailure } from "./api-failure";
 import { UserDetailDialog } from "./user-detail-dialog";
-import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState } from "./admin-list";
+import { ListCount, ListEmpty, ListLoadStatus, ListPagination, type ListLoadState, useNewestLoad } from "./admin-list";
 
 /** A user as GET /api/admin/users lists it (admin spec §3 "User (list)"). */
 export interface AdminUserListItem {
@@ -30,15 +31,6 @@ interface Listing {
   users: AdminUserListItem[];
   pagination: { page: number; limit: number; total: number; total_pages: number };
 }
-
-interface Filters {
-  search: string;
-  status: string;
-  dateFrom: string;
-  dateTo: string;
-}
-
-const EMPTY_FILTERS: Filters = { search: "", status: "", dateFrom: "", dateTo: "" };
 
 const dateFormat = new Intl.DateTimeFormat("ro-RO", { timeZone: "Europe/Bucharest", day: "2-digit", month: "2-digit", year: "numeric" });
 
@@ -93,8 +85,9 @@ export function UsersPage() {
   const t = ADMIN_TEXTS.users;
   const toast = useToast();
   const ids = useId();
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [searchParams] = useSearchParams();
+  const [draft, setDraft] = useState<Filters>(() => filtersFromAddress(searchParams));
+  const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(searchParams));
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
   const [state, setState] = useState<ListLoadState>("loading");
@@ -102,7 +95,9 @@ export function UsersPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [detailOf, setDetailOf] = useState<AdminUserListItem | null>(null);
 
+  const newestLoad = useNewestLoad();
   const load = useCallback(async () => {
+    const signal = newestLoad();
     setState("loading");
     const query = new URLSearchParams({ page: String(page), limit: String(ADMIN_USERS_PAGE_SIZE), sortBy: "created_at", sortOrder: "desc" });
     if (filters.search) query.set("search", filters.search);
@@ -110,10 +105,12 @@ export function UsersPage() {
     if (filters.dateFrom) query.set("date_from", filters.dateFrom);
     if (filters.dateTo) query.set("date_to", filters.dateTo);
     try {
-      const body = await apiClient().request<{ data: Listing }>(`/api/admin/users?${query}`, { fresh: true });
+      const body = await apiClient().request<{ data: Listing }>(`/api/admin/users?${query}`, { fresh: true, signal });
+      if (signal.aborted) return;
       setListing(body.data);
       setState("ready");
     } catch (error) {
+      if (signal.aborted) return;
       if (!isApiFailure(error)) throw error;
       const message = t.loadFailed(failureMessage(error, t.unknownError));
       setListing(null);
@@ -121,7 +118,7 @@ export function UsersPage() {
       setState("error");
       toast({ title: t.errorTitle, description: message, variant: "destructive" });
     }
-  }, [page, filters, toast, t]);
+  }, [page, filters, toast, t, newestLoad]);
 
   useEffect(() => {
     void load();
@@ -172,6 +169,7 @@ export function UsersPage() {
           <label htmlFor={`${ids}-search`}>{t.searchLabel}</label>
           <input
             id={`${ids}-search`}
+            name="search"
             type="search"
             inputMode="tel"
             maxLength={100}
@@ -184,6 +182,7 @@ export function UsersPage() {
           <label htmlFor={`${ids}-status`}>{t.statusFilter}</label>
           <select
             id={`${ids}-status`}
+            name="status"
             value={draft.status}
             onChange={(e) => {
               const next = { ...draft, status: e.target.value };
@@ -201,11 +200,11 @@ export function UsersPage() {
         </div>
         <div className="user-filter">
           <label htmlFor={`${ids}-from`}>{t.dateFrom}</label>
-          <input id={`${ids}-from`} type="date" value={draft.dateFrom} max={draft.dateTo || undefined} onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })} />
+          <input id={`${ids}-from`} name="date_from" type="date" value={draft.dateFrom} max={draft.dateTo || undefined} onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })} />
         </div>
         <div className="user-filter">
           <label htmlFor={`${ids}-to`}>{t.dateTo}</label>
-          <input id={`${ids}-to`} type="date" value={draft.dateTo} min={draft.dateFrom || undefined} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
+          <input id={`${ids}-to`} name="date_to" type="date" value={draft.dateTo} min={draft.dateFrom || undefined} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
         </div>
         <div className="user-filter-actions">
           <button type="submit" className="button small">
