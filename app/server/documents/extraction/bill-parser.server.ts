@@ -21,6 +21,7 @@ import {
   codesByStem,
   datesByRole,
   holderAndAddressByShape,
+  inSellersColumn,
   kwhByValue,
   moneyAmounts,
   parseKwh,
@@ -460,7 +461,7 @@ const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(ce
  */
 function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
   const own = lines[hit.line]?.folded[hit.cell] ?? "";
-  if (SUPPLIER_MARK.test(own)) return true;
+  if (SUPPLIER_MARK.test(own) || inSellersColumn(lines, hit.line, hit.cell)) return true;
   const column = hit.position === "right" ? hit.cell - 1 : hit.cell;
   const from = hit.position === "below" ? hit.line - 1 : hit.line;
   const verdict = (l: number) => {

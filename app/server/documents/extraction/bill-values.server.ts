@@ -555,6 +555,30 @@ const trailingName = (cell: string) =>
 const isName = (text: string, isSupplier: (text: string) => boolean) =>
   NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
+/** A party block's title alone in its cell, after a form's code at most ('BG-4 Vânzător', 'Date client:'). */
+const PARTY_TITLE =
+  /^(?:[A-Z]{1,3}-?\d{1,3}\s+)?(?:date(?:le)?\s+(?:de\s+identificare\s+)?(?:ale\s+)?)?(vanzator|furnizor|prestator|emitent|cumparator|client|beneficiar|titular)(?:ul(?:ui)?)?\s*:?$/i;
+const SELLER_ROLE = /^(?:vanzator|furnizor|prestator|emitent)$/i;
+
+/**
+ * Whether a cell lies in the seller's block of parties printed side by side ('Vânzător' beside
+ * 'Cumpărător', 'Furnizor' beside 'Client'): the nearest line above titling both a seller and a buyer
+ * block splits the lines under it into as many column groups, in order.
+ */
+export function inSellersColumn(lines: TextLine[], line: number, cell: number): boolean {
+  for (let l = line - 1; l >= Math.max(0, line - 8); l--) {
+    const roles = lines[l]!.folded.map((c) => PARTY_TITLE.exec(c)?.[1] ?? null);
+    const titled = roles.filter((role) => role !== null);
+    if (titled.length < 2) continue;
+    if (!titled.some((role) => SELLER_ROLE.test(role)) || titled.every((role) => SELLER_ROLE.test(role))) return false;
+    const cells = lines[line]!.cells.length;
+    if (cells < roles.length) return false;
+    const role = roles[Math.floor((cell * roles.length) / cells)];
+    return role !== null && role !== undefined && SELLER_ROLE.test(role);
+  }
+  return false;
+}
+
 /**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
@@ -570,7 +594,7 @@ export function holderAndAddressByShape(
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
       // The supplier's own address, printed with its name or tax number, or in the cell right after
       // them ('Nova Power & Gas S.R.L. · Str. Câmpului nr. 1'), is not the holder's.
-      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!)))) continue;
+      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!))) || inSellersColumn(lines, l, c)) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");

@@ -1,0 +1,46 @@
+// Round 14's misses (issue #14), each written here in a wording of its own rather than copied from the
+// fixture: whose address a bill prints in the parties' blocks side by side.
+import { describe, expect, it } from "vitest";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { inSellersColumn } from "../../app/server/documents/extraction/bill-values.server";
+
+const sideBySide = (rows: string[][]) => rows.map((row) => row.join("\t")).join("\n");
+
+describe("the parties' blocks printed side by side", () => {
+  const parties = sideBySide([
+    ["Factură nr. ABC 1234567 din 03.02.2026"],
+    ["P-1 Furnizor", "P-2 Client"],
+    ["P-11", "Denumire", "LUMINA VERDE S.A.", "P-21", "Nume", "POPESCU ANA"],
+    ["P-12", "Strada", "Bd. Industriei nr. 7", "P-22", "Strada", "Str.Lalelelor nr.12 bl.C2 ap.4"],
+    ["P-13", "Localitate", "Arad", "P-23", "Localitate", "Jud.AR Mun.Arad"],
+  ]);
+
+  it("never takes the seller's street for the holder's address: the buyer's street, its locality first", () => {
+    expect(parseBillText(parties).billingAddress).toBe("Jud.AR Mun.Arad Str.Lalelelor nr.12 bl.C2 ap.4");
+  });
+
+  it("knows a cell's block by the titles above it, whatever their order", () => {
+    const lines = billLines(parties);
+    expect(inSellersColumn(lines, 3, 2)).toBe(true);
+    expect(inSellersColumn(lines, 3, 5)).toBe(false);
+    const swapped = billLines(sideBySide([["Cumpărător", "Vânzător"], ["Str.Lalelelor nr.12", "Bd. Industriei nr. 7"]]));
+    expect(inSellersColumn(swapped, 1, 0)).toBe(false);
+    expect(inSellersColumn(swapped, 1, 1)).toBe(true);
+  });
+
+  it("reads no block where the titles name one party only, or none", () => {
+    const one = billLines(sideBySide([["Furnizor", "Contact"], ["Bd. Industriei nr. 7", "0800 800 800"]]));
+    expect(inSellersColumn(one, 1, 0)).toBe(false);
+    const none = billLines(sideBySide([["Adresa de facturare", "Locul de consum"], ["Str.Lalelelor nr.12", "Str.Lalelelor nr.12"]]));
+    expect(inSellersColumn(none, 1, 0)).toBe(false);
+  });
+
+  it("still leaves a labelled address in the seller's block to the seller", () => {
+    const labelled = sideBySide([
+      ["Vânzător", "Cumpărător"],
+      ["Denumire: LUMINA VERDE S.A.", "Nume: POPESCU ANA"],
+      ["Adresa: Bd. Industriei nr. 7, Arad", "Adresa: Jud.AR Mun.Arad Str.Lalelelor nr.12"],
+    ]);
+    expect(parseBillText(labelled).billingAddress).toBe("Jud.AR Mun.Arad Str.Lalelelor nr.12");
+  });
+});
