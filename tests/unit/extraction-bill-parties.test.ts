@@ -44,3 +44,26 @@ describe("the parties' blocks printed side by side", () => {
     expect(parseBillText(labelled).billingAddress).toBe("Jud.AR Mun.Arad Str.Lalelelor nr.12");
   });
 });
+
+describe("an offer's name and what follows it", () => {
+  const offer = (line: string) => parseBillText(`Factură nr. ABC 1234567\n${line}\nTotal de plată: 120,00 lei`).tariffType;
+
+  it("ends at a colon or a semicolon (a scan reads one for the other)", () => {
+    expect(offer("Produs: Lumina Casa Extra: putere aprobată 7 kW")).toBe("Lumina Casa Extra");
+    expect(offer("Produs: Lumina Casa Extra; putere aprobată 7 kW")).toBe("Lumina Casa Extra");
+  });
+
+  it("ends at its own title printed after it, run into the same cell", () => {
+    expect(offer("Lumina Verde Fix ofertă")).toBe("Lumina Verde Fix");
+    expect(offer("Tarif: Lumina Verde Fix produs")).toBe("Lumina Verde Fix");
+  });
+
+  it("ends at another field's label in lower case", () => {
+    expect(offer("Produs: Lumina Verde Fix putere aprobată 5 kW")).toBe("Lumina Verde Fix");
+  });
+
+  it("keeps a capitalised word that could title an offer, and lower-case words that are no label", () => {
+    expect(offer("Produs: Lumina Tarif Fix")).toBe("Lumina Tarif Fix");
+    expect(offer("Produs: Preț fix 12 luni")).toBe("Preț fix 12 luni");
+  });
+});

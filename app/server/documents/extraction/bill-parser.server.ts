@@ -260,6 +260,22 @@ const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
+/** Words that title an offer, printed after it where a layout's labels follow their values ('Eco Fix ofertă'). */
+const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
+/**
+ * An offer's name ends at a colon or semicolon, at the next fact of a sentence ('…, putere aprobată
+ * 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
+ * after it (offer names are capitalised words: 'ENGIE Casa Flex', 'Tarif Fix' stays whole).
+ */
+function offerName(value: string): string {
+  const clause = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  const words = clause.trim().split(/\s+/);
+  const at = words.findIndex(
+    (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
+  );
+  return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
+}
+
 function supplierOf(text: string): string | null {
   const folded = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
   let best: { name: string; at: number } | null = null;
@@ -1069,8 +1085,7 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? null,
     billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
     consumptionKwh: kwh,
-    // An offer named inside a sentence ends at the next fact ('…, putere aprobată 6 kW').
-    tariffType: tariff ? cleanText(tariff.value.split(/,\s*(?:putere|\p{Ll})|;/u)[0]!) : null,
+    tariffType: tariff ? offerName(tariff.value) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),
