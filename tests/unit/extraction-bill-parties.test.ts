@@ -67,3 +67,33 @@ describe("an offer's name and what follows it", () => {
     expect(offer("Produs: Preț fix 12 luni")).toBe("Preț fix 12 luni");
   });
 });
+
+describe("facts printed value first, their captions run into the values' cells by a scan", () => {
+  const scanned = [
+    "Lumina Verde S.A.",
+    "ABC 7654321 număr factură\tPOPESCU ANA titular",
+    "07.03.2026 data emiterii\tRO005E123456789 cod POD",
+    "22.03.2026 data scadenței\tLumina Verde Fix ofertă",
+    "01.02.2026 - 28.02.2026 perioada de facturare\t5 kW putere aprobată",
+    "C-123456 cod client\t412 kWh consum facturat",
+    "Total de plată: 250,00 lei",
+  ].join("\n");
+
+  it("reads each value with its own caption, not the next line's value", () => {
+    const bill = parseBillText(scanned);
+    expect(bill).toMatchObject({
+      billDate: "2026-03-07",
+      dueDate: "2026-03-22",
+      periodStart: "2026-02-01",
+      periodEnd: "2026-02-28",
+      customerName: "POPESCU ANA",
+      clientCode: "C-123456",
+      contractedPowerKw: "5.00",
+      consumptionKwh: 412,
+    });
+  });
+
+  it("leaves two headings side by side as they are", () => {
+    expect(billLines("Date client\tDate factură").map((l) => l.cells)).toEqual([["Date client", "Date factură"]]);
+  });
+});

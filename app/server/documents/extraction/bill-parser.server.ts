@@ -865,7 +865,7 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
-  return captionsFirst(lines).map(captionsAfterValues);
+  return captionsFirst(lines).map(captionsAfterValuesRunIn);
 }
 
 /** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
@@ -904,6 +904,32 @@ function captionsAfterValues(line: TextLine): TextLine {
   if (!named) return line;
   const swapped = cells.flatMap((_, c) => (c % 2 === 0 ? [cells[c + 1]!, cells[c]!] : []));
   return { cells: swapped, folded: swapped.map(foldSameLength) };
+}
+
+/**
+ * A caption run into its value's cell (a scan reads 'PRV 5815599 ⇥ număr factură' as one cell):
+ * the words ending the cell from the first in lower case, when they are a caption.
+ */
+function valueAndCaption(cell: string): string[] {
+  const words = cell.split(" ");
+  for (let k = 1; k < words.length; k++) {
+    if (!/^\p{Ll}/u.test(words[k]!)) continue;
+    const caption = words.slice(k).join(" ");
+    if (LOWER_CAPTION.test(caption) || isCaption(foldSameLength(caption))) return [words.slice(0, k).join(" "), caption];
+  }
+  return [cell];
+}
+
+/** Facts printed value first, read apart first when their captions ran into their values' cells. */
+function captionsAfterValuesRunIn(line: TextLine): TextLine {
+  const read = captionsAfterValues(line);
+  if (read !== line) return read;
+  const cells = line.cells.flatMap(valueAndCaption);
+  // Values hold a figure or a code somewhere on such a line: two headings ('Date client ⇥ Date factură') do not.
+  if (cells.length === line.cells.length || !cells.some((cell, c) => c % 2 === 0 && /\d/.test(cell))) return line;
+  const split = { cells, folded: cells.map(foldSameLength) };
+  const swapped = captionsAfterValues(split);
+  return swapped === split ? line : swapped;
 }
 
 /**
