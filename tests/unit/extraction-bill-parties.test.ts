@@ -97,3 +97,42 @@ describe("facts printed value first, their captions run into the values' cells b
     expect(billLines("Date client\tDate factură").map((l) => l.cells)).toEqual([["Date client", "Date factură"]]);
   });
 });
+
+describe("meter indexes, and what may vouch for a consumption", () => {
+  const bill = (registers: string[]) =>
+    [
+      "Factură nr. ABC 1234567 din 05.05.2026",
+      "Energie activă facturată\t812 kWh",
+      "Registru\tIndex vechi\tIndex nou\tConsum (kWh)",
+      ...registers,
+      "Valoare fără TVA: 800,00 lei",
+      "TVA 21%: 168,00 lei",
+      "Total de plată: 968,00 lei",
+    ].join("\n");
+
+  it("reads a register row whose scan added a mark after its last column", () => {
+    const parsed = parseBillText(bill(["1.8.1 Zi\t1000\t1600\t600\t~IEI", "1.8.2 Noapte\t500\t712\t212"]));
+    expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "2312 − 1500 vs 812 kWh" });
+  });
+
+  it("lets no price band vouch for a consumption when the bill's indexes could not be read", () => {
+    const parsed = parseBillText(bill(["1.8.1 Zi\t~\t~\t600", "1.8.2 Noapte\t~\t~\t212"]));
+    expect(parsed.checks?.find((c) => c.name === "price_in_band")?.passed).toBe(true);
+    expect(parsed.consumptionKwh).toBe(812);
+    expect(parsed.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
+  });
+
+  it("keeps a table's header of captions in its order (no value first, caption after)", () => {
+    const lines = billLines("Serie contor\tIndex anterior\tData citirii\tIndex actual\tData citirii\tConsum (kWh)\nAB 123\t30510\t01.12.2025\t31331\t31.12.2025\t821");
+    expect(lines[0]!.cells[1]).toBe("Index anterior");
+    const parsed = parseBillText(`Factură nr. ABC 1234567\nConsum facturat: 821 kWh\n${lines.map((l) => l.cells.join("\t")).join("\n")}`);
+    expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(true);
+  });
+
+  it("reads both indexes from one cell under one caption, and an index named inside a sentence", () => {
+    const pair = parseBillText("Factură nr. ABC 1234567\nConsum facturat: 554 kWh\nIndex vechi / Index nou\n15096 / 15650");
+    expect(pair.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "15650 − 15096 vs 554 kWh" });
+    const sentence = parseBillText("Factură nr. ABC 1234567\nConsum facturat: 246 kWh, pe baza indexului actual 31729 (indexul anterior 31483).");
+    expect(sentence.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "31729 − 31483 vs 246 kWh" });
+  });
+});

@@ -227,8 +227,9 @@ const L = {
   ],
   consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
-  oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
-  newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
+  // '…pe baza indexului actual 31729': the word declined in a sentence.
+  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
+  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
 };
 
 const ALL_LABELS = Object.values(L).flat();
@@ -784,8 +785,11 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     if (oldAt < 0 || newAt <= oldAt) continue;
     const rows: { old: number; new: number; total: boolean }[] = [];
     for (const row of lines.slice(l + 1)) {
-      // Counted from the row's end: a scan's stray mark ('_', '=') may add a cell at its start.
-      const cellUnder = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
+      // Counted from the row's end: a scan's stray mark ('_', '=') may add a cell at its start. One
+      // read past the last column (a smudge read as 'IEI') holds no figure: it is no column's.
+      let end = row.cells.length;
+      while (end > head.cells.length && !/\d/.test(row.cells[end - 1]!)) end--;
+      const cellUnder = (column: number) => row.cells[end - (head.cells.length - column)];
       const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
       if (!from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
@@ -801,9 +805,15 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
   return null;
 }
 
+const INDEX_PAIR_VALUE = /^(\d[\d.,]*)\s*\/\s*(\d[\d.,]*)$/;
+
 function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   const registers = registerIndexes(lines);
   if (registers) return registers;
+  // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
+  const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
+  const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
+  if (oldOfPair != null && newOfPair != null && newOfPair >= oldOfPair) return { old: oldOfPair, new: newOfPair };
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
@@ -865,7 +875,7 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
-  return captionsFirst(lines).map(captionsAfterValuesRunIn);
+  return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
 }
 
 /** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
@@ -920,8 +930,13 @@ function valueAndCaption(cell: string): string[] {
   return [cell];
 }
 
-/** Facts printed value first, read apart first when their captions ran into their values' cells. */
-function captionsAfterValuesRunIn(line: TextLine): TextLine {
+/**
+ * Facts printed value first, read apart first when their captions ran into their values' cells. A
+ * table's header ('Serie contor ⇥ Index anterior ⇥ Data citirii ⇥ …', no figure, over a row of as
+ * many cells) is captions only, left in its order.
+ */
+function captionsAfterValuesRunIn(line: TextLine, next: TextLine | undefined): TextLine {
+  if (next?.cells.length === line.cells.length && !line.cells.some((cell) => /\d/.test(cell))) return line;
   const read = captionsAfterValues(line);
   if (read !== line) return read;
   const cells = line.cells.flatMap(valueAndCaption);
@@ -1180,7 +1195,10 @@ export function parseBillText(text: string): BillExtraction {
     check("price_in_band", value >= PRICE_BAND.min && value <= PRICE_BAND.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
   }
   // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
-  for (const c of checks.filter((c) => c.passed)) {
+  // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
+  // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
+  const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
   for (const c of checks.filter((c) => !c.passed)) {
