@@ -1,8 +1,11 @@
 // Round 14's misses (issue #14), each written here in a wording of its own rather than copied from the
-// fixture: whose address a bill prints in the parties' blocks side by side.
+// fixture: whose address a bill prints in the parties' blocks side by side, an offer's name, facts
+// printed value first, meter indexes, and a street kind the engine misread.
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { inSellersColumn } from "../../app/server/documents/extraction/bill-values.server";
+import { checkOcrBill, streetKindGuessed, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { repairOcrText, repairStreetKind } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 const sideBySide = (rows: string[][]) => rows.map((row) => row.join("\t")).join("\n");
 
@@ -134,5 +137,44 @@ describe("meter indexes, and what may vouch for a consumption", () => {
     expect(pair.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "15650 − 15096 vs 554 kWh" });
     const sentence = parseBillText("Factură nr. ABC 1234567\nConsum facturat: 246 kWh, pe baza indexului actual 31729 (indexul anterior 31483).");
     expect(sentence.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "31729 − 31483 vs 246 kWh" });
+  });
+});
+
+describe("a street kind the engine misread, one repair for bills and identity cards", () => {
+  it("reads 'Ș$os.', '$os.', '5os.' as 'Șos.' and '$tr.' as 'Str.', in a bill's text too", () => {
+    expect(repairStreetKind("Jud.AR Mun.Arad Ș$os.Aradului nr.3")).toBe("Jud.AR Mun.Arad Șos.Aradului nr.3");
+    expect(repairStreetKind("Mun.Arad $os. Aradului")).toBe("Mun.Arad Șos. Aradului");
+    expect(repairStreetKind("Mun.Arad 5os.Aradului")).toBe("Mun.Arad Șos.Aradului");
+    expect(repairStreetKind("Mun.Arad $tr.Lalelelor")).toBe("Mun.Arad Str.Lalelelor");
+    expect(repairOcrText("Adresa: Mun.Arad Ș$os.Aradului nr.3")).toBe("Adresa: Mun.Arad Șos.Aradului nr.3");
+  });
+
+  it("leaves a figure, a price and a word that only ends in 'os.' alone", () => {
+    expect(repairStreetKind("Total 5,00 lei; 15os. lipsă")).toBe("Total 5,00 lei; 15os. lipsă");
+    expect(repairStreetKind("Costos. Nimic")).toBe("Costos. Nimic");
+  });
+
+  const sure = (text: string): OcrWord => ({ text, confidence: 0.99, readAgain: () => text });
+  const bill = (address: string) =>
+    parseBillText(
+      ["Factură nr. ABC 1234567", "Data emiterii: 01.03.2026", "Client: ANA POPESCU", `Adresa: ${address}`, "Total de plată: 121,00 lei"].join("\n"),
+    );
+
+  it("keeps an address whose street kind was repaired below sure", () => {
+    const words = ["Adresa:", "Mun.Arad", "Ș$os.Aradului", "nr.3"].map(sure);
+    const text = repairOcrText("Adresa: Mun.Arad Ș$os.Aradului nr.3");
+    expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", words)).toBe(true);
+    const parsed = bill("Mun.Arad Șos.Aradului nr.3");
+    expect(parsed.fieldConfidence?.billingAddress).toBeGreaterThanOrEqual(0.9);
+    expect(checkOcrBill(parsed, text, words).fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("lets the same street read as printed elsewhere on the page vouch for it", () => {
+    const words = ["Mun.Arad", "Ș$os.Aradului", "nr.3", "Loc", "de", "consum", "Mun.Arad", "Şos.Aradului", "nr.3"].map(sure);
+    expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", words)).toBe(false);
+    // The kind alone, read apart from its name, names no street to find again.
+    expect(streetKindGuessed("Mun.Arad Șos. Aradului nr.3", ["Ș$os.", "Aradului", "Șos.", "Gării"].map(sure))).toBe(true);
+    // A street read as printed needed no repair.
+    expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", ["Mun.Arad", "Șos.Aradului", "nr.3"].map(sure))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 import { COUNTY_SEATS } from "../../../lib/cnp";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
-import { repairOcrText } from "./ocr-text-repair.server";
+import { repairOcrText, repairStreetKind } from "./ocr-text-repair.server";
 
 export interface OcrWord {
   text: string;
@@ -120,6 +120,29 @@ export function checkCountyCode(address: string): { address: string; sure: boole
   return { address, sure: false };
 }
 
+/** A word whose street kind the engine misread with a '$' or a '5' ('Ș$os.Pantelimon'), as repaired. */
+function misreadStreetKind(word: string): string | null {
+  const text = word.trim();
+  // The repair looks for the street's name after the kind: one is supplied for a word read alone ('$os.').
+  const repaired = repairStreetKind(`${text} A`).slice(0, -2);
+  return repaired !== text && /[$5]/.test(text) ? repaired : null;
+}
+
+/**
+ * Whether the address's street kind was repaired, not read: a guess unless the same street is read
+ * elsewhere on the page as printed (the consumption place under the billing address, say).
+ */
+export function streetKindGuessed(address: string, words: OcrWord[]): boolean {
+  const read = (word: OcrWord) => foldRomanian(repairOcrText(word.text.trim()));
+  return words.some((word) => {
+    const repaired = misreadStreetKind(word.text);
+    if (repaired === null || !address.includes(repaired)) return false;
+    const wanted = foldRomanian(repaired);
+    // The street's kind alone ('$os.' read apart from its name) names no street to find again.
+    return !wanted.includes(" ") || !words.some((other) => misreadStreetKind(other.text) === null && read(other) === wanted);
+  });
+}
+
 /** Edits (insert, delete, replace a character) turning one text into the other. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -195,7 +218,7 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   if (billingAddress) {
     const county = checkCountyCode(billingAddress);
     billingAddress = county.address;
-    if (!county.sure) doubt("billingAddress");
+    if (!county.sure || streetKindGuessed(billingAddress, words)) doubt("billingAddress");
   }
   // A name recognised by its likeness, not read: below sure.
   const supplierName = bill.supplierName ?? supplierByLikeness(text);
