@@ -178,3 +178,21 @@ describe("a street kind the engine misread, one repair for bills and identity ca
     expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", ["Mun.Arad", "Șos.Aradului", "nr.3"].map(sure))).toBe(false);
   });
 });
+
+describe("a bill number whose series a scan read into a cell of its own", () => {
+  const bill = [
+    "FACTURĂ\tNumăr factură\tABC\t7654321",
+    "Data emitere:\t2026-03-02",
+    "Referința contractului:\t123456/2023",
+    "Referința cumpărătorului:\t9876543210",
+    "Total de plată: 121,00 lei",
+  ].join("\n");
+
+  it("joins the series and the number after the label", () => {
+    expect(parseBillText(bill).billNumber).toBe("ABC 7654321");
+  });
+
+  it("leaves the number's digits to the bill number, not to a client code read by its shape", () => {
+    expect(parseBillText(bill).clientCode).toBe("9876543210");
+  });
+});

@@ -329,6 +329,12 @@ function billNumberRaw(lines: TextLine[]): string | null {
       if (bare) return bare[1]!.toUpperCase();
     }
   }
+  // The series in a cell of its own and the number in the next ('Număr factură ⇥ HEI ⇥ 4320431').
+  for (const line of lines) {
+    const c = line.folded.findIndex((cell) => BILL_NUMBER_LABELS.some((label) => label.exec(cell)?.index === 0) && isCaption(cell));
+    const [series, number] = c >= 0 ? [line.cells[c + 1], line.cells[c + 2]] : [];
+    if (series && number && /^[A-Z]{1,6}$/.test(series) && /^\d{4,}$/.test(number)) return `${series} ${number}`;
+  }
   // The number under (or beside) its label, in a grid.
   const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
   return hit ? hit.value.trim().toUpperCase() : null;
@@ -1100,7 +1106,8 @@ export function parseBillText(text: string): BillExtraction {
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
   const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
-  const codes = Object.values(labelledCodes).some((v) => v === null) ? codesByStem(lines) : null;
+  const known = Object.values(labelledCodes).filter((v) => v !== null);
+  const codes = known.length < 3 ? codesByStem(lines, known) : null;
   const code = (field: keyof typeof labelledCodes) => {
     if (labelledCodes[field] !== null) return labelledCodes[field];
     const found = codes?.[field];

@@ -332,9 +332,10 @@ const isDateLike = (value: string) => findDates(value).length > 0;
 /**
  * Bill number, contract number and client code by the stems of the words beside them ('factur',
  * 'seri', 'contract', 'client', 'cod'), else by their shapes: a series of capitals before a number
- * is a bill number, 'number/year' a contract, a bare long number a client code.
+ * is a bill number, 'number/year' a contract, a bare long number a client code. Codes `known` by
+ * their labels (and their parts) are left to their own fields.
  */
-export function codesByStem(lines: TextLine[]): Codes {
+export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[] }[] = [];
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
@@ -363,7 +364,8 @@ export function codesByStem(lines: TextLine[]): Codes {
     contractNumber: byStem(["contract", "ctr"], []),
     clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
   };
-  const taken = new Set(Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])));
+  // A code already read by its label ('HEI 4320431', its number in a cell of its own) is no other field's.
+  const taken = new Set([...Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])), ...known.flatMap((code) => [code, ...code.split(/\s+/)])]);
   const free = found.filter((f) => !taken.has(f.value));
   const shaped = (test: RegExp) => free.find((f) => test.test(f.value));
   const code = (stem: { value: string } | undefined, shape: { value: string } | undefined): Code | null =>
