@@ -3,7 +3,7 @@
 // printed value first, meter indexes, and a street kind the engine misread.
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
-import { inSellersColumn } from "../../app/server/documents/extraction/bill-values.server";
+import { inSellersColumn, kwhByValue } from "../../app/server/documents/extraction/bill-values.server";
 import { checkOcrBill, streetKindGuessed, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText, repairStreetKind } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
@@ -194,5 +194,28 @@ describe("a bill number whose series a scan read into a cell of its own", () => 
 
   it("leaves the number's digits to the bill number, not to a client code read by its shape", () => {
     expect(parseBillText(bill).clientCode).toBe("9876543210");
+  });
+});
+
+describe("a consumption read by value on a bill with two registers", () => {
+  const rows = (lines: string[][]) => billLines(lines.map((row) => row.join("\t")).join("\n"));
+
+  it("takes the registers' total row, else their sum, not the first register", () => {
+    const total = [
+      ["1.8.1 Zi", "14263", "15248", "985"],
+      ["1.8.2 Noapte", "3877", "4205", "328"],
+      ["1.8.0 Total", "18140", "19453", "1313"],
+    ];
+    expect(kwhByValue(rows(total))).toEqual({ kwh: 1313, by: "indexes" });
+    expect(kwhByValue(rows(total.slice(0, 2)))).toEqual({ kwh: 1313, by: "indexes" });
+  });
+
+  it("takes the largest quantity of the charge rows that add up: the distribution billed on every kWh", () => {
+    const charges = [
+      ["Energie activă zi", "985", "0,6722", "662,12"],
+      ["Energie activă noapte", "328", "0,6722", "220,48"],
+      ["Distribuție", "1313", "0,2513", "329,96"],
+    ];
+    expect(kwhByValue(rows(charges))).toEqual({ kwh: 1313, by: "row" });
   });
 });

@@ -459,13 +459,25 @@ export function rowKwh(
  * or a charges row whose quantity × unit price is its value (the energy row).
  */
 export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "row" } | null {
+  const registers: number[] = [];
   for (const line of lines) {
     const numbers = line.cells.filter((c) => /^\d[\d.]*$/.test(c)).map((c) => parseKwh(c)!);
     for (let i = 0; i + 2 < numbers.length; i++) {
       const [old, now, diff] = numbers.slice(i, i + 3) as [number, number, number];
-      if (now > old && now - old === diff && diff > 0) return { kwh: diff, by: "indexes" };
+      if (now > old && now - old === diff && diff > 0) {
+        registers.push(diff);
+        break;
+      }
     }
   }
+  // Several rows of readings (day and night registers, their total): the total row, else their sum.
+  if (registers.length > 0) {
+    const sum = registers.reduce((a, b) => a + b, 0);
+    return { kwh: registers.find((diff) => diff * 2 === sum) ?? sum, by: "indexes" };
+  }
+  // A charge row whose quantity × unit price is its value: of several (a register's energy row, the
+  // distribution billed on every kWh), the largest quantity is the whole consumption.
+  const checked: number[] = [];
   for (const line of lines) {
     const cells = line.cells.map((c) => c.replace(/\s*(?:kwh|lei|ron)\b.*$/i, "").trim());
     const quantities = cells.map((c) => (/^\d{1,3}(?:\.\d{3})*$|^\d+$/.test(c) ? parseKwh(c) : null));
@@ -475,12 +487,11 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
       if (!kwh) continue;
       for (const [p, price] of prices.entries()) {
         if (price === null || p <= q) continue;
-        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1))
-          return { kwh, by: "row" };
+        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1)) checked.push(kwh);
       }
     }
   }
-  return null;
+  return checked.length > 0 ? { kwh: Math.max(...checked), by: "row" } : null;
 }
 
 /**
