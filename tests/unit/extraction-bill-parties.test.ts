@@ -219,3 +219,28 @@ describe("a consumption read by value on a bill with two registers", () => {
     expect(kwhByValue(rows(charges))).toEqual({ kwh: 1313, by: "row" });
   });
 });
+
+describe("indexes with a misread digit beside charge rows that add up", () => {
+  const bill = (newIndex: string) =>
+    [
+      "Factură nr. ABC 1234567 din 05.08.2025",
+      "Index vechi / Index nou",
+      `21941 / ${newIndex}`,
+      "Energie electrică activă\t_01.07.2025-31.07.2025 1153\tkWh\t0,84170\t970,48",
+      "Tarif distribuție\t01.07.2025-31.07.2025\t1153\tkWh\t0,25130\t289,75",
+      "Total fără TVA: 1.260,23 lei",
+    ].join("\n");
+
+  it("takes the quantity the charge rows vouch for, and doubts it when the indexes disagree", () => {
+    const misread = parseBillText(bill("29094"));
+    expect(misread.consumptionKwh).toBe(1153);
+    expect(misread.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(false);
+    expect(misread.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
+  });
+
+  it("vouches for it when the indexes agree", () => {
+    const read = parseBillText(bill("23094"));
+    expect(read.consumptionKwh).toBe(1153);
+    expect(read.fieldConfidence?.consumptionKwh).toBeGreaterThanOrEqual(0.9);
+  });
+});

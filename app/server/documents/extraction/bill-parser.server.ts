@@ -1097,8 +1097,11 @@ export function parseBillText(text: string): BillExtraction {
 
   const indexes = indexesOf(lines);
   const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
-  const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
+  // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
+  // beside the indexes too: one misread digit of an index must not make the consumption.
+  const byValue = labelledKwh === null ? kwhByValue(lines) : null;
+  const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
+  const kwh = labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1191,8 +1194,9 @@ export function parseBillText(text: string): BillExtraction {
   if (netCents !== null && vatCents !== null) {
     check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
   }
-  if (indexes && labelledKwh !== null) {
-    check("consumption_matches_indexes", indexes.new - indexes.old === labelledKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${labelledKwh} kWh`);
+  const readKwh = labelledKwh ?? kwhChecked?.kwh ?? null;
+  if (indexes && readKwh !== null) {
+    check("consumption_matches_indexes", indexes.new - indexes.old === readKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${readKwh} kWh`);
   }
   if (periodEnd && dueDate) {
     check("period_before_due_date", periodEnd <= dueDate && (!billDate || billDate <= dueDate), ["periodStart", "periodEnd", "dueDate", "billDate"], `${periodEnd} ≤ ${dueDate}`);
