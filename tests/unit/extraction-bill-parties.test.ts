@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { inSellersColumn, kwhByValue } from "../../app/server/documents/extraction/bill-values.server";
-import { checkOcrBill, streetKindGuessed, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { checkOcrBill, offerBrandRepaired, streetKindGuessed, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText, repairStreetKind } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 const sideBySide = (rows: string[][]) => rows.map((row) => row.join("\t")).join("\n");
@@ -242,5 +242,26 @@ describe("indexes with a misread digit beside charge rows that add up", () => {
     const read = parseBillText(bill("23094"));
     expect(read.consumptionKwh).toBe(1153);
     expect(read.fieldConfidence?.consumptionKwh).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("an offer named after its supplier's brand, the brand misread by a scan", () => {
+  it("reads a first word one edit from the brand as the brand", () => {
+    expect(offerBrandRepaired("Timar Casa Verde", "Tinmar Energy")).toBe("Tinmar Casa Verde");
+    expect(offerBrandRepaired("IGA Casnic Variabil", "CIGA Energy")).toBe("CIGA Casnic Variabil");
+  });
+
+  it("leaves the brand as printed, another word, a short word and a supplier with no telling word alone", () => {
+    expect(offerBrandRepaired("Tinmar Casa Verde", "Tinmar Energy")).toBe("Tinmar Casa Verde");
+    expect(offerBrandRepaired("Hidro Fix 12 luni", "Hidroelectrica")).toBe("Hidro Fix 12 luni");
+    expect(offerBrandRepaired("PC Simplu", "PPC Energie")).toBe("PC Simplu");
+    expect(offerBrandRepaired("EON Verde", "E.ON Energie România")).toBe("EON Verde");
+  });
+
+  it("repairs it on a scanned bill, below sure", () => {
+    const parsed = parseBillText(["Tinmar Energy S.A.", "Factură nr. TIN 1234567", "Produs: Timar Casa Verde", "Total de plată: 121,00 lei"].join("\n"));
+    const checked = checkOcrBill(parsed, "", []);
+    expect(checked.tariffType).toBe("Tinmar Casa Verde");
+    expect(checked.fieldConfidence?.tariffType).toBeLessThan(0.9);
   });
 });

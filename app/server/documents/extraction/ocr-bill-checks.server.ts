@@ -194,6 +194,22 @@ export function supplierByLikeness(text: string): string | null {
 }
 
 /**
+ * An offer named after its supplier's brand with the brand misread ('Timar Home' on a Tinmar bill,
+ * 'IGA Casnic Fix' on a CIGA one): a first word one edit from the brand is the brand.
+ */
+export function offerBrandRepaired(offer: string, supplierName: string): string {
+  const brand = foldRomanian(supplierName)
+    .split(" ")
+    .find((w) => !GENERIC_WORDS.has(w));
+  const [first, ...rest] = offer.split(" ");
+  if (!brand || !first || rest.length === 0) return offer;
+  const folded = foldRomanian(first);
+  if (folded.length < 3 || editDistance(folded, brand) !== 1) return offer;
+  const printed = supplierName.split(" ").find((w) => foldRomanian(w) === brand) ?? first;
+  return [printed, ...rest].join(" ");
+}
+
+/**
  * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
  * was not sure of, and that a second reading of the word at twice the size reads with other digits,
  * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
@@ -227,6 +243,8 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     confidence.supplierName = 0.8;
     fieldSource.supplierName = "shape";
   }
+  const tariffType = bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
+  if (tariffType !== bill.tariffType) doubt("tariffType");
   const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
-  return { ...bill, supplierName, billingAddress, missingFields, fieldConfidence: confidence, fieldSource };
+  return { ...bill, supplierName, billingAddress, tariffType, missingFields, fieldConfidence: confidence, fieldSource };
 }
