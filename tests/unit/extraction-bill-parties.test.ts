@@ -65,6 +65,10 @@ describe("an offer's name and what follows it", () => {
     expect(offer("Produs: Lumina Verde Fix putere aprobată 5 kW")).toBe("Lumina Verde Fix");
   });
 
+  it("is never another field's label left under its caption where a scan lost the value", () => {
+    expect(parseBillText("Factură nr. ABC 1234567\nTip produs\nPutere aprobată\nTotal de plată: 120,00 lei").tariffType).toBeNull();
+  });
+
   it("keeps a capitalised word that could title an offer, and lower-case words that are no label", () => {
     expect(offer("Produs: Lumina Tarif Fix")).toBe("Lumina Tarif Fix");
     expect(offer("Produs: Preț fix 12 luni")).toBe("Preț fix 12 luni");

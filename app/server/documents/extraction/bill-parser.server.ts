@@ -1057,7 +1057,8 @@ export function parseBillText(text: string): BillExtraction {
     null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
