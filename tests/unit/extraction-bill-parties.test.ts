@@ -31,6 +31,12 @@ describe("the parties' blocks printed side by side", () => {
     expect(inSellersColumn(swapped, 1, 1)).toBe(true);
   });
 
+  it("leaves the distributor's office to the distributor too", () => {
+    const lines = billLines(sideBySide([["Client", "Operator de distribuție"], ["Str.Lalelelor nr.12", "Str. Uzinei nr. 2"]]));
+    expect(inSellersColumn(lines, 1, 0)).toBe(false);
+    expect(inSellersColumn(lines, 1, 1)).toBe(true);
+  });
+
   it("reads no block where the titles name one party only, or none", () => {
     const one = billLines(sideBySide([["Furnizor", "Contact"], ["Bd. Industriei nr. 7", "0800 800 800"]]));
     expect(inSellersColumn(one, 1, 0)).toBe(false);

@@ -570,13 +570,14 @@ const isName = (text: string, isSupplier: (text: string) => boolean) =>
 
 /** A party block's title alone in its cell, after a form's code at most ('BG-4 Vânzător', 'Date client:'). */
 const PARTY_TITLE =
-  /^(?:[A-Z]{1,3}-?\d{1,3}\s+)?(?:date(?:le)?\s+(?:de\s+identificare\s+)?(?:ale\s+)?)?(vanzator|furnizor|prestator|emitent|cumparator|client|beneficiar|titular)(?:ul(?:ui)?)?\s*:?$/i;
-const SELLER_ROLE = /^(?:vanzator|furnizor|prestator|emitent)$/i;
+  /^(?:[A-Z]{1,3}-?\d{1,3}\s+)?(?:date(?:le)?\s+(?:de\s+identificare\s+)?(?:ale\s+)?)?(vanzator|furnizor|prestator|emitent|distribuitor|operator\s+(?:de\s+)?distributie|cumparator|client|beneficiar|titular)(?:ul(?:ui)?)?\s*:?$/i;
+/** The parties whose offices a bill prints: the seller's, the distributor's — never the holder's address. */
+const SELLER_ROLE = /^(?:vanzator|furnizor|prestator|emitent|distribuitor|operator\s+(?:de\s+)?distributie)$/i;
 
 /**
- * Whether a cell lies in the seller's block of parties printed side by side ('Vânzător' beside
- * 'Cumpărător', 'Furnizor' beside 'Client'): the nearest line above titling both a seller and a buyer
- * block splits the lines under it into as many column groups, in order.
+ * Whether a cell lies in the seller's (or the distributor's) block of parties printed side by side
+ * ('Vânzător' beside 'Cumpărător', 'Furnizor' beside 'Client'): the nearest line above titling both
+ * such a block and the buyer's splits the lines under it into as many column groups, in order.
  */
 export function inSellersColumn(lines: TextLine[], line: number, cell: number): boolean {
   for (let l = line - 1; l >= Math.max(0, line - 8); l--) {
