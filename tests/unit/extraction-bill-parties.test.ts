@@ -4,7 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { inSellersColumn, kwhByValue } from "../../app/server/documents/extraction/bill-values.server";
-import { checkOcrBill, offerBrandRepaired, streetKindGuessed, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import {
+  checkOcrBill,
+  offerBrandRepaired,
+  streetKindGuessed,
+  type OcrWord,
+} from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText, repairStreetKind } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 const sideBySide = (rows: string[][]) => rows.map((row) => row.join("\t")).join("\n");
@@ -26,21 +31,41 @@ describe("the parties' blocks printed side by side", () => {
     const lines = billLines(parties);
     expect(inSellersColumn(lines, 3, 2)).toBe(true);
     expect(inSellersColumn(lines, 3, 5)).toBe(false);
-    const swapped = billLines(sideBySide([["Cumpărător", "Vânzător"], ["Str.Lalelelor nr.12", "Bd. Industriei nr. 7"]]));
+    const swapped = billLines(
+      sideBySide([
+        ["Cumpărător", "Vânzător"],
+        ["Str.Lalelelor nr.12", "Bd. Industriei nr. 7"],
+      ]),
+    );
     expect(inSellersColumn(swapped, 1, 0)).toBe(false);
     expect(inSellersColumn(swapped, 1, 1)).toBe(true);
   });
 
   it("leaves the distributor's office to the distributor too", () => {
-    const lines = billLines(sideBySide([["Client", "Operator de distribuție"], ["Str.Lalelelor nr.12", "Str. Uzinei nr. 2"]]));
+    const lines = billLines(
+      sideBySide([
+        ["Client", "Operator de distribuție"],
+        ["Str.Lalelelor nr.12", "Str. Uzinei nr. 2"],
+      ]),
+    );
     expect(inSellersColumn(lines, 1, 0)).toBe(false);
     expect(inSellersColumn(lines, 1, 1)).toBe(true);
   });
 
   it("reads no block where the titles name one party only, or none", () => {
-    const one = billLines(sideBySide([["Furnizor", "Contact"], ["Bd. Industriei nr. 7", "0800 800 800"]]));
+    const one = billLines(
+      sideBySide([
+        ["Furnizor", "Contact"],
+        ["Bd. Industriei nr. 7", "0800 800 800"],
+      ]),
+    );
     expect(inSellersColumn(one, 1, 0)).toBe(false);
-    const none = billLines(sideBySide([["Adresa de facturare", "Locul de consum"], ["Str.Lalelelor nr.12", "Str.Lalelelor nr.12"]]));
+    const none = billLines(
+      sideBySide([
+        ["Adresa de facturare", "Locul de consum"],
+        ["Str.Lalelelor nr.12", "Str.Lalelelor nr.12"],
+      ]),
+    );
     expect(inSellersColumn(none, 1, 0)).toBe(false);
   });
 
@@ -55,7 +80,8 @@ describe("the parties' blocks printed side by side", () => {
 });
 
 describe("an offer's name and what follows it", () => {
-  const offer = (line: string) => parseBillText(`Factură nr. ABC 1234567\n${line}\nTotal de plată: 120,00 lei`).tariffType;
+  const offer = (line: string) =>
+    parseBillText(`Factură nr. ABC 1234567\n${line}\nTotal de plată: 120,00 lei`).tariffType;
 
   it("ends at a colon or a semicolon (a scan reads one for the other)", () => {
     expect(offer("Produs: Lumina Casa Extra: putere aprobată 7 kW")).toBe("Lumina Casa Extra");
@@ -72,7 +98,9 @@ describe("an offer's name and what follows it", () => {
   });
 
   it("is never another field's label left under its caption where a scan lost the value", () => {
-    expect(parseBillText("Factură nr. ABC 1234567\nTip produs\nPutere aprobată\nTotal de plată: 120,00 lei").tariffType).toBeNull();
+    expect(
+      parseBillText("Factură nr. ABC 1234567\nTip produs\nPutere aprobată\nTotal de plată: 120,00 lei").tariffType,
+    ).toBeNull();
   });
 
   it("keeps a capitalised word that could title an offer, and lower-case words that are no label", () => {
@@ -125,7 +153,10 @@ describe("meter indexes, and what may vouch for a consumption", () => {
 
   it("reads a register row whose scan added a mark after its last column", () => {
     const parsed = parseBillText(bill(["1.8.1 Zi\t1000\t1600\t600\t~IEI", "1.8.2 Noapte\t500\t712\t212"]));
-    expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "2312 − 1500 vs 812 kWh" });
+    expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({
+      passed: true,
+      detail: "2312 − 1500 vs 812 kWh",
+    });
   });
 
   it("lets no price band vouch for a consumption when the bill's indexes could not be read", () => {
@@ -136,17 +167,31 @@ describe("meter indexes, and what may vouch for a consumption", () => {
   });
 
   it("keeps a table's header of captions in its order (no value first, caption after)", () => {
-    const lines = billLines("Serie contor\tIndex anterior\tData citirii\tIndex actual\tData citirii\tConsum (kWh)\nAB 123\t30510\t01.12.2025\t31331\t31.12.2025\t821");
+    const lines = billLines(
+      "Serie contor\tIndex anterior\tData citirii\tIndex actual\tData citirii\tConsum (kWh)\nAB 123\t30510\t01.12.2025\t31331\t31.12.2025\t821",
+    );
     expect(lines[0]!.cells[1]).toBe("Index anterior");
-    const parsed = parseBillText(`Factură nr. ABC 1234567\nConsum facturat: 821 kWh\n${lines.map((l) => l.cells.join("\t")).join("\n")}`);
+    const parsed = parseBillText(
+      `Factură nr. ABC 1234567\nConsum facturat: 821 kWh\n${lines.map((l) => l.cells.join("\t")).join("\n")}`,
+    );
     expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(true);
   });
 
   it("reads both indexes from one cell under one caption, and an index named inside a sentence", () => {
-    const pair = parseBillText("Factură nr. ABC 1234567\nConsum facturat: 554 kWh\nIndex vechi / Index nou\n15096 / 15650");
-    expect(pair.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "15650 − 15096 vs 554 kWh" });
-    const sentence = parseBillText("Factură nr. ABC 1234567\nConsum facturat: 246 kWh, pe baza indexului actual 31729 (indexul anterior 31483).");
-    expect(sentence.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "31729 − 31483 vs 246 kWh" });
+    const pair = parseBillText(
+      "Factură nr. ABC 1234567\nConsum facturat: 554 kWh\nIndex vechi / Index nou\n15096 / 15650",
+    );
+    expect(pair.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({
+      passed: true,
+      detail: "15650 − 15096 vs 554 kWh",
+    });
+    const sentence = parseBillText(
+      "Factură nr. ABC 1234567\nConsum facturat: 246 kWh, pe baza indexului actual 31729 (indexul anterior 31483).",
+    );
+    expect(sentence.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({
+      passed: true,
+      detail: "31729 − 31483 vs 246 kWh",
+    });
   });
 });
 
@@ -167,7 +212,13 @@ describe("a street kind the engine misread, one repair for bills and identity ca
   const sure = (text: string): OcrWord => ({ text, confidence: 0.99, readAgain: () => text });
   const bill = (address: string) =>
     parseBillText(
-      ["Factură nr. ABC 1234567", "Data emiterii: 01.03.2026", "Client: ANA POPESCU", `Adresa: ${address}`, "Total de plată: 121,00 lei"].join("\n"),
+      [
+        "Factură nr. ABC 1234567",
+        "Data emiterii: 01.03.2026",
+        "Client: ANA POPESCU",
+        `Adresa: ${address}`,
+        "Total de plată: 121,00 lei",
+      ].join("\n"),
     );
 
   it("keeps an address whose street kind was repaired below sure", () => {
@@ -180,10 +231,14 @@ describe("a street kind the engine misread, one repair for bills and identity ca
   });
 
   it("lets the same street read as printed elsewhere on the page vouch for it", () => {
-    const words = ["Mun.Arad", "Ș$os.Aradului", "nr.3", "Loc", "de", "consum", "Mun.Arad", "Şos.Aradului", "nr.3"].map(sure);
+    const words = ["Mun.Arad", "Ș$os.Aradului", "nr.3", "Loc", "de", "consum", "Mun.Arad", "Şos.Aradului", "nr.3"].map(
+      sure,
+    );
     expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", words)).toBe(false);
     // The kind alone, read apart from its name, names no street to find again.
-    expect(streetKindGuessed("Mun.Arad Șos. Aradului nr.3", ["Ș$os.", "Aradului", "Șos.", "Gării"].map(sure))).toBe(true);
+    expect(streetKindGuessed("Mun.Arad Șos. Aradului nr.3", ["Ș$os.", "Aradului", "Șos.", "Gării"].map(sure))).toBe(
+      true,
+    );
     // A street read as printed needed no repair.
     expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", ["Mun.Arad", "Șos.Aradului", "nr.3"].map(sure))).toBe(false);
   });
@@ -269,7 +324,11 @@ describe("an offer named after its supplier's brand, the brand misread by a scan
   });
 
   it("repairs it on a scanned bill, below sure", () => {
-    const parsed = parseBillText(["Tinmar Energy S.A.", "Factură nr. TIN 1234567", "Produs: Timar Casa Verde", "Total de plată: 121,00 lei"].join("\n"));
+    const parsed = parseBillText(
+      ["Tinmar Energy S.A.", "Factură nr. TIN 1234567", "Produs: Timar Casa Verde", "Total de plată: 121,00 lei"].join(
+        "\n",
+      ),
+    );
     const checked = checkOcrBill(parsed, "", []);
     expect(checked.tariffType).toBe("Tinmar Casa Verde");
     expect(checked.fieldConfidence?.tariffType).toBeLessThan(0.9);

@@ -139,7 +139,9 @@ export function streetKindGuessed(address: string, words: OcrWord[]): boolean {
     if (repaired === null || !address.includes(repaired)) return false;
     const wanted = foldRomanian(repaired);
     // The street's kind alone ('$os.' read apart from its name) names no street to find again.
-    return !wanted.includes(" ") || !words.some((other) => misreadStreetKind(other.text) === null && read(other) === wanted);
+    return (
+      !wanted.includes(" ") || !words.some((other) => misreadStreetKind(other.text) === null && read(other) === wanted)
+    );
   });
 }
 
@@ -243,7 +245,8 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     confidence.supplierName = 0.8;
     fieldSource.supplierName = "shape";
   }
-  const tariffType = bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
+  const tariffType =
+    bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
   if (tariffType !== bill.tariffType) doubt("tariffType");
   const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
   return { ...bill, supplierName, billingAddress, tariffType, missingFields, fieldConfidence: confidence, fieldSource };
