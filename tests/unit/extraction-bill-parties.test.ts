@@ -225,6 +225,9 @@ describe("a street kind the engine misread, one repair for bills and identity ca
     const words = ["Adresa:", "Mun.Arad", "Ș$os.Aradului", "nr.3"].map(sure);
     const text = repairOcrText("Adresa: Mun.Arad Ș$os.Aradului nr.3");
     expect(streetKindGuessed("Mun.Arad Șos.Aradului nr.3", words)).toBe(true);
+    expect(streetKindGuessed("Mun.Arad Șos.Aradului, nr.3", ["Mun.Arad", "Ș$os.Aradului,", "nr.3"].map(sure))).toBe(
+      true,
+    );
     const parsed = bill("Mun.Arad Șos.Aradului nr.3");
     expect(parsed.fieldConfidence?.billingAddress).toBeGreaterThanOrEqual(0.9);
     expect(checkOcrBill(parsed, text, words).fieldConfidence?.billingAddress).toBeLessThan(0.9);

@@ -122,7 +122,7 @@ export function checkCountyCode(address: string): { address: string; sure: boole
 
 /** A word whose street kind the engine misread with a '$' or a '5' ('Ș$os.Pantelimon'), as repaired. */
 function misreadStreetKind(word: string): string | null {
-  const text = word.trim();
+  const text = word.trim().replace(/[,;]+$/, "");
   // The repair looks for the street's name after the kind: one is supplied for a word read alone ('$os.').
   const repaired = repairStreetKind(`${text} A`).slice(0, -2);
   return repaired !== text && /[$5]/.test(text) ? repaired : null;
