@@ -21,6 +21,7 @@ import {
   codesByStem,
   datesByRole,
   holderAndAddressByShape,
+  inSellersColumn,
   kwhByValue,
   moneyAmounts,
   parseKwh,
@@ -226,8 +227,9 @@ const L = {
   ],
   consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
-  oldIndex: [/index\s+(?:vechi|anterior|initial|precedent)\b/i],
-  newIndex: [/index\s+(?:nou|actual|curent|final)\b/i],
+  // '…pe baza indexului actual 31729': the word declined in a sentence.
+  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
+  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
 };
 
 const ALL_LABELS = Object.values(L).flat();
@@ -258,6 +260,22 @@ const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
 const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
+
+/** Words that title an offer, printed after it where a layout's labels follow their values ('Eco Fix ofertă'). */
+const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
+/**
+ * An offer's name ends at a colon or semicolon, at the next fact of a sentence ('…, putere aprobată
+ * 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
+ * after it (offer names are capitalised words: 'ENGIE Casa Flex', 'Tarif Fix' stays whole).
+ */
+function offerName(value: string): string {
+  const clause = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  const words = clause.trim().split(/\s+/);
+  const at = words.findIndex(
+    (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
+  );
+  return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
+}
 
 function supplierOf(text: string): string | null {
   const folded = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
@@ -310,6 +328,12 @@ function billNumberRaw(lines: TextLine[]): string | null {
       const bare = /^factur[ai]\s*:?\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
       if (bare) return bare[1]!.toUpperCase();
     }
+  }
+  // The series in a cell of its own and the number in the next ('Număr factură ⇥ HEI ⇥ 4320431').
+  for (const line of lines) {
+    const c = line.folded.findIndex((cell) => BILL_NUMBER_LABELS.some((label) => label.exec(cell)?.index === 0) && isCaption(cell));
+    const [series, number] = c >= 0 ? [line.cells[c + 1], line.cells[c + 2]] : [];
+    if (series && number && /^[A-Z]{1,6}$/.test(series) && /^\d{4,}$/.test(number)) return `${series} ${number}`;
   }
   // The number under (or beside) its label, in a grid.
   const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
@@ -460,7 +484,7 @@ const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(ce
  */
 function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
   const own = lines[hit.line]?.folded[hit.cell] ?? "";
-  if (SUPPLIER_MARK.test(own)) return true;
+  if (SUPPLIER_MARK.test(own) || inSellersColumn(lines, hit.line, hit.cell)) return true;
   const column = hit.position === "right" ? hit.cell - 1 : hit.cell;
   const from = hit.position === "below" ? hit.line - 1 : hit.line;
   const verdict = (l: number) => {
@@ -767,8 +791,11 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     if (oldAt < 0 || newAt <= oldAt) continue;
     const rows: { old: number; new: number; total: boolean }[] = [];
     for (const row of lines.slice(l + 1)) {
-      // Counted from the row's end: a scan's stray mark ('_', '=') may add a cell at its start.
-      const cellUnder = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
+      // Counted from the row's end: a scan's stray mark ('_', '=') may add a cell at its start. One
+      // read past the last column (a smudge read as 'IEI') holds no figure: it is no column's.
+      let end = row.cells.length;
+      while (end > head.cells.length && !/\d/.test(row.cells[end - 1]!)) end--;
+      const cellUnder = (column: number) => row.cells[end - (head.cells.length - column)];
       const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
       if (!from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
@@ -784,9 +811,15 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
   return null;
 }
 
+const INDEX_PAIR_VALUE = /^(\d[\d.,]*)\s*\/\s*(\d[\d.,]*)$/;
+
 function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
   const registers = registerIndexes(lines);
   if (registers) return registers;
+  // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
+  const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
+  const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
+  if (oldOfPair != null && newOfPair != null && newOfPair >= oldOfPair) return { old: oldOfPair, new: newOfPair };
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
@@ -848,7 +881,7 @@ export function billLines(text: string): TextLine[] {
     });
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
-  return captionsFirst(lines).map(captionsAfterValues);
+  return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
 }
 
 /** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
@@ -887,6 +920,37 @@ function captionsAfterValues(line: TextLine): TextLine {
   if (!named) return line;
   const swapped = cells.flatMap((_, c) => (c % 2 === 0 ? [cells[c + 1]!, cells[c]!] : []));
   return { cells: swapped, folded: swapped.map(foldSameLength) };
+}
+
+/**
+ * A caption run into its value's cell (a scan reads 'PRV 5815599 ⇥ număr factură' as one cell):
+ * the words ending the cell from the first in lower case, when they are a caption.
+ */
+function valueAndCaption(cell: string): string[] {
+  const words = cell.split(" ");
+  for (let k = 1; k < words.length; k++) {
+    if (!/^\p{Ll}/u.test(words[k]!)) continue;
+    const caption = words.slice(k).join(" ");
+    if (LOWER_CAPTION.test(caption) || isCaption(foldSameLength(caption))) return [words.slice(0, k).join(" "), caption];
+  }
+  return [cell];
+}
+
+/**
+ * Facts printed value first, read apart first when their captions ran into their values' cells. A
+ * table's header ('Serie contor ⇥ Index anterior ⇥ Data citirii ⇥ …', no figure, over a row of as
+ * many cells) is captions only, left in its order.
+ */
+function captionsAfterValuesRunIn(line: TextLine, next: TextLine | undefined): TextLine {
+  if (next?.cells.length === line.cells.length && !line.cells.some((cell) => /\d/.test(cell))) return line;
+  const read = captionsAfterValues(line);
+  if (read !== line) return read;
+  const cells = line.cells.flatMap(valueAndCaption);
+  // Values hold a figure or a code somewhere on such a line: two headings ('Date client ⇥ Date factură') do not.
+  if (cells.length === line.cells.length || !cells.some((cell, c) => c % 2 === 0 && /\d/.test(cell))) return line;
+  const split = { cells, folded: cells.map(foldSameLength) };
+  const swapped = captionsAfterValues(split);
+  return swapped === split ? line : swapped;
 }
 
 /**
@@ -993,7 +1057,8 @@ export function parseBillText(text: string): BillExtraction {
     null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v));
+  // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
@@ -1033,8 +1098,11 @@ export function parseBillText(text: string): BillExtraction {
 
   const indexes = indexesOf(lines);
   const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
-  const kwhChecked = labelledKwh === null && !indexes ? kwhByValue(lines) : null;
-  const kwh = labelledKwh ?? (indexes ? indexes.new - indexes.old : (kwhChecked?.kwh ?? soleKwhFigure(lines)));
+  // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
+  // beside the indexes too: one misread digit of an index must not make the consumption.
+  const byValue = labelledKwh === null ? kwhByValue(lines) : null;
+  const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
+  const kwh = labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1042,7 +1110,8 @@ export function parseBillText(text: string): BillExtraction {
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
   const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
-  const codes = Object.values(labelledCodes).some((v) => v === null) ? codesByStem(lines) : null;
+  const known = Object.values(labelledCodes).filter((v) => v !== null);
+  const codes = known.length < 3 ? codesByStem(lines, known) : null;
   const code = (field: keyof typeof labelledCodes) => {
     if (labelledCodes[field] !== null) return labelledCodes[field];
     const found = codes?.[field];
@@ -1068,8 +1137,7 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? null,
     billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
     consumptionKwh: kwh,
-    // An offer named inside a sentence ends at the next fact ('…, putere aprobată 6 kW').
-    tariffType: tariff ? cleanText(tariff.value.split(/,\s*(?:putere|\p{Ll})|;/u)[0]!) : null,
+    tariffType: tariff ? offerName(tariff.value) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),
@@ -1127,8 +1195,9 @@ export function parseBillText(text: string): BillExtraction {
   if (netCents !== null && vatCents !== null) {
     check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
   }
-  if (indexes && labelledKwh !== null) {
-    check("consumption_matches_indexes", indexes.new - indexes.old === labelledKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${labelledKwh} kWh`);
+  const readKwh = labelledKwh ?? kwhChecked?.kwh ?? null;
+  if (indexes && readKwh !== null) {
+    check("consumption_matches_indexes", indexes.new - indexes.old === readKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${readKwh} kWh`);
   }
   if (periodEnd && dueDate) {
     check("period_before_due_date", periodEnd <= dueDate && (!billDate || billDate <= dueDate), ["periodStart", "periodEnd", "dueDate", "billDate"], `${periodEnd} ≤ ${dueDate}`);
@@ -1138,7 +1207,10 @@ export function parseBillText(text: string): BillExtraction {
     check("price_in_band", value >= PRICE_BAND.min && value <= PRICE_BAND.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
   }
   // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
-  for (const c of checks.filter((c) => c.passed)) {
+  // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
+  // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
+  const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
   for (const c of checks.filter((c) => !c.passed)) {

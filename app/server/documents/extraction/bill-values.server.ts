@@ -332,9 +332,10 @@ const isDateLike = (value: string) => findDates(value).length > 0;
 /**
  * Bill number, contract number and client code by the stems of the words beside them ('factur',
  * 'seri', 'contract', 'client', 'cod'), else by their shapes: a series of capitals before a number
- * is a bill number, 'number/year' a contract, a bare long number a client code.
+ * is a bill number, 'number/year' a contract, a bare long number a client code. Codes `known` by
+ * their labels (and their parts) are left to their own fields.
  */
-export function codesByStem(lines: TextLine[]): Codes {
+export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[] }[] = [];
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
@@ -363,7 +364,8 @@ export function codesByStem(lines: TextLine[]): Codes {
     contractNumber: byStem(["contract", "ctr"], []),
     clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
   };
-  const taken = new Set(Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])));
+  // A code already read by its label ('HEI 4320431', its number in a cell of its own) is no other field's.
+  const taken = new Set([...Object.values(stemmed).flatMap((f) => (f ? [f.value] : [])), ...known.flatMap((code) => [code, ...code.split(/\s+/)])]);
   const free = found.filter((f) => !taken.has(f.value));
   const shaped = (test: RegExp) => free.find((f) => test.test(f.value));
   const code = (stem: { value: string } | undefined, shape: { value: string } | undefined): Code | null =>
@@ -457,13 +459,25 @@ export function rowKwh(
  * or a charges row whose quantity × unit price is its value (the energy row).
  */
 export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "row" } | null {
+  const registers: number[] = [];
   for (const line of lines) {
     const numbers = line.cells.filter((c) => /^\d[\d.]*$/.test(c)).map((c) => parseKwh(c)!);
     for (let i = 0; i + 2 < numbers.length; i++) {
       const [old, now, diff] = numbers.slice(i, i + 3) as [number, number, number];
-      if (now > old && now - old === diff && diff > 0) return { kwh: diff, by: "indexes" };
+      if (now > old && now - old === diff && diff > 0) {
+        registers.push(diff);
+        break;
+      }
     }
   }
+  // Several rows of readings (day and night registers, their total): the total row, else their sum.
+  if (registers.length > 0) {
+    const sum = registers.reduce((a, b) => a + b, 0);
+    return { kwh: registers.find((diff) => diff * 2 === sum) ?? sum, by: "indexes" };
+  }
+  // A charge row whose quantity × unit price is its value: of several (a register's energy row, the
+  // distribution billed on every kWh), the largest quantity is the whole consumption.
+  const checked: number[] = [];
   for (const line of lines) {
     const cells = line.cells.map((c) => c.replace(/\s*(?:kwh|lei|ron)\b.*$/i, "").trim());
     const quantities = cells.map((c) => (/^\d{1,3}(?:\.\d{3})*$|^\d+$/.test(c) ? parseKwh(c) : null));
@@ -473,12 +487,11 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
       if (!kwh) continue;
       for (const [p, price] of prices.entries()) {
         if (price === null || p <= q) continue;
-        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1))
-          return { kwh, by: "row" };
+        if (values.some((cents, v) => v > p && cents !== null && Math.abs(Math.round(kwh * price * 100) - cents) <= 1)) checked.push(kwh);
       }
     }
   }
-  return null;
+  return checked.length > 0 ? { kwh: Math.max(...checked), by: "row" } : null;
 }
 
 /**
@@ -555,6 +568,31 @@ const trailingName = (cell: string) =>
 const isName = (text: string, isSupplier: (text: string) => boolean) =>
   NAME.test(text) && !NOT_A_NAME.test(foldSameLength(text)) && !isSupplier(text);
 
+/** A party block's title alone in its cell, after a form's code at most ('BG-4 Vânzător', 'Date client:'). */
+const PARTY_TITLE =
+  /^(?:[A-Z]{1,3}-?\d{1,3}\s+)?(?:date(?:le)?\s+(?:de\s+identificare\s+)?(?:ale\s+)?)?(vanzator|furnizor|prestator|emitent|distribuitor|operator\s+(?:de\s+)?distributie|cumparator|client|beneficiar|titular)(?:ul(?:ui)?)?\s*:?$/i;
+/** The parties whose offices a bill prints: the seller's, the distributor's — never the holder's address. */
+const SELLER_ROLE = /^(?:vanzator|furnizor|prestator|emitent|distribuitor|operator\s+(?:de\s+)?distributie)$/i;
+
+/**
+ * Whether a cell lies in the seller's (or the distributor's) block of parties printed side by side
+ * ('Vânzător' beside 'Cumpărător', 'Furnizor' beside 'Client'): the nearest line above titling both
+ * such a block and the buyer's splits the lines under it into as many column groups, in order.
+ */
+export function inSellersColumn(lines: TextLine[], line: number, cell: number): boolean {
+  for (let l = line - 1; l >= Math.max(0, line - 8); l--) {
+    const roles = lines[l]!.folded.map((c) => PARTY_TITLE.exec(c)?.[1] ?? null);
+    const titled = roles.filter((role) => role !== null);
+    if (titled.length < 2) continue;
+    if (!titled.some((role) => SELLER_ROLE.test(role)) || titled.every((role) => SELLER_ROLE.test(role))) return false;
+    const cells = lines[line]!.cells.length;
+    if (cells < roles.length) return false;
+    const role = roles[Math.floor((cell * roles.length) / cells)];
+    return role !== null && role !== undefined && SELLER_ROLE.test(role);
+  }
+  return false;
+}
+
 /**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
@@ -570,7 +608,7 @@ export function holderAndAddressByShape(
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
       // The supplier's own address, printed with its name or tax number, or in the cell right after
       // them ('Nova Power & Gas S.R.L. · Str. Câmpului nr. 1'), is not the holder's.
-      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!)))) continue;
+      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!))) || inSellersColumn(lines, l, c)) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");

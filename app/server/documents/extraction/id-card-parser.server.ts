@@ -5,6 +5,7 @@ import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
+import { repairStreetKind } from "./ocr-text-repair.server";
 
 export const ID_FIELDS = [
   "cnp",
@@ -148,16 +149,12 @@ function cleanName(value: string | null): string | null {
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
-    commaBelow(value)
+    repairStreetKind(commaBelow(value))
       .replace(/\s+/g, " ")
 
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
-      // A street kind's Ș (comma below) read as '$' or '5' ('$os.Păcurari'): no Romanian street kind
-      // starts with either, and a bare 'Sos.' is the same 'Șoseaua' without its diacritic.
-      .replace(/(^|[\s.,])[$5S]os\.(?=\s?\p{Lu})/gu, "$1Șos.")
-      .replace(/(^|[\s.,])[$5]tr\.(?=\s?\p{Lu})/gu, "$1Str.")
       // The abbreviation's dot read as a dash or a comma ('ap-31').
       .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())

@@ -5,7 +5,7 @@
 import { COUNTY_SEATS } from "../../../lib/cnp";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
-import { repairOcrText } from "./ocr-text-repair.server";
+import { repairOcrText, repairStreetKind } from "./ocr-text-repair.server";
 
 export interface OcrWord {
   text: string;
@@ -120,6 +120,31 @@ export function checkCountyCode(address: string): { address: string; sure: boole
   return { address, sure: false };
 }
 
+/** A word whose street kind the engine misread with a '$' or a '5' ('Ș$os.Pantelimon'), as repaired. */
+function misreadStreetKind(word: string): string | null {
+  const text = word.trim().replace(/[,;]+$/, "");
+  // The repair looks for the street's name after the kind: one is supplied for a word read alone ('$os.').
+  const repaired = repairStreetKind(`${text} A`).slice(0, -2);
+  return repaired !== text && /[$5]/.test(text) ? repaired : null;
+}
+
+/**
+ * Whether the address's street kind was repaired, not read: a guess unless the same street is read
+ * elsewhere on the page as printed (the consumption place under the billing address, say).
+ */
+export function streetKindGuessed(address: string, words: OcrWord[]): boolean {
+  const read = (word: OcrWord) => foldRomanian(repairOcrText(word.text.trim()));
+  return words.some((word) => {
+    const repaired = misreadStreetKind(word.text);
+    if (repaired === null || !address.includes(repaired)) return false;
+    const wanted = foldRomanian(repaired);
+    // The street's kind alone ('$os.' read apart from its name) names no street to find again.
+    return (
+      !wanted.includes(" ") || !words.some((other) => misreadStreetKind(other.text) === null && read(other) === wanted)
+    );
+  });
+}
+
 /** Edits (insert, delete, replace a character) turning one text into the other. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -171,6 +196,22 @@ export function supplierByLikeness(text: string): string | null {
 }
 
 /**
+ * An offer named after its supplier's brand with the brand misread ('Timar Home' on a Tinmar bill,
+ * 'IGA Casnic Fix' on a CIGA one): a first word one edit from the brand is the brand.
+ */
+export function offerBrandRepaired(offer: string, supplierName: string): string {
+  const brand = foldRomanian(supplierName)
+    .split(" ")
+    .find((w) => !GENERIC_WORDS.has(w));
+  const [first, ...rest] = offer.split(" ");
+  if (!brand || !first || rest.length === 0) return offer;
+  const folded = foldRomanian(first);
+  if (folded.length < 3 || editDistance(folded, brand) !== 1) return offer;
+  const printed = supplierName.split(" ").find((w) => foldRomanian(w) === brand) ?? first;
+  return [printed, ...rest].join(" ");
+}
+
+/**
  * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
  * was not sure of, and that a second reading of the word at twice the size reads with other digits,
  * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
@@ -195,7 +236,7 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   if (billingAddress) {
     const county = checkCountyCode(billingAddress);
     billingAddress = county.address;
-    if (!county.sure) doubt("billingAddress");
+    if (!county.sure || streetKindGuessed(billingAddress, words)) doubt("billingAddress");
   }
   // A name recognised by its likeness, not read: below sure.
   const supplierName = bill.supplierName ?? supplierByLikeness(text);
@@ -204,6 +245,9 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     confidence.supplierName = 0.8;
     fieldSource.supplierName = "shape";
   }
+  const tariffType =
+    bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
+  if (tariffType !== bill.tariffType) doubt("tariffType");
   const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
-  return { ...bill, supplierName, billingAddress, missingFields, fieldConfidence: confidence, fieldSource };
+  return { ...bill, supplierName, billingAddress, tariffType, missingFields, fieldConfidence: confidence, fieldSource };
 }

@@ -38,8 +38,19 @@ const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
+/**
+ * A street kind's Ș (comma below) read as '$' or '5', or read with a '$' for its comma ('$os.Păcurari',
+ * 'Ș$os.Pantelimon'): no Romanian street kind starts with either, and a bare 'Sos.' is the same
+ * 'Șoseaua' without its diacritic. One repair for bills and identity cards alike.
+ */
+const STREET_KIND_SOS = /(^|[\s.,])(?:[ȘŞS][$5]|[$5S])os\.(?=\s?\p{Lu})/gu;
+const STREET_KIND_STR = /(^|[\s.,])[$5]tr\.(?=\s?\p{Lu})/gu;
+export function repairStreetKind(text: string): string {
+  return text.replace(STREET_KIND_SOS, "$1Șos.").replace(STREET_KIND_STR, "$1Str.");
+}
+
 export function repairOcrText(text: string): string {
-  return text
+  return repairStreetKind(text)
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(POD_DOUBLED_O, "RO")
