@@ -275,6 +275,28 @@ describe("strongLines", () => {
     expect(positions.some((x) => Math.abs(x - 150) <= 2)).toBe(true);
     expect(positions.some((x) => Math.abs(x - 250) <= 2)).toBe(true);
   });
+  it("asks a line for votes in proportion to the smallest card looked for", () => {
+    // Issue #14, ID round 9: a passport in a sleeve on a checked cloth at a third of a 4000 px frame's
+    // width. In the finer search's copy its sides are ~200 px, and the cloth's texture on one side and
+    // the print close to the other left each side only ~30 votes: under the coarse search's floor
+    // (6 % of the copy's shorter side, for a card at 15 % of the photo), no outline could be made.
+    // Here: one step 30 px long in an 800 × 600 copy.
+    const width = 800;
+    const height = 600;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = x >= 400 && y >= 300 && y < 330 ? 200 : 120;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const gradient = colourGradient({ width, height, data });
+    const upright = (lines: { theta: number; rho: number }[]) => lines.some((l) => Math.min(l.theta, Math.PI - l.theta) < (3 * Math.PI) / 180 && Math.abs(Math.abs(l.rho) - 400) <= 2);
+    expect(upright(strongLines(gradient, width, height, 10, 0.06))).toBe(true);
+    expect(upright(strongLines(gradient, width, height, 10, 0.15))).toBe(false);
+  });
 });
 
 describe("flattenIllumination", () => {

@@ -454,8 +454,11 @@ const THETA_STEPS = 180;
 /**
  * The strongest straight lines (Hough transform): each edge pixel votes only for lines close to its
  * own edge direction, so texture running every way scatters its votes while a card's side piles up.
+ * `minShare`: the smallest card looked for, as a share of the image — a line needs votes in
+ * proportion to that card's side (a card small in a whole phone frame, on a checked cloth whose
+ * texture weakens its edges' votes, still has sides among the lines).
  */
-export function strongLines(gradient: Gradient, width: number, height: number, count: number): Line[] {
+export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE): Line[] {
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoSize = diagonal * 2 + 1;
   const votes = new Float32Array(THETA_STEPS * rhoSize);
@@ -491,7 +494,7 @@ export function strongLines(gradient: Gradient, width: number, height: number, c
     }
   }
   const peaks: Line[] = [];
-  const minVotes = Math.min(width, height) * 0.06;
+  const minVotes = Math.min(width, height) * 0.06 * Math.sqrt(minShare / MIN_CARD_SHARE);
   for (let t = 0; t < THETA_STEPS; t++) {
     for (let r = 1; r < rhoSize - 1; r++) {
       const v = votes[t * rhoSize + r]!;
@@ -727,7 +730,7 @@ interface Outline {
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
 function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number): Outline[] {
-  const lines = strongLines(gradient, width, height, 60);
+  const lines = strongLines(gradient, width, height, 60, minShare);
   const scored = quadsFromLines(lines, width, height, 14, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
