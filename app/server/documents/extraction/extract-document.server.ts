@@ -168,10 +168,11 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
-/** `rotations`: the turns to try, most likely first. */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number) {
+/** `rotations`: the turns to try, most likely first, within `maxMs` of OCR time (the first always). */
+async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxMs?: number) {
   const page = await engine.recognize(image, {
     rotations,
+    maxMs,
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -248,26 +249,45 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
 }
 
 /**
+ * OCR time one photo may cost (issue #14: < 8 s a document, decoding, finding the card and the
+ * labelled fields' second readings included): a photo nothing reads well would otherwise try every
+ * candidate, turn and sharpening, at ~0.5–2 s a pass.
+ */
+export const ID_PHOTO_OCR_BUDGET_MS = 6000;
+
+/** Whether another reading is worth starting: it would likely end within the budget (a pass costs about what the passes so far did). */
+export function budgetAllows(spent: { passes: number; ocrMs: number }, budgetMs = ID_PHOTO_OCR_BUDGET_MS): boolean {
+  const perPass = spent.passes > 0 ? spent.ocrMs / spent.passes : 0;
+  return spent.ocrMs + perPass <= budgetMs;
+}
+
+const budgetLeft = (spent: { ocrMs: number }) => Math.max(0, ID_PHOTO_OCR_BUDGET_MS - spent.ocrMs);
+
+/**
  * A photographed card is found, cut out, made rectangular and evenly lit (card-geometry), candidate
  * after candidate in order of likelihood until one's zone holds; then the photo as it is (the card
  * may fill the frame, or every outline was misjudged) unless it is a whole phone frame, and the
- * reading with more valid check digits is kept.
+ * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
+ * reading so far is kept.
  */
 async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce((sum, r) => ({ passes: sum.passes + r.passes, ocrMs: sum.ocrMs + r.ocrMs }), { passes: 0, ocrMs: 0 });
   for (const card of cardCandidates(image)) {
+    if (straightened.length > 0 && !budgetAllows(total())) break;
     await yieldToRequests();
     const straight = sharpen(flattenIllumination(straightenCard(image, card)));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear)), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, budgetLeft(total()))), cardStraightened: true };
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
+      const sofar = total();
+      if (!budgetAllows({ passes: sofar.passes + read.passes, ocrMs: sofar.ocrMs + read.ocrMs })) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear);
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, budgetLeft({ ocrMs: sofar.ocrMs + read.ocrMs }));
       const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
     }
@@ -275,14 +295,14 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading(image, straightened.length)) {
+  if (!wholeFrameWorthReading(image, straightened.length) || (straightened.length > 0 && !budgetAllows(total()))) {
     // What the engine was surer of wins (desk texture read as a card is read unsurely).
     const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear)), cardStraightened: false };
+  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, budgetLeft(total()))), cardStraightened: false };
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
