@@ -240,6 +240,18 @@ export function readsAsNothing(text: string): boolean {
 
 type IdReading = Awaited<ReturnType<typeof readIdImage>> & { cardStraightened: boolean };
 
+/**
+ * Fewer lines of print than this (outside the zone): a reading that lost part of the card. Every
+ * Romanian card prints ~15 lines of labels and values (the classic card 17, a passport 16, the
+ * electronic card 14), of which the engine merges or drops a few even when it reads the card well.
+ */
+const CARD_PRINTED_LINES = 10;
+
+/** Lines of the card's print a reading holds: three letters or digits at least, outside the zone. */
+export function printedLines(page: { lines: { text: string }[] }): number {
+  return page.lines.filter((l) => !isZoneLike(l.text) && l.text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3).length;
+}
+
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
 const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
 
@@ -292,15 +304,19 @@ async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: Quarte
       const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
     }
-    // No zone that holds: a hard shadow's edge across the card (a desk lamp) left as a seam the engine
-    // stops its lines at, or a sleeve's haze. Read again evened along the shadow's edge (a lighter
-    // sharpening: the haze's grain would turn into marks); the reading with more of a zone is kept.
+    // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
+    // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
+    // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
+    // the reading with more of a zone is kept, and of two as good, the one that read more print.
     const sofar = total();
-    if (zoneScore(read, referenceYear) < 100 && budgetAllows({ passes: sofar.passes + read.passes, ocrMs: sofar.ocrMs + read.ocrMs })) {
+    const lacking = zoneScore(read, referenceYear) < 100 || printedLines(read.page) < CARD_PRINTED_LINES;
+    if (lacking && budgetAllows({ passes: sofar.passes + read.passes, ocrMs: sofar.ocrMs + read.ocrMs })) {
       await yieldToRequests();
       const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, budgetLeft({ ocrMs: sofar.ocrMs + read.ocrMs }));
       const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
-      read = { ...(zoneScore(again, referenceYear) > zoneScore(read, referenceYear) ? again : read), ...spent, cardStraightened: true };
+      const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
+      const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
+      read = { ...(better ? again : read), ...spent, cardStraightened: true };
     }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
