@@ -2,26 +2,20 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_OCR_BUDGET_MS, printedLines } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
+import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { FIXTURE_NOW, readGenerated } from "../fixtures/documents";
 
-/** Reads nothing, each full pass reported as `passMs` of OCR work. */
-function slowBlindEngine(passMs: number): OcrEngine & { passes: number } {
+/** Reads nothing; counts the full passes (one per turn tried). */
+function blindEngine(): OcrEngine & { passes: number } {
   const engine = {
     passes: 0,
     async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
-      let spent = 0;
-      let passes = 0;
-      for (const rotation of options.rotations ?? [0]) {
-        if (passes > 0 && options.maxMs !== undefined && spent + spent / passes > options.maxMs) break;
-        spent += passMs;
-        passes++;
-        engine.passes++;
-        void rotation;
-      }
-      return { text: "", lines: [], confidence: 0, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: spent, passes, image };
+      const passes = (options.rotations ?? [0]).length;
+      engine.passes += passes;
+      return { text: "", lines: [], confidence: 0, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: 800 * passes, passes, image };
     },
     recognizeRegion: () => [],
   };
@@ -29,20 +23,30 @@ function slowBlindEngine(passMs: number): OcrEngine & { passes: number } {
 }
 
 describe("the OCR budget of a photographed identity document", () => {
-  it("allows another reading only while it would likely end within the budget", () => {
-    expect(budgetAllows({ passes: 0, ocrMs: 0 })).toBe(true);
-    expect(budgetAllows({ passes: 2, ocrMs: 3000 })).toBe(true);
-    expect(budgetAllows({ passes: 2, ocrMs: 5000 })).toBe(false);
-    expect(budgetAllows({ passes: 1, ocrMs: ID_PHOTO_OCR_BUDGET_MS })).toBe(false);
+  it("allows another reading only while full passes are left", () => {
+    expect(budgetAllows({ pagePasses: 0 })).toBe(true);
+    expect(budgetAllows({ pagePasses: ID_PHOTO_MAX_PASSES - 1 })).toBe(true);
+    expect(budgetAllows({ pagePasses: ID_PHOTO_MAX_PASSES })).toBe(false);
   });
 
   it("stops trying candidates, turns and sharpenings once the budget is spent", { timeout: 60_000 }, async () => {
-    const passMs = 1500;
-    const engine = slowBlindEngine(passMs);
+    const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+    // Unlimited, a card read as nothing costs its two turns, two sharpenings and the shadow-evened
+    // reading (two turns each), then the photo as it is: ten passes. Five allowed: five run.
+    const unlimited = blindEngine();
+    await readIdPhoto(unlimited, image, 0, 2026, 1000);
+    expect(unlimited.passes).toBeGreaterThan(5);
+    const capped = blindEngine();
+    const read = await readIdPhoto(capped, image, 0, 2026, 5);
+    expect(capped.passes).toBeLessThanOrEqual(5);
+    expect(read.pagePasses).toBe(capped.passes);
+  });
+
+  it("holds every photo to the default budget", { timeout: 60_000 }, async () => {
+    const engine = blindEngine();
     const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
     expect(result.extractedData.kind).toBe("unreadable");
-    // Without a budget: two turns of the card, two sharpenings of two turns each, then the photo as it is.
-    expect(engine.passes * passMs).toBeLessThanOrEqual(ID_PHOTO_OCR_BUDGET_MS);
+    expect(engine.passes).toBeLessThanOrEqual(ID_PHOTO_MAX_PASSES);
   });
 });
 

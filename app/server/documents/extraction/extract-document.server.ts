@@ -168,11 +168,10 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
-/** `rotations`: the turns to try, most likely first, within `maxMs` of OCR time (the first always). */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxMs?: number) {
+/** `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least). */
+async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length) {
   const page = await engine.recognize(image, {
-    rotations,
-    maxMs,
+    rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -208,7 +207,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       regionMs = performance.now() - regionStarted;
     }
   }
-  return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
+  return { page, mrzText, passes, pagePasses: page.passes, ocrMs: page.durationMs + regionMs };
 }
 
 /**
@@ -261,19 +260,21 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
 }
 
 /**
- * OCR time one photo may cost (issue #14: < 8 s a document, decoding, finding the card and the
- * labelled fields' second readings included): a photo nothing reads well would otherwise try every
- * candidate, turn and sharpening, at ~0.5–2 s a pass.
+ * Full OCR passes (one turn of a whole card or photo, ~0.3–0.8 s on a quiet machine, each followed by
+ * at most three cheaper passes over its zone) one photo may cost (issue #14: < 8 s a document,
+ * decoding, finding the card and the labelled fields' second readings included): a photo nothing
+ * reads well would otherwise try every candidate, turn and sharpening — 23 s for one. Counted in
+ * passes, not milliseconds, so that a loaded machine reads a photo as a quiet one does, only slower.
  */
-export const ID_PHOTO_OCR_BUDGET_MS = 6000;
+export const ID_PHOTO_MAX_PASSES = 10;
 
-/** Whether another reading is worth starting: it would likely end within the budget (a pass costs about what the passes so far did). */
-export function budgetAllows(spent: { passes: number; ocrMs: number }, budgetMs = ID_PHOTO_OCR_BUDGET_MS): boolean {
-  const perPass = spent.passes > 0 ? spent.ocrMs / spent.passes : 0;
-  return spent.ocrMs + perPass <= budgetMs;
+/** Whether another reading may start: full passes are left. */
+export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
+  return spent.pagePasses < maxPasses;
 }
 
-const budgetLeft = (spent: { ocrMs: number }) => Math.max(0, ID_PHOTO_OCR_BUDGET_MS - spent.ocrMs);
+type Spent = { passes: number; pagePasses: number; ocrMs: number };
+const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
 /**
  * A photographed card is found, cut out, made rectangular and evenly lit (card-geometry), candidate
@@ -282,58 +283,56 @@ const budgetLeft = (spent: { ocrMs: number }) => Math.max(0, ID_PHOTO_OCR_BUDGET
  * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
  * reading so far is kept.
  */
-async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+export async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+  const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
   const straightened: IdReading[] = [];
-  const total = () => straightened.reduce((sum, r) => ({ passes: sum.passes + r.passes, ocrMs: sum.ocrMs + r.ocrMs }), { passes: 0, ocrMs: 0 });
+  const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
+  const spentWith = (read: Spent) => plus(total(), read);
   for (const card of cardCandidates(image)) {
-    if (straightened.length > 0 && !budgetAllows(total())) break;
+    if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
     const cut = straightenCard(image, card);
     const straight = sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, budgetLeft(total()))), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, passesLeft(total()))), cardStraightened: true };
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
-      const sofar = total();
-      if (!budgetAllows({ passes: sofar.passes + read.passes, ocrMs: sofar.ocrMs + read.ocrMs })) break;
+      if (!budgetAllows(spentWith(read), maxPasses)) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, budgetLeft({ ocrMs: sofar.ocrMs + read.ocrMs }));
-      const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
-      read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
     }
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
     // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
     // the reading with more of a zone is kept, and of two as good, the one that read more print.
-    const sofar = total();
     const lacking = zoneScore(read, referenceYear) < 100 || printedLines(read.page) < CARD_PRINTED_LINES;
-    if (lacking && budgetAllows({ passes: sofar.passes + read.passes, ocrMs: sofar.ocrMs + read.ocrMs })) {
+    if (lacking && budgetAllows(spentWith(read), maxPasses)) {
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, budgetLeft({ ocrMs: sofar.ocrMs + read.ocrMs }));
-      const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
+      const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, passesLeft(spentWith(read)));
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
-      read = { ...(better ? again : read), ...spent, cardStraightened: true };
+      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
     }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading(image, straightened.length) || (straightened.length > 0 && !budgetAllows(total()))) {
+  if (!wholeFrameWorthReading(image, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
     // What the engine was surer of wins (desk texture read as a card is read unsurely).
     const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, budgetLeft(total()))), cardStraightened: false };
+  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()))), cardStraightened: false };
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
-  const spent = { passes: total().passes + second.passes, ocrMs: total().ocrMs + second.ocrMs };
+  const spent = plus(total(), second);
   // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
   // a zone that holds and the straightened one read the card's print more surely.
   if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {

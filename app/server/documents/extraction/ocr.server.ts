@@ -220,8 +220,6 @@ export interface RecognizeOptions {
   accept?: (result: OcrPageResult) => boolean;
   /** Share of darkest pixels taken as black in the contrast stretch (default 2 %). */
   darkShare?: number;
-  /** OCR time the turns may cost, ms: no further turn is tried once another would likely end past it (the first always runs). */
-  maxMs?: number;
 }
 
 export interface OcrEngine {
@@ -323,7 +321,6 @@ class TesseractOcr implements OcrEngine {
     let spent = 0;
     let passes = 0;
     for (const rotation of rotations) {
-      if (passes > 0 && options.maxMs !== undefined && spent + spent / passes > options.maxMs) break;
       // Each pass blocks the isolate: requests in flight are answered first (docs/decisions/0006).
       await yieldToRequests();
       const result = this.read(image, rotation, report.spread, skewDegrees, straighten ? 0 : skewDegrees, options.layout === true);
