@@ -292,6 +292,11 @@ describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
     expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
   });
 
+  it("drops a smudge read as a short word before an address's flat line", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nHl ap.31\n"), { referenceYear: 2026 });
+    expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+  });
+
   it("is applied to a classic card's printed issuer", () => {
     const text = CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.DJ Mun.Craiova Str.Brestei nr.101").replace("SPCEP S3 biroul nr.2", "SPCLEP Craiovs");
     expect(parseIdCardText(text, { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Craiova");

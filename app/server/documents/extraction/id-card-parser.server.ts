@@ -175,6 +175,14 @@ const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
+/**
+ * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
+ * ('nr.28 Hl ap.5', a finger's edge beside the line): no address has a word that short there.
+ */
+function dropMarksBeforeFlat(address: string): string {
+  return address.replace(/\s\p{L}{1,2}(?=\s(?:bl|sc|et|ap)\.)/gu, "");
+}
+
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
 const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
 
@@ -564,7 +572,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     if (issuerLine) issuedBy = cleanPlace(issuerBeforeDates(joinDateDots(issuerLine)));
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
     address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
-    if (address) address = repairCountySeat(address);
+    if (address) address = repairCountySeat(dropMarksBeforeFlat(address));
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
