@@ -415,12 +415,25 @@ function firstLineVariants(line: string): string[] {
 const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections + (r.issuingState === r.nationality ? 5 : 0);
 
 /**
+ * A line of the card's print, not of its zone: the zone is all capitals, and the engine reads them as
+ * such; a printed line the engine garbled ('înc. ndpte Eli de najsie ane/hn e DEbitt') would otherwise
+ * pass for a zone line once upper-cased, and a zone made of print is noise with a check digit or two
+ * right by chance. Lower case in at least two letters out of five.
+ */
+export function printedInLowerCase(line: string): boolean {
+  const letters = line.replace(/[^\p{L}]/gu, "");
+  const lower = line.replace(/[^\p{Ll}]/gu, "").length;
+  return letters.length >= 5 && lower >= letters.length * 0.4;
+}
+
+/**
  * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check
  * digits all hold; otherwise returns the best-scoring candidate (or null when nothing looks like one).
  */
 export function findMrz(text: string, referenceYear?: number): MrzResult | null {
   const lines = text
     .split(/\r?\n/)
+    .filter((line) => !printedInLowerCase(line))
     .map(cleanMrzLine)
     .filter((l) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
   let best: MrzResult | null = null;

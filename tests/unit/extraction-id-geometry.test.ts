@@ -8,6 +8,7 @@ import {
   colourGradient,
   findCard,
   flattenIllumination,
+  flattenShadowEdges,
   homography,
   QUAD_MARGIN,
   sameCard,
@@ -275,6 +276,28 @@ describe("strongLines", () => {
     expect(positions.some((x) => Math.abs(x - 150) <= 2)).toBe(true);
     expect(positions.some((x) => Math.abs(x - 250) <= 2)).toBe(true);
   });
+  it("asks a line for votes in proportion to the smallest card looked for", () => {
+    // Issue #14, ID round 9: a passport in a sleeve on a checked cloth at a third of a 4000 px frame's
+    // width. In the finer search's copy its sides are ~200 px, and the cloth's texture on one side and
+    // the print close to the other left each side only ~30 votes: under the coarse search's floor
+    // (6 % of the copy's shorter side, for a card at 15 % of the photo), no outline could be made.
+    // Here: one step 30 px long in an 800 × 600 copy.
+    const width = 800;
+    const height = 600;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = x >= 400 && y >= 300 && y < 330 ? 200 : 120;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const gradient = colourGradient({ width, height, data });
+    const upright = (lines: { theta: number; rho: number }[]) => lines.some((l) => Math.min(l.theta, Math.PI - l.theta) < (3 * Math.PI) / 180 && Math.abs(Math.abs(l.rho) - 400) <= 2);
+    expect(upright(strongLines(gradient, width, height, 10, 0.06))).toBe(true);
+    expect(upright(strongLines(gradient, width, height, 10, 0.15))).toBe(false);
+  });
 });
 
 describe("flattenIllumination", () => {
@@ -302,6 +325,40 @@ describe("flattenIllumination", () => {
 });
 
 // Issue #14, round 8: a whole phone frame (3000–4000 px) with the card a third of its width.
+describe("flattenShadowEdges", () => {
+  // Issue #14, ID round 9: a desk lamp's hard shadow across the card, its edge a diagonal line.
+  const width = 800;
+  const height = 500;
+  const shadowed = (x: number, y: number) => x + y * 0.8 > 700;
+  const text = (x: number, y: number) => y % 40 > 28 && x % 18 < 9;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = (text(x, y) ? 50 : 225) * (shadowed(x, y) ? 0.5 : 1);
+      const o = (y * width + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = v;
+      data[o + 3] = 255;
+    }
+  }
+  const image = { width, height, data };
+  // Paper points a few pixels either side of the shadow's edge, away from the text rows.
+  const pairs = [100, 180, 260, 340].map((y) => ({ y, lit: 700 - y * 0.8 - 4, dark: 700 - y * 0.8 + 4 }));
+
+  it("evens the paper right up to a hard shadow's edge, where the tile-wise estimate leaves a seam", () => {
+    const flat = flattenShadowEdges(image);
+    for (const { y, lit, dark } of pairs) expect(Math.abs(grey(flat, lit, y) - grey(flat, dark, y))).toBeLessThan(12);
+    const tiles = flattenIllumination(image);
+    expect(Math.max(...pairs.map(({ y, lit, dark }) => Math.abs(grey(tiles, lit, y) - grey(tiles, dark, y))))).toBeGreaterThan(40);
+  });
+
+  it("keeps the text dark on both sides of the edge", () => {
+    const flat = flattenShadowEdges(image);
+    expect(grey(flat, 4, 32)).toBeLessThan(90);
+    expect(grey(flat, 724, 472)).toBeLessThan(90);
+    expect(grey(flat, 760, 480 - 30)).toBeGreaterThan(200);
+  });
+});
+
 describe("cardCandidates", () => {
   const frame = { width: 2800, height: 2100 };
   const small: Quad = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, repairIssuerLocality, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -269,6 +269,38 @@ it("drops a few marks read before the issuing office's name", () => {
 it("drops lone letters read after a printed name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIA I I\n"), { referenceYear: 2026 });
   expect(id.firstName).toBe("ANA-MARIA");
+});
+
+describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
+  it("ends the issuer where a date starts and reads the issue date of a validity whose expiry was cut off", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("30.06.22-23.11.2032", "30.06.22-23.11"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issuedBy: "SPCEP S3 biroul nr.2", issueDate: "2022-06-30", expiryDate: "2032-11-23", validityUnlimited: false });
+  });
+
+  it("ends the issuer at a lone date too", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("30.06.22-23.11.2032", "30.06.22"), { referenceYear: 2026 });
+    expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+  });
+
+  it("repairs the office's locality one letter off the county seat the card's address names", () => {
+    expect(repairIssuerLocality("SPCLEP Craiovs", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", null])).toBe("SPCLEP Craiova");
+    expect(repairIssuerLocality("SPCLEP Ias", [null, "Jud.IS Mun.Iași"])).toBe("SPCLEP Iași");
+    // Another county's seat on the card, or no seat at all: nothing confirms a repair.
+    expect(repairIssuerLocality("SPCLEP Craiovs", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "Jud.CJ Mun.Cluj-Napoca"])).toBe("SPCLEP Craiovs");
+    expect(repairIssuerLocality("SPCEP S3 biroul nr.2", ["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", null])).toBe("SPCEP S3 biroul nr.2");
+    // An office named after the county, not its seat, is left alone.
+    expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
+  });
+
+  it("drops a smudge read as a short word before an address's flat line", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nHl ap.31\n"), { referenceYear: 2026 });
+    expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+  });
+
+  it("is applied to a classic card's printed issuer", () => {
+    const text = CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.DJ Mun.Craiova Str.Brestei nr.101").replace("SPCEP S3 biroul nr.2", "SPCLEP Craiovs");
+    expect(parseIdCardText(text, { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Craiova");
+  });
 });
 
 describe("issue dates and numbers without their labels (issue #14, ID round 7)", () => {

@@ -2,7 +2,7 @@
 // of look-alike characters, documents valid without limit, and the CNP's county against the birthplace.
 import { describe, expect, it } from "vitest";
 import { countyCodeOfPlace } from "../../app/lib/cnp";
-import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
+import { buildTd1, buildTd2, buildTd3, findMrz, parseMrz, printedInLowerCase, repairByCheckDigit, repairDateByCheckDigit } from "../../app/lib/mrz";
 import { isZoneLike, readsAsNothing, wholeFrameWorthReading } from "../../app/server/documents/extraction/extract-document.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
@@ -303,5 +303,23 @@ describe("readsAsNothing", () => {
 
   it("takes a card's print for a reading", () => {
     expect(readsAsNothing("ROMÂNIA ROUMANIE\nCARTE DE IDENTITATE\n2921123410576")).toBe(false);
+  });
+});
+
+describe("printed lines are not zone lines (issue #14, ID round 9)", () => {
+  it("takes a line mostly in lower case for the card's print", () => {
+    expect(printedInLowerCase("înc. ndpte Eli de najsie ane/hn e DEbitt")).toBe(true);
+    expect(printedInLowerCase(", Fa Si. Mun.Galaţi Str.Brâilel nr.")).toBe(true);
+    // Zone lines, a letter or two read in lower case.
+    expect(printedInLowerCase("IDROUPOPESCU<<ION<MARIAN<<<<<<<<<<<<")).toBe(false);
+    expect(printedInLowerCase("KX482913<0ROU8001014M3101012112114l5")).toBe(false);
+    expect(printedInLowerCase("<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<")).toBe(false);
+  });
+
+  it("makes no zone of garbled print whose upper-cased letters fit a zone's shape", () => {
+    // A shaken card's birthplace label and address line, read as noise: upper-cased, they were taken
+    // for the first two lines of an electronic card's zone with one check digit right by chance.
+    const text = ["înc. ndpte Eli de najsie ane/hn e DEbitt", ", Fa Si. Mun.Galaţi Str.Brâilel nr."].join("\n");
+    expect(findMrz(text, 2026)).toBeNull();
   });
 });

@@ -454,8 +454,11 @@ const THETA_STEPS = 180;
 /**
  * The strongest straight lines (Hough transform): each edge pixel votes only for lines close to its
  * own edge direction, so texture running every way scatters its votes while a card's side piles up.
+ * `minShare`: the smallest card looked for, as a share of the image — a line needs votes in
+ * proportion to that card's side (a card small in a whole phone frame, on a checked cloth whose
+ * texture weakens its edges' votes, still has sides among the lines).
  */
-export function strongLines(gradient: Gradient, width: number, height: number, count: number): Line[] {
+export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE): Line[] {
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoSize = diagonal * 2 + 1;
   const votes = new Float32Array(THETA_STEPS * rhoSize);
@@ -491,7 +494,7 @@ export function strongLines(gradient: Gradient, width: number, height: number, c
     }
   }
   const peaks: Line[] = [];
-  const minVotes = Math.min(width, height) * 0.06;
+  const minVotes = Math.min(width, height) * 0.06 * Math.sqrt(minShare / MIN_CARD_SHARE);
   for (let t = 0; t < THETA_STEPS; t++) {
     for (let r = 1; r < rhoSize - 1; r++) {
       const v = votes[t * rhoSize + r]!;
@@ -727,7 +730,7 @@ interface Outline {
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
 function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number): Outline[] {
-  const lines = strongLines(gradient, width, height, 60);
+  const lines = strongLines(gradient, width, height, 60, minShare);
   const scored = quadsFromLines(lines, width, height, 14, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
@@ -944,6 +947,59 @@ export function flattenIllumination(image: RgbaImage, tiles = 16): RgbaImage {
       out[o] = out[o + 1] = out[o + 2] = v;
       out[o + 3] = 255;
     }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * The running maximum of `values` over a window of `radius` on each side, along one axis (van Herk /
+ * Gil–Werman: three comparisons a pixel, whatever the radius). `sign` -1: the running minimum.
+ */
+function runningExtreme(values: Float32Array, width: number, height: number, axis: "x" | "y", radius: number, sign: 1 | -1): Float32Array {
+  const out = new Float32Array(values.length);
+  const [lines, length, step, stride] = axis === "x" ? [height, width, 1, width] : [width, height, width, 1];
+  const window = 2 * radius + 1;
+  const forward = new Float32Array(length);
+  const backward = new Float32Array(length);
+  for (let line = 0; line < lines; line++) {
+    const base = line * stride;
+    const at = (i: number) => sign * values[base + i * step]!;
+    for (let i = 0; i < length; i++) forward[i] = i % window === 0 ? at(i) : Math.max(forward[i - 1]!, at(i));
+    for (let i = length - 1; i >= 0; i--) backward[i] = i === length - 1 || (i + 1) % window === 0 ? at(i) : Math.max(backward[i + 1]!, at(i));
+    for (let i = 0; i < length; i++) {
+      const lo = Math.max(0, i - radius);
+      const hi = Math.min(length - 1, i + radius);
+      let extreme: number;
+      if (hi - lo + 1 === window) extreme = Math.max(backward[lo]!, forward[hi]!);
+      else {
+        // A window cut by the image's edge may lie within one block: its pixels compared one by one.
+        extreme = -Infinity;
+        for (let k = lo; k <= hi; k++) extreme = Math.max(extreme, at(k));
+      }
+      out[base + i * step] = sign * extreme;
+    }
+  }
+  return out;
+}
+
+/**
+ * Uneven light evened out where a hard shadow crosses the card (a desk lamp's edge): the paper's
+ * brightness is taken as the image's morphological closing — a running maximum that covers the
+ * print's strokes, then a running minimum of the same reach that brings a shadow's edge back where it
+ * was — and every pixel divided by it. The tile-wise estimate (flattenIllumination) smooths a shadow's
+ * edge over a whole tile and leaves a seam along it, which the engine takes for a rule between
+ * columns and stops its lines at. `radius`: more than half a stroke's width.
+ */
+export function flattenShadowEdges(image: RgbaImage, radius = Math.max(3, Math.round(image.width / 120))): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const dilated = runningExtreme(runningExtreme(grey, width, height, "x", radius, 1), width, height, "y", radius, 1);
+  const paper = runningExtreme(runningExtreme(dilated, width, height, "x", radius, -1), width, height, "y", radius, -1);
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const v = (grey[i]! * 240) / Math.max(24, paper[i]!);
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = v;
+    out[i * 4 + 3] = 255;
   }
   return { width, height, data: out };
 }

@@ -8,7 +8,7 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { cardCandidates, flattenIllumination, sharpen, sharpenAlong, straightenCard } from "./card-geometry.server";
+import { cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, straightenCard } from "./card-geometry.server";
 import {
   crop,
   decodeImage,
@@ -168,10 +168,10 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
-/** `rotations`: the turns to try, most likely first. */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number) {
+/** `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least). */
+async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length) {
   const page = await engine.recognize(image, {
-    rotations,
+    rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -207,7 +207,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       regionMs = performance.now() - regionStarted;
     }
   }
-  return { page, mrzText, passes, ocrMs: page.durationMs + regionMs };
+  return { page, mrzText, passes, pagePasses: page.passes, ocrMs: page.durationMs + regionMs };
 }
 
 /**
@@ -239,6 +239,18 @@ export function readsAsNothing(text: string): boolean {
 
 type IdReading = Awaited<ReturnType<typeof readIdImage>> & { cardStraightened: boolean };
 
+/**
+ * Fewer lines of print than this (outside the zone): a reading that lost part of the card. Every
+ * Romanian card prints ~15 lines of labels and values (the classic card 17, a passport 16, the
+ * electronic card 14), of which the engine merges or drops a few even when it reads the card well.
+ */
+const CARD_PRINTED_LINES = 10;
+
+/** Lines of the card's print a reading holds: three letters or digits at least, outside the zone. */
+export function printedLines(page: { lines: { text: string }[] }): number {
+  return page.lines.filter((l) => !isZoneLike(l.text) && l.text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3).length;
+}
+
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
 const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
 
@@ -248,45 +260,79 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
 }
 
 /**
+ * Full OCR passes (one turn of a whole card or photo, ~0.3–0.8 s on a quiet machine, each followed by
+ * at most three cheaper passes over its zone) one photo may cost (issue #14: < 8 s a document,
+ * decoding, finding the card and the labelled fields' second readings included): a photo nothing
+ * reads well would otherwise try every candidate, turn and sharpening — 23 s for one. Counted in
+ * passes, not milliseconds, so that a loaded machine reads a photo as a quiet one does, only slower.
+ */
+export const ID_PHOTO_MAX_PASSES = 10;
+
+/** Whether another reading may start: full passes are left. */
+export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
+  return spent.pagePasses < maxPasses;
+}
+
+type Spent = { passes: number; pagePasses: number; ocrMs: number };
+const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
+
+/**
  * A photographed card is found, cut out, made rectangular and evenly lit (card-geometry), candidate
  * after candidate in order of likelihood until one's zone holds; then the photo as it is (the card
  * may fill the frame, or every outline was misjudged) unless it is a whole phone frame, and the
- * reading with more valid check digits is kept.
+ * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
+ * reading so far is kept.
  */
-async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number) {
+export async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+  const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
   const straightened: IdReading[] = [];
-  const total = () => straightened.reduce((sum, r) => ({ passes: sum.passes + r.passes, ocrMs: sum.ocrMs + r.ocrMs }), { passes: 0, ocrMs: 0 });
+  const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
+  const spentWith = (read: Spent) => plus(total(), read);
   for (const card of cardCandidates(image)) {
+    if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
-    const straight = sharpen(flattenIllumination(straightenCard(image, card)));
+    const cut = straightenCard(image, card);
+    const straight = sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear)), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, passesLeft(total()))), cardStraightened: true };
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
+      if (!budgetAllows(spentWith(read), maxPasses)) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear);
-      const spent = { passes: read.passes + again.passes, ocrMs: read.ocrMs + again.ocrMs };
-      read = { ...(readsAsNothing(again.page.text) ? read : again), ...spent, cardStraightened: true };
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
+    }
+    // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
+    // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
+    // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
+    // the reading with more of a zone is kept, and of two as good, the one that read more print.
+    const lacking = zoneScore(read, referenceYear) < 100 || printedLines(read.page) < CARD_PRINTED_LINES;
+    if (lacking && budgetAllows(spentWith(read), maxPasses)) {
+      await yieldToRequests();
+      const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
+      const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
+      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
     }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading(image, straightened.length)) {
+  if (!wholeFrameWorthReading(image, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
     // What the engine was surer of wins (desk texture read as a card is read unsurely).
     const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear)), cardStraightened: false };
+  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()))), cardStraightened: false };
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
-  const spent = { passes: total().passes + second.passes, ocrMs: total().ocrMs + second.ocrMs };
+  const spent = plus(total(), second);
   // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
   // a zone that holds and the straightened one read the card's print more surely.
   if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {

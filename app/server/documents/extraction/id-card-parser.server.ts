@@ -172,6 +172,14 @@ const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
+/**
+ * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
+ * ('nr.28 Hl ap.5', a finger's edge beside the line): no address has a word that short there.
+ */
+function dropMarksBeforeFlat(address: string): string {
+  return address.replace(/\s\p{L}{1,2}(?=\s(?:bl|sc|et|ap)\.)/gu, "");
+}
+
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
 const BARE_COUNTY = /(?:^|\s)(?:\S{1,4}\s)?([A-Z]{2})\s(?=(?:Mun|Or|Ora[sș]|Com|Sat)\.)/;
 
@@ -206,7 +214,6 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   const printed = lines.filter((l) => !isMrzLine(l));
   const issuerLine = printed.find((l) => ISSUER.test(l));
   const issuer = issuerLine ? joinDateDots(issuerLine.slice(ISSUER.exec(issuerLine)!.index)) : null;
-  const dates = issuer ? VALIDITY.exec(issuer) : null;
   let address: string | null = null;
   let birthPlace: string | null = null;
   for (let i = 0; i < printed.length; i++) {
@@ -220,7 +227,7 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
       address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : value;
     } else if (!birthPlace && !address) birthPlace = value;
   }
-  return { issuedBy: issuer ? (dates ? issuer.slice(0, dates.index) : issuer).trim() : null, address, birthPlace };
+  return { issuedBy: issuer ? issuerBeforeDates(issuer).trim() : null, address, birthPlace };
 }
 
 /** One character without its diacritics, upper case; a separator (space, hyphen) as a space. */
@@ -296,6 +303,23 @@ export function repairCountySeat(place: string): string {
 }
 
 /**
+ * The issuing office's locality one letter off the county seat the card's own address or birthplace
+ * names ('SPCLEP Craiovs' on a card whose address is 'Jud.DJ Mun.Craiova …'): a records office
+ * serves where its holder lives, so the seat printed elsewhere on the card confirms the repair.
+ */
+export function repairIssuerLocality(issuer: string, places: (string | null)[]): string {
+  const m = /^(S\.?P\.?C\.?L?\.?E\.?P)\s+(\p{L}[\p{L}\- ]*?)\s*$/u.exec(issuer);
+  if (!m) return issuer;
+  const read = plain(m[2]!);
+  for (const place of places) {
+    const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
+    const seat = code ? COUNTY_SEATS[code] : undefined;
+    if (seat && place!.includes(`Mun.${seat}`) && plain(seat) !== read && withinOneEdit(plain(seat), read)) return `${m[1]} ${seat}`;
+  }
+  return issuer;
+}
+
+/**
  * The birthplace when neither its label nor a 'Jud.' / 'Mun.' prefix was read ('Mu București Sec.1',
  * 'un Cluj- Napoca', 'Jua. .BH “Mun. 'Oradea'): the first line above the address (no street part, no
  * issuer, no label) naming a county seat or Bucharest's sector, rebuilt as the documents print it.
@@ -330,6 +354,18 @@ function joinDateDots(value: string): string {
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
 const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
+/**
+ * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
+ * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
+ */
+const VALIDITY_CUT = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
+/** Where a printed date starts ('30.06.22', '30,06.2022'): no issuer's name holds one, so the issuer ends there. */
+const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?\d{2}\s?[.,]\s?\d{2}/;
+/** The issuer's text up to the validity or any date that starts on its row. */
+function issuerBeforeDates(joined: string): string {
+  const dates = VALIDITY.exec(joined) ?? DATE_START.exec(joined);
+  return dates ? joined.slice(0, dates.index) : joined;
+}
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bnelimitat|\bpermanent/i;
 
@@ -339,6 +375,8 @@ export interface Validity {
   expiryDate: string | null;
   /** Text before the dates on their line (the issuer, when printed on the same row). */
   before: string;
+  /** The expiry was cut off the row (not read): `expiryDate` null then means unknown, not unlimited. */
+  expiryCut?: true;
 }
 
 /**
@@ -349,11 +387,17 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   const labelAt = lines.findIndex((l) => /valabilitate|validit[eéy]/i.test(foldSameLength(l)));
   const near = labelAt >= 0 ? lines.slice(labelAt, labelAt + 4) : [];
   const candidates: Validity[] = [];
+  const cutOff: Validity[] = [];
   for (const line of [...near, ...lines.filter((l) => !near.includes(l))]) {
     if (isMrzLine(line)) continue;
     const joined = joinDateDots(line);
     const m = VALIDITY.exec(joined);
-    if (!m) continue;
+    if (!m) {
+      const cut = VALIDITY_CUT.exec(joined);
+      const issueDate = cut ? findDates(`${cut[1]}.${cut[2]}.${cut[3]!.length === 2 ? `20${cut[3]}` : cut[3]}`)[0] : undefined;
+      if (cut && issueDate) cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, cut.index), expiryCut: true });
+      continue;
+    }
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
     if (!issueDate) continue;
     if (m[7]) {
@@ -364,7 +408,7 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
     if (!expiryDate || issueDate >= expiryDate) continue;
     candidates.push({ issueDate, expiryDate, before: joined.slice(0, m.index) });
   }
-  return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? null;
+  return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? cutOff[0] ?? null;
 }
 
 /**
@@ -519,17 +563,13 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     if (validity) {
       issueDate = validity.issueDate;
       printedExpiry = validity.expiryDate;
-      printedUnlimited = validity.expiryDate === null;
+      printedUnlimited = validity.expiryDate === null && !validity.expiryCut;
     }
-    if (issuerLine) {
-      // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
-      const joined = joinDateDots(issuerLine);
-      const dates = VALIDITY.exec(joined);
-      issuedBy = cleanPlace(dates ? joined.slice(0, dates.index) : joined);
-    }
+    // The issuer and the validity share a row on the classic card: the issuer is what precedes the dates.
+    if (issuerLine) issuedBy = cleanPlace(issuerBeforeDates(joinDateDots(issuerLine)));
     issuedBy ??= cleanPlace(byShape(lines).issuedBy);
     address = cleanPlace(trimPlace(valueBelow(lines, LABEL.address, 3, continuesAddress) ?? byShape(lines).address));
-    if (address) address = repairCountySeat(address);
+    if (address) address = repairCountySeat(dropMarksBeforeFlat(address));
   }
   // An issue date before birth or in the future is a misread, not a fact.
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
@@ -547,6 +587,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
+  if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {

@@ -1,0 +1,106 @@
+// How the reader of a photographed identity document spends its OCR passes (issue #14, ID round 9),
+// with engines whose readings are scripted: the time budget (a photo nothing read well tried every
+// candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
+import { describe, expect, it } from "vitest";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
+import { decodeImage } from "../../app/server/documents/extraction/image.server";
+import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
+import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { FIXTURE_NOW, readGenerated } from "../fixtures/documents";
+
+/** Reads nothing; counts the full passes (one per turn tried). */
+function blindEngine(): OcrEngine & { passes: number } {
+  const engine = {
+    passes: 0,
+    async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+      const passes = (options.rotations ?? [0]).length;
+      engine.passes += passes;
+      return { text: "", lines: [], confidence: 0, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: 800 * passes, passes, image };
+    },
+    recognizeRegion: () => [],
+  };
+  return engine;
+}
+
+describe("the OCR budget of a photographed identity document", () => {
+  it("allows another reading only while full passes are left", () => {
+    expect(budgetAllows({ pagePasses: 0 })).toBe(true);
+    expect(budgetAllows({ pagePasses: ID_PHOTO_MAX_PASSES - 1 })).toBe(true);
+    expect(budgetAllows({ pagePasses: ID_PHOTO_MAX_PASSES })).toBe(false);
+  });
+
+  it("stops trying candidates, turns and sharpenings once the budget is spent", { timeout: 60_000 }, async () => {
+    const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+    // Unlimited, a card read as nothing costs its two turns, two sharpenings and the shadow-evened
+    // reading (two turns each), then the photo as it is: ten passes. Five allowed: five run.
+    const unlimited = blindEngine();
+    await readIdPhoto(unlimited, image, 0, 2026, 1000);
+    expect(unlimited.passes).toBeGreaterThan(5);
+    const capped = blindEngine();
+    const read = await readIdPhoto(capped, image, 0, 2026, 5);
+    expect(capped.passes).toBeLessThanOrEqual(5);
+    expect(read.pagePasses).toBe(capped.passes);
+  });
+
+  it("holds every photo to the default budget", { timeout: 60_000 }, async () => {
+    const engine = blindEngine();
+    const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
+    expect(result.extractedData.kind).toBe("unreadable");
+    expect(engine.passes).toBeLessThanOrEqual(ID_PHOTO_MAX_PASSES);
+  });
+});
+
+/** A classic card's zone, valid, and its print as the engine reads a well-lit card. */
+const ZONE = ["IDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<<", "RT715204<9R0U9211236F321123424105761"];
+const PRINT = [
+  "ROMÂNIA ROUMANIE ROMANIA",
+  "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+  "SERIA RT NR 715204 CNP 2921123410576",
+  "Nume/Nom/Last name",
+  "ȘTEFĂNESCU",
+  "Prenume/Prénom/First name",
+  "ANA-MARIA",
+  "Cetățenie/Nationalité/Nationality Sex/Sexe/Sex",
+  "Română / ROU F",
+  "Loc naștere/Lieu de naissance/Place of birth",
+  "Mun.București Sec.1",
+  "Domiciliu/Adresse/Address",
+  "Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2",
+  "ap.31",
+  "Emisă de/Délivrée par/Issued by Valabilitate/Validité/Validity",
+  "SPCEP S3 biroul nr.2 30.06.22-23.11.2032",
+];
+
+/** Reads `readings[i]` at its i-th full pass (the last one after that), confidently. */
+function scriptedEngine(readings: string[][]): OcrEngine & { passes: number } {
+  const engine = {
+    passes: 0,
+    async recognize(image: RgbaImage): Promise<OcrPageResult> {
+      const text = readings[Math.min(engine.passes, readings.length - 1)]!;
+      engine.passes++;
+      const lines = text.map((t, i) => ({ text: t, confidence: 0.9, rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 } }));
+      return { text: text.join("\n"), lines, confidence: 0.9, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: 500, passes: 1, image };
+    },
+    recognizeRegion: () => [],
+  };
+  return engine;
+}
+
+describe("a card whose zone held but whose print was lost (a lamp's shadow across it)", () => {
+  it("counts the print's lines outside the zone", () => {
+    // The series and CNP row, its spaces taken out, has a zone line's shape (isZoneLike): one line less.
+    expect(printedLines({ lines: [...PRINT, ...ZONE].map((text) => ({ text })) })).toBe(PRINT.length - 1);
+    expect(printedLines({ lines: ["ȘTEFĂNESCU", "F", "iroul nr.2 30.06.22-23.11.2032", ...ZONE].map((text) => ({ text })) })).toBe(2);
+  });
+
+  it("is read again, and the reading that holds more of the print is kept", { timeout: 60_000 }, async () => {
+    const lost = ["ROMÂNIA ROUMANIE ROMANIA", "715204 ci 2921123410576", "ȘTEFĂNESCU", "ANA-MARIA", "iroul nr.2 30.06.22-23.11.2032", ...ZONE];
+    const engine = scriptedEngine([lost, [...PRINT, ...ZONE]]);
+    const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
+    const data = result.extractedData;
+    if (data.kind !== "id_card") throw new Error(`read as ${data.kind}`);
+    expect(engine.passes).toBe(2);
+    expect(data).toMatchObject({ cnp: "2921123410576", birthPlace: "Mun.București Sec.1", issuedBy: "SPCEP S3 biroul nr.2" });
+    expect(data.address).toContain("Str.Țepeș Vodă nr.14");
+  });
+});
