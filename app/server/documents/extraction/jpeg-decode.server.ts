@@ -553,7 +553,8 @@ class RowPlanes {
     // The sample of each component for each output column (subsampled chroma at 1/1 is repeated).
     this.columns = frame.components.map((c, i) => {
       const map = new Int32Array(g.right - g.left);
-      for (let x = g.left; x < g.right; x++) map[x - g.left] = Math.floor(((x - g.firstColumn * g.mcuWidth) * c.h * this.sizes[i]!.nx) / g.mcuWidth);
+      for (let x = g.left; x < g.right; x++)
+        map[x - g.left] = Math.floor(((x - g.firstColumn * g.mcuWidth) * c.h * this.sizes[i]!.nx) / g.mcuWidth);
       return map;
     });
   }
@@ -794,19 +795,22 @@ function decodeStoredScan(
   let eobRun = 0;
   const p1 = 1 << scan.low;
   const m1 = -1 << scan.low;
+  // Kept values: `at` is the block's first slot (−1 outside the window), `slot[z]` the coefficient's (−1 when not kept).
   const setValue = (values: Int16Array, slot: Int8Array, at: number, z: number, value: number) => {
     if (at >= 0 && slot[z]! >= 0) values[at + slot[z]!] = value;
   };
+  const refine = (values: Int16Array, slot: Int8Array, at: number, z: number) => {
+    if (reader.bit() && at >= 0 && slot[z]! >= 0) {
+      const current = values[at + slot[z]!]!;
+      if ((current & p1) === 0) values[at + slot[z]!] = current >= 0 ? current + p1 : current + m1;
+    }
+  };
   const decodeBlock = (index: number, c: Component, x: number, y: number) => {
-    const block = y * c.blocksPerLine + x;
     const mask = store.nonZero[index]!;
+    const word = (y * c.blocksPerLine + x) * 2;
     const values = store.values[index]!;
     const at = store.valuesAt(index, x, y);
     const slot = store.slots[index]!;
-    const isSet = (z: number) => (mask[block * 2 + (z >> 5)]! >>> (z & 31)) & 1;
-    const mark = (z: number) => {
-      mask[block * 2 + (z >> 5)]! |= 1 << (z & 31);
-    };
     if (scan.start === 0) {
       if (scan.high === 0) {
         c.pred += reader.receiveExtend(reader.decode(c.dcTable!));
@@ -835,7 +839,7 @@ function decodeStoredScan(
         k += run;
         if (k > scan.end) throw new JpegDecodeError("corrupt JPEG: coefficient past the end of a band");
         const z = ZIGZAG[k]!;
-        mark(z);
+        mask[word + (z >> 5)]! |= 1 << (z & 31);
         setValue(values, slot, at, z, reader.receiveExtend(size) * p1);
         k++;
       }
@@ -843,12 +847,6 @@ function decodeStoredScan(
     }
     // A refining AC scan (T.81 G.1.2.3): one correction bit for each coefficient already non-zero,
     // new coefficients of ±1 placed among the zeros.
-    const refine = (z: number) => {
-      if (reader.bit() && at >= 0 && slot[z]! >= 0) {
-        const current = values[at + slot[z]!]!;
-        if ((current & p1) === 0) values[at + slot[z]!] = current >= 0 ? current + p1 : current + m1;
-      }
-    };
     let k = first;
     if (eobRun === 0) {
       while (k <= scan.end) {
@@ -865,7 +863,7 @@ function decodeStoredScan(
         }
         while (k <= scan.end) {
           const z = ZIGZAG[k]!;
-          if (isSet(z)) refine(z);
+          if ((mask[word + (z >> 5)]! >>> (z & 31)) & 1) refine(values, slot, at, z);
           else {
             if (run === 0) break;
             run--;
@@ -875,14 +873,17 @@ function decodeStoredScan(
         if (value !== 0) {
           if (k > scan.end) throw new JpegDecodeError("corrupt JPEG: coefficient past the end of a band");
           const z = ZIGZAG[k]!;
-          mark(z);
+          mask[word + (z >> 5)]! |= 1 << (z & 31);
           setValue(values, slot, at, z, value);
         }
         k++;
       }
     }
     if (eobRun > 0) {
-      for (; k <= scan.end; k++) if (isSet(ZIGZAG[k]!)) refine(ZIGZAG[k]!);
+      for (; k <= scan.end; k++) {
+        const z = ZIGZAG[k]!;
+        if ((mask[word + (z >> 5)]! >>> (z & 31)) & 1) refine(values, slot, at, z);
+      }
       eobRun--;
     }
   };
