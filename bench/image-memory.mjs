@@ -99,7 +99,8 @@ async function child(frame) {
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async (...args) => {
     const result = await instantiate(...args);
-    for (const value of Object.values((result.instance ?? result).exports)) if (value instanceof WebAssembly.Memory) wasmMemory = value;
+    for (const value of Object.values((result.instance ?? result).exports))
+      if (value instanceof WebAssembly.Memory) wasmMemory = value;
     return result;
   };
   const engine = (await getOcrEngine(nodeOcrAssets())).engine;
@@ -118,13 +119,22 @@ async function child(frame) {
   };
   const timer = setInterval(sample, 2);
   const started = performance.now();
-  const result = await extractDocument({ bytes, mimeType: "image/jpeg", documentType: "document_identitate", now: new Date("2026-11-24T12:00:00Z"), ocr: async () => engine });
+  const result = await extractDocument({
+    bytes,
+    mimeType: "image/jpeg",
+    documentType: "document_identitate",
+    now: new Date("2026-11-24T12:00:00Z"),
+    ocr: async () => engine,
+  });
   const extractionMs = performance.now() - started;
   sample();
   clearInterval(timer);
   const rss = peakRss();
   const data = result.extractedData;
-  const read = data.kind === "unreadable" ? `${data.reason}: ${data.detail}` : `${data.kind} ${data.lastName ?? "?"} ${data.firstName ?? "?"} ${data.cnp ?? "?"}`;
+  const read =
+    data.kind === "unreadable"
+      ? `${data.reason}: ${data.detail}`
+      : `${data.kind} ${data.lastName ?? "?"} ${data.firstName ?? "?"} ${data.cnp ?? "?"}`;
   const times = [];
   let decodedSize = "";
   for (let i = 0; i < 3; i++) {
