@@ -5,10 +5,10 @@
 //
 // Three 4032 × 3024 frames of the same scene — baseline 4:2:0 (most phones), baseline 4:4:4 and
 // progressive 4:2:0 — each read by extractDocument in a fresh child process, so every frame has
-// the process to itself. Per frame: the peak of heapUsed + arrayBuffers (process.memoryUsage(),
-// sampled every 2 ms and at every await of the extraction; synchronous stretches are seen only at
-// their ends), the OCR engine's WebAssembly memory before and after (not among arrayBuffers; a Worker
-// isolate counts it), the kernel's peak resident size while extracting (VmHWM, reset first: it sees
+// the process to itself. Per frame: the peak of heapUsed + arrayBuffers (process.memoryUsage()) +
+// the OCR engine's WebAssembly memory (not among Node's arrayBuffers; a Worker isolate counts it),
+// sampled every 2 ms and at every await of the extraction (synchronous stretches are seen only at
+// their ends), the WebAssembly memory before and after, the kernel's peak resident size while extracting (VmHWM, reset first: it sees
 // the synchronous peaks too, plus Node's own), the extraction's time, and the decode alone (median
 // of 3). Prints figures; asserts nothing.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -66,7 +66,7 @@ async function parent() {
       const result = { frame: name, ...JSON.parse(run.stdout.trim().split("\n").pop()) };
       results.push(result);
       log(
-        `${name.padEnd(18)} ${String(result.bytes).padStart(8)} B  peak heap+arrayBuffers ${result.peakHeapPlusBuffersMb} MB ` +
+        `${name.padEnd(18)} ${String(result.bytes).padStart(8)} B  peak heap+arrayBuffers+wasm ${result.peakHeapPlusBuffersMb} MB ` +
           `(at start ${result.startHeapPlusBuffersMb})  OCR wasm memory ${result.wasmStartMb} → ${result.wasmEndMb} MB  peak RSS ${result.peakRssMb} MB (at start ${result.startRssMb})  ` +
           `extraction ${result.extractionMs} ms  decode ${result.decodeMs} ms (${result.decodedSize})  read: ${result.read}`,
       );
@@ -95,21 +95,21 @@ async function child(frame) {
   const bytes = new Uint8Array(readFileSync(frame));
   // The OCR engine's WebAssembly memory is not among Node's arrayBuffers (a Worker counts it): found
   // in the instance's exports. It only grows.
-  let wasmMemory = null;
+  const wasmMemories = [];
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async (...args) => {
     const result = await instantiate(...args);
-    for (const value of Object.values((result.instance ?? result).exports))
-      if (value instanceof WebAssembly.Memory) wasmMemory = value;
+    for (const value of Object.values((result.instance ?? result).exports)) if (value instanceof WebAssembly.Memory) wasmMemories.push(value);
     return result;
   };
   const engine = (await getOcrEngine(nodeOcrAssets())).engine;
   WebAssembly.instantiate = instantiate;
-  const wasmBytes = () => wasmMemory?.buffer.byteLength ?? 0;
+  const wasmBytes = () => wasmMemories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0);
   const startWasm = wasmBytes();
+  // What a Worker isolate counts against its 128 MB: the JS heap, ArrayBuffers and WebAssembly memory.
   const heapPlusBuffers = () => {
     const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
+    return m.heapUsed + m.arrayBuffers + wasmBytes();
   };
   const start = heapPlusBuffers();
   const startRss = peakRss(true);

@@ -601,9 +601,10 @@ class RowPlanes {
           out[i + 1] = b;
           out[i + 2] = c;
         } else {
-          out[i] = a + 1.402 * (c - 128);
-          out[i + 1] = a - 0.344136 * (b - 128) - 0.714136 * (c - 128);
-          out[i + 2] = a + 1.772 * (b - 128);
+          // Truncated, not rounded: the pixels jpeg-js gave, on which the readers' thresholds were tuned.
+          out[i] = (a + 1.402 * (c - 128)) | 0;
+          out[i + 1] = (a - 0.344136 * (b - 128) - 0.714136 * (c - 128)) | 0;
+          out[i + 2] = (a + 1.772 * (b - 128)) | 0;
         }
         out[i + 3] = 255;
       }
