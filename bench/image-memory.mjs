@@ -4,7 +4,7 @@
 // libjpeg-turbo-progs (the frames are encoded the ways phones do).
 //
 // Three 4032 × 3024 frames of the same scene — baseline 4:2:0 (most phones), baseline 4:4:4 and
-// progressive 4:2:0 — each read by extractDocument in a fresh child process, so every frame has
+// progressive 4:2:0 — and an 8-megapixel 3264 × 2448 one (too small to be reduced: decoded whole), each read by extractDocument in a fresh child process, so every frame has
 // the process to itself. Per frame: the peak of heapUsed + arrayBuffers (process.memoryUsage()) +
 // the OCR engine's WebAssembly memory (not among Node's arrayBuffers; a Worker isolate counts it),
 // sampled every 2 ms and at every await of the extraction (synchronous stretches are seen only at
@@ -44,16 +44,16 @@ async function parent() {
       env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: `build:${dir}` },
     });
     if (built.status !== 0) process.exit(built.status ?? 1);
-    const ppm = join(dir, "frame.ppm");
     const frames = [
-      ["baseline 4:2:0", ["-quality", "88", "-sample", "2x2"]],
-      ["baseline 4:4:4", ["-quality", "88", "-sample", "1x1"]],
-      ["progressive 4:2:0", ["-quality", "88", "-sample", "2x2", "-progressive"]],
+      ["baseline 4:2:0", "4032x3024", ["-quality", "88", "-sample", "2x2"]],
+      ["baseline 4:4:4", "4032x3024", ["-quality", "88", "-sample", "1x1"]],
+      ["progressive 4:2:0", "4032x3024", ["-quality", "88", "-sample", "2x2", "-progressive"]],
+      ["8 MP baseline 4:2:0", "3264x2448", ["-quality", "88", "-sample", "2x2"]],
     ];
     const results = [];
-    for (const [name, args] of frames) {
+    for (const [name, size, args] of frames) {
       const file = join(dir, `${name.replace(/\W+/g, "-")}.jpg`);
-      writeFileSync(file, execFileSync("cjpeg", [...args, ppm], { maxBuffer: 64 * MB }));
+      writeFileSync(file, execFileSync("cjpeg", [...args, join(dir, `frame-${size}.ppm`)], { maxBuffer: 64 * MB }));
       const run = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
         env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: file },
         encoding: "utf8",
@@ -66,7 +66,7 @@ async function parent() {
       const result = { frame: name, ...JSON.parse(run.stdout.trim().split("\n").pop()) };
       results.push(result);
       log(
-        `${name.padEnd(18)} ${String(result.bytes).padStart(8)} B  peak heap+arrayBuffers+wasm ${result.peakHeapPlusBuffersMb} MB ` +
+        `${name.padEnd(20)} ${String(result.bytes).padStart(8)} B  peak heap+arrayBuffers+wasm ${result.peakHeapPlusBuffersMb} MB ` +
           `(at start ${result.startHeapPlusBuffersMb})  OCR wasm memory ${result.wasmStartMb} → ${result.wasmEndMb} MB  peak RSS ${result.peakRssMb} MB (at start ${result.startRssMb})  ` +
           `extraction ${result.extractionMs} ms  decode ${result.decodeMs} ms (${result.decodedSize})  read: ${result.read}`,
       );
@@ -99,7 +99,8 @@ async function child(frame) {
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async (...args) => {
     const result = await instantiate(...args);
-    for (const value of Object.values((result.instance ?? result).exports)) if (value instanceof WebAssembly.Memory) wasmMemories.push(value);
+    for (const value of Object.values((result.instance ?? result).exports))
+      if (value instanceof WebAssembly.Memory) wasmMemories.push(value);
     return result;
   };
   const engine = (await getOcrEngine(nodeOcrAssets())).engine;
@@ -163,7 +164,7 @@ async function child(frame) {
 
 /**
  * One photo of a classic identity card drawn like the bench's tuning photos, enlarged twice and laid
- * on a 4032 × 3024 desk (the card then spans about half the frame's width, as in a phone photo taken
+ * on a 4032 × 3024 and a 3264 × 2448 desk (the card then spans about half the frame's width, as in a phone photo taken
  * from above), written as a binary PPM for cjpeg.
  */
 async function buildFrame(dir) {
@@ -179,8 +180,15 @@ async function buildFrame(dir) {
   } finally {
     await browser.close();
   }
-  const width = 4032;
-  const height = 3024;
+  for (const [width, height] of [
+    [4032, 3024],
+    [3264, 2448],
+  ]) {
+    writePpm(join(dir, `frame-${width}x${height}.ppm`), photo, width, height);
+  }
+}
+
+function writePpm(file, photo, width, height) {
   const left = Math.round((width - photo.width) / 2);
   const top = Math.round((height - photo.height) / 2);
   const header = Buffer.from(`P6 ${width} ${height} 255\n`);
@@ -204,5 +212,5 @@ async function buildFrame(dir) {
       pixels[o + 2] = Math.max(0, Math.min(255, photo.data[i + 2] + grain));
     }
   }
-  writeFileSync(join(dir, "frame.ppm"), Buffer.concat([header, pixels]));
+  writeFileSync(file, Buffer.concat([header, pixels]));
 }
