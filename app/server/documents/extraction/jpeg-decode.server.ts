@@ -418,7 +418,7 @@ function readFrame(data: Uint8Array, at: number, end: number, marker: number): F
 export function readJpegHeader(data: Uint8Array): JpegHeader {
   const segments = emptySegments();
   walkSegments(data, segments, () => true);
-  const frame = segments.frame!;
+  const frame = segments.frame;
   if (!frame) throw new JpegDecodeError("corrupt JPEG: no frame header");
   return {
     width: frame.width,
@@ -927,24 +927,29 @@ export interface DecodeJpegOptions {
   maxPixels?: number;
 }
 
+interface Decoding {
+  image: DecodedJpeg;
+  rows: RowPlanes;
+  geometry: Geometry;
+  /** Progressive and multi-scan frames: the coefficients until the last scan. */
+  store: CoefficientStore | null;
+}
+
 export function decodeJpeg(data: Uint8Array, options: DecodeJpegOptions = {}): DecodedJpeg {
   const scale = options.scale ?? 1;
   const segments = emptySegments();
-  let image: DecodedJpeg | null = null;
-  let store: CoefficientStore | null = null;
-  let rows: RowPlanes | null = null;
-  let geometry: Geometry | null = null;
-  let scans = 0;
+  // Set up at the first scan, once the frame header and the tables before it are known.
+  const held: { decoding?: Decoding } = {};
   walkSegments(data, segments, (at, end) => {
     const frame = segments.frame!;
-    if (!image) {
+    if (!held.decoding) {
       if (options.maxPixels !== undefined && frame.width * frame.height > options.maxPixels) {
         throw new JpegDecodeError(`image too large (${frame.width} × ${frame.height})`);
       }
-      geometry = windowGeometry(frame, scale, options.window);
+      const geometry = windowGeometry(frame, scale, options.window);
       const width = geometry.right - geometry.left;
       const height = geometry.bottom - geometry.top;
-      image = {
+      const image = {
         width,
         height,
         data: new Uint8ClampedArray(width * height * 4),
@@ -953,19 +958,19 @@ export function decodeJpeg(data: Uint8Array, options: DecodeJpegOptions = {}): D
         top: geometry.top,
       };
       const rgb = segments.adobeTransform === 0 && frame.components.length === 3;
-      rows = new RowPlanes(frame, geometry, image.data, rgb);
+      held.decoding = { image, geometry, rows: new RowPlanes(frame, geometry, image.data, rgb), store: null };
     }
+    const decoding = held.decoding;
     const scan = readScanHeader(data, at, end, segments);
-    scans++;
-    if (!frame.progressive && !store && scan.components.length === frame.components.length) {
-      decodeSequentialScan(data, end, segments, scan, geometry!, rows!);
+    if (!frame.progressive && !decoding.store && scan.components.length === frame.components.length) {
+      decodeSequentialScan(data, end, segments, scan, decoding.geometry, decoding.rows);
       return true;
     }
-    store ??= new CoefficientStore(frame, geometry!, rows!.sizes);
-    return decodeStoredScan(data, end, segments, scan, store);
+    decoding.store ??= new CoefficientStore(frame, decoding.geometry, decoding.rows.sizes);
+    return decodeStoredScan(data, end, segments, scan, decoding.store);
   });
-  if (!image || scans === 0) throw new JpegDecodeError("truncated JPEG: no image data");
+  if (!held.decoding) throw new JpegDecodeError("truncated JPEG: no image data");
   // A progressive file that ends between two scans shows what its scans so far hold (as a browser would).
-  if (store && rows) (store as CoefficientStore).render(segments, rows);
-  return image;
+  held.decoding.store?.render(segments, held.decoding.rows);
+  return held.decoding.image;
 }
