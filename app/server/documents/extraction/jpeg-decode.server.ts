@@ -227,20 +227,29 @@ interface Frame {
   mcuRows: number;
 }
 
-/** IDCT basis for N output points: 0.5 · C(u) · cos((2x + 1)uπ / 2N), so two passes give the 1/4 of the 2-D formula. */
+/** Fixed point of the IDCT: the basis in 13 fractional bits, 2 kept between the passes (as integer decoders round). */
+const BASIS_BITS = 13;
+const PASS_BITS = 2;
+
+/** IDCT basis for N output points: 0.5 · C(u) · cos((2x + 1)uπ / 2N) · 2^13, so two passes give the 1/4 of the 2-D formula. */
 const BASIS = new Map<number, Float64Array>();
 function basis(n: number): Float64Array {
   let table = BASIS.get(n);
   if (!table) {
     table = new Float64Array(n * n);
     for (let x = 0; x < n; x++) {
-      for (let u = 0; u < n; u++)
-        table[x * n + u] = 0.5 * (u === 0 ? Math.SQRT1_2 : 1) * Math.cos(((2 * x + 1) * u * Math.PI) / (2 * n));
+      for (let u = 0; u < n; u++) {
+        const value = 0.5 * (u === 0 ? Math.SQRT1_2 : 1) * Math.cos(((2 * x + 1) * u * Math.PI) / (2 * n));
+        table[x * n + u] = Math.round(value * 2 ** BASIS_BITS);
+      }
     }
     BASIS.set(n, table);
   }
   return table;
 }
+
+/** x / 2^bits rounded half up (an arithmetic shift with rounding). */
+const descale = (x: number, bits: number) => Math.floor((x + 2 ** (bits - 1)) / 2 ** bits);
 
 /**
  * One block's top-left nx × ny coefficients (at `source[base + v·stride + u]`, u across) dequantized
@@ -266,7 +275,7 @@ function renderBlock(
     for (let u = 0; u < nx; u++) if ((u | v) !== 0 && source[base + v * stride + u] !== 0) acZero = false;
   if (acZero) {
     const value = (source[base]! * quant[0]!) / 8 + 128;
-    for (let y = 0; y < ny; y++) out.fill(value, offset + y * outStride, offset + y * outStride + nx);
+    for (let y = 0; y < ny; y++) out.fill(Math.floor(value + 0.5), offset + y * outStride, offset + y * outStride + nx);
     return;
   }
   // Horizontal pass per coefficient row (rows[v·nx + x]); the all-zero rows at the bottom are skipped.
@@ -285,15 +294,15 @@ function renderBlock(
         const c = source[base + v * stride + u]!;
         if (c !== 0) sum += tx[x * nx + u]! * c * quant[v * 8 + u]!;
       }
-      rows[v * nx + x] = sum;
+      rows[v * nx + x] = descale(sum, BASIS_BITS - PASS_BITS);
     }
   }
   for (let y = 0; y < ny; y++) {
     const o = offset + y * outStride;
     for (let x = 0; x < nx; x++) {
-      let sum = 128;
+      let sum = 0;
       for (let v = 0; v < usedRows; v++) sum += ty[y * ny + v]! * rows[v * nx + x]!;
-      out[o + x] = sum;
+      out[o + x] = descale(sum, BASIS_BITS + PASS_BITS) + 128;
     }
   }
 }
