@@ -248,8 +248,11 @@ function basis(n: number): Float64Array {
   return table;
 }
 
-/** x / 2^bits rounded half up (an arithmetic shift with rounding). */
-const descale = (x: number, bits: number) => Math.floor((x + 2 ** (bits - 1)) / 2 ** bits);
+/** Between the passes and at the end: x / 2^bits rounded half up (an arithmetic shift with rounding). */
+const FIRST_SCALE = 2 ** -(BASIS_BITS - PASS_BITS);
+const FIRST_HALF = 2 ** (BASIS_BITS - PASS_BITS - 1);
+const SECOND_SCALE = 2 ** -(BASIS_BITS + PASS_BITS);
+const SECOND_HALF = 2 ** (BASIS_BITS + PASS_BITS - 1);
 
 /**
  * One block's top-left nx × ny coefficients (at `source[base + v·stride + u]`, u across) dequantized
@@ -294,7 +297,7 @@ function renderBlock(
         const c = source[base + v * stride + u]!;
         if (c !== 0) sum += tx[x * nx + u]! * c * quant[v * 8 + u]!;
       }
-      rows[v * nx + x] = descale(sum, BASIS_BITS - PASS_BITS);
+      rows[v * nx + x] = Math.floor((sum + FIRST_HALF) * FIRST_SCALE);
     }
   }
   for (let y = 0; y < ny; y++) {
@@ -302,7 +305,7 @@ function renderBlock(
     for (let x = 0; x < nx; x++) {
       let sum = 0;
       for (let v = 0; v < usedRows; v++) sum += ty[y * ny + v]! * rows[v * nx + x]!;
-      out[o + x] = descale(sum, BASIS_BITS + PASS_BITS) + 128;
+      out[o + x] = Math.floor((sum + SECOND_HALF) * SECOND_SCALE) + 128;
     }
   }
 }
