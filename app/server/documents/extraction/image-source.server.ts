@@ -4,7 +4,14 @@
 // card found in it is cut from the stored full-resolution frame by decoding only the card's window.
 import { straightenCard, type CardLocation } from "./card-geometry.server";
 import { decodeJpeg, JpegDecodeError, readJpegHeader, type DctScale } from "./jpeg-decode.server";
-import { crop, decodeImage, ImageDecodeError, MAX_DECODE_MEGAPIXELS, OCR_MAX_SIDE, type RgbaImage } from "./image.server";
+import {
+  crop,
+  decodeImage,
+  ImageDecodeError,
+  MAX_DECODE_MEGAPIXELS,
+  OCR_MAX_SIDE,
+  type RgbaImage,
+} from "./image.server";
 
 export interface ImageSource {
   /** The whole image at the size the readers need: reduced in decoding when the file is larger. */
@@ -15,7 +22,11 @@ export interface ImageSource {
   /** Stored pixels per pixel of `image` across and down (1, 2, 4 or 8). */
   scale: DctScale;
   /** The stored pixels under a rectangle of `image`'s pixels, and where they start in the stored image. */
-  detail(rect: { left: number; top: number; right: number; bottom: number }): { image: RgbaImage; left: number; top: number };
+  detail(rect: { left: number; top: number; right: number; bottom: number }): {
+    image: RgbaImage;
+    left: number;
+    top: number;
+  };
 }
 
 /** An image already in memory (a PNG, a scanned PDF's page): nothing finer to decode. */
@@ -25,7 +36,11 @@ export function wholeImage(image: RgbaImage): ImageSource {
     fullWidth: image.width,
     fullHeight: image.height,
     scale: 1,
-    detail: (rect) => ({ image: crop(image, rect), left: Math.max(0, Math.floor(rect.left)), top: Math.max(0, Math.floor(rect.top)) }),
+    detail: (rect) => ({
+      image: crop(image, rect),
+      left: Math.max(0, Math.floor(rect.left)),
+      top: Math.max(0, Math.floor(rect.top)),
+    }),
   };
 }
 
@@ -45,12 +60,17 @@ function jpegError(error: unknown): never {
  * Opens an uploaded JPEG or PNG for reading. A JPEG is decoded at the scale `dctScaleFor` picks for
  * `minSide`; its `detail` decodes the asked window of the stored frame at full resolution.
  */
-export function openImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/png", minSide = OCR_MAX_SIDE): ImageSource {
+export function openImage(
+  bytes: Uint8Array,
+  mimeType: "image/jpeg" | "image/png",
+  minSide = OCR_MAX_SIDE,
+): ImageSource {
   if (mimeType === "image/png") return wholeImage(decodeImage(bytes, mimeType));
   const maxPixels = MAX_DECODE_MEGAPIXELS * 1e6;
   try {
     const header = readJpegHeader(bytes);
-    if (header.width * header.height > maxPixels) throw new ImageDecodeError(`image too large (${header.width} × ${header.height})`);
+    if (header.width * header.height > maxPixels)
+      throw new ImageDecodeError(`image too large (${header.width} × ${header.height})`);
     const scale = dctScaleFor(header.width, header.height, minSide);
     const image = decodeJpeg(bytes, { scale, maxPixels });
     return {
@@ -59,7 +79,12 @@ export function openImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/png
       fullHeight: header.height,
       scale,
       detail: (rect) => {
-        const window = { left: rect.left * scale, top: rect.top * scale, right: rect.right * scale, bottom: rect.bottom * scale };
+        const window = {
+          left: rect.left * scale,
+          top: rect.top * scale,
+          right: rect.right * scale,
+          bottom: rect.bottom * scale,
+        };
         try {
           const part = decodeJpeg(bytes, { window, maxPixels });
           return { image: part, left: part.left, top: part.top };
@@ -93,6 +118,9 @@ export function straightenFromSource(source: ImageSource, card: CardLocation): R
   });
   // A reduced pixel's centre i + ½ is the stored pixels' centre (i + ½)·scale, i.e. index i·scale + (scale − 1)/2.
   const shift = (source.scale - 1) / 2;
-  const quad = card.quad.map((p) => ({ x: p.x * source.scale + shift - part.left, y: p.y * source.scale + shift - part.top })) as CardLocation["quad"];
+  const quad = card.quad.map((p) => ({
+    x: p.x * source.scale + shift - part.left,
+    y: p.y * source.scale + shift - part.top,
+  })) as CardLocation["quad"];
   return straightenCard(part.image, { ...card, quad });
 }
