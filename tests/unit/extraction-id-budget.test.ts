@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
+import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { FIXTURE_NOW, readGenerated } from "../fixtures/documents";
@@ -34,10 +35,10 @@ describe("the OCR budget of a photographed identity document", () => {
     // Unlimited, a card read as nothing costs its two turns, two sharpenings and the shadow-evened
     // reading (two turns each), then the photo as it is: ten passes. Five allowed: five run.
     const unlimited = blindEngine();
-    await readIdPhoto(unlimited, image, 0, 2026, 1000);
+    await readIdPhoto(unlimited, wholeImage(image), 0, 2026, 1000);
     expect(unlimited.passes).toBeGreaterThan(5);
     const capped = blindEngine();
-    const read = await readIdPhoto(capped, image, 0, 2026, 5);
+    const read = await readIdPhoto(capped, wholeImage(image), 0, 2026, 5);
     expect(capped.passes).toBeLessThanOrEqual(5);
     expect(read.pagePasses).toBe(capped.passes);
   });

@@ -8,10 +8,9 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, straightenCard } from "./card-geometry.server";
+import { cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong } from "./card-geometry.server";
 import {
   crop,
-  decodeImage,
   densestTextBand,
   estimateSkewDegrees,
   exifQuarterTurn,
@@ -23,6 +22,7 @@ import {
   type QuarterTurn,
   type RgbaImage,
 } from "./image.server";
+import { openImage, straightenFromSource, wholeImage, type ImageSource } from "./image-source.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrLine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -283,7 +283,8 @@ const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, page
  * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
  * reading so far is kept.
  */
-export async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+  const { image } = source;
   const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
@@ -291,7 +292,7 @@ export async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn:
   for (const card of cardCandidates(image)) {
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
-    const cut = straightenCard(image, card);
+    const cut = straightenFromSource(source, card);
     const straight = sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
@@ -321,7 +322,7 @@ export async function readIdPhoto(engine: OcrEngine, image: RgbaImage, exifTurn:
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading(image, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
+  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
     // What the engine was surer of wins (desk texture read as a card is read unsurely).
     const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
     return { ...best, ...total() };
@@ -379,15 +380,15 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
         const read = await readScannedBillPages(engine, pages);
         return done(read.result, read.ocrMs);
       }
-      const read = await readImage(engine, pages[0]!, 0, isBill, referenceYear, "ocr_scanned_pdf");
+      const read = await readImage(engine, wholeImage(pages[0]!), 0, isBill, referenceYear, "ocr_scanned_pdf");
       return done(read.result, read.ocrMs);
     }
     // Decoding a phone photo is a few hundred ms of synchronous work: requests first.
     await yieldToRequests();
-    const image = decodeImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
+    const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
-    const read = await readImage(engine, image, exifTurn, isBill, referenceYear, "ocr_image");
+    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image");
     return done(read.result, read.ocrMs);
   } catch (error) {
     if (error instanceof PdfReadError || error instanceof ImageDecodeError) {
@@ -400,7 +401,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
 
 async function readImage(
   engine: OcrEngine,
-  image: RgbaImage,
+  source: ImageSource,
   exifTurn: QuarterTurn,
   bill: boolean,
   referenceYear: number,
@@ -408,7 +409,7 @@ async function readImage(
 ): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
-    const page = await recognizeBillPage(engine, image, exifTurn, method === "ocr_scanned_pdf");
+    const page = await recognizeBillPage(engine, source.image, exifTurn, method === "ocr_scanned_pdf");
     const extractedData: ExtractedData = noText(page)
       ? noTextFound()
       : parseOcrBill(page.layoutText ?? page.text, wordsOf(engine, page));
@@ -417,7 +418,7 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, image, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear);
   // A page read as nothing whose zone a second pass read whole still has a zone to parse.
   if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
     const extractedData: ExtractedData = noTextFound();

@@ -1,7 +1,7 @@
 // Pixel work before OCR, in plain JavaScript so it runs the same in workerd and Node:
 // decode JPEG/PNG, shrink phone photos, grey + contrast stretch (low-contrast photos), quarter turns, crops.
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
-import jpeg from "jpeg-js";
+import { decodeJpeg } from "./jpeg-decode.server";
 
 export interface RgbaImage {
   width: number;
@@ -14,13 +14,11 @@ export type QuarterTurn = 0 | 90 | 180 | 270;
 
 /** Phone photos are shrunk to this longest side: more pixels cost OCR time without adding accuracy. */
 export const OCR_MAX_SIDE = 2000;
-/** A decoded image above this many megapixels is refused (memory of a Worker isolate is 128 MB). */
-export const MAX_DECODE_MEGAPIXELS = 24;
 /**
- * The JPEG decoder's own accounting cap: a whole 12-megapixel phone frame (4032 × 3024, the commonest
- * camera) must decode in any chroma subsampling — at 4:4:4 it counts ~221 MB of blocks and buffers.
+ * An image above this many megapixels is refused before decoding: a JPEG is decoded reduced
+ * (image-source), but its decoding time grows with its size; a PNG is decoded whole.
  */
-const JPEG_DECODE_BUDGET_MB = 256;
+export const MAX_DECODE_MEGAPIXELS = 24;
 
 export class ImageDecodeError extends Error {
   constructor(message: string) {
@@ -29,17 +27,12 @@ export class ImageDecodeError extends Error {
   }
 }
 
+/** The whole image at its stored size (a phone photo is opened reduced instead: image-source's openImage). */
 export function decodeImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/png"): RgbaImage {
   try {
     if (mimeType === "image/jpeg") {
-      const decoded = jpeg.decode(bytes, {
-        useTArray: true,
-        formatAsRGBA: true,
-        tolerantDecoding: true,
-        maxResolutionInMP: MAX_DECODE_MEGAPIXELS,
-        maxMemoryUsageInMB: JPEG_DECODE_BUDGET_MB,
-      });
-      return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength) };
+      const { width, height, data } = decodeJpeg(bytes, { maxPixels: MAX_DECODE_MEGAPIXELS * 1e6 });
+      return { width, height, data };
     }
     const png = decodePng(bytes);
     if ((png.width * png.height) / 1e6 > MAX_DECODE_MEGAPIXELS) throw new ImageDecodeError("image too large");
