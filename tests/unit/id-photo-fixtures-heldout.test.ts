@@ -182,7 +182,11 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
       const view = idPageSize("photo", upright);
       expect(idPageSize("photo", photo.style)).toEqual({ width: view.height, height: view.width });
       const html = idPageHtml(photo.person, "photo", photo.style);
-      expect(html).toContain(orientation === 6 ? `rotate(-90deg) translateX(${-view.width}px)` : `rotate(90deg) translateY(${-view.height}px)`);
+      expect(html).toContain(
+        orientation === 6
+          ? `rotate(-90deg) translateX(${-view.width}px)`
+          : `rotate(90deg) translateY(${-view.height}px)`,
+      );
       expect(html).toContain(`body{width:${view.height}px;height:${view.width}px;`);
     }
     for (const photo of round10.filter((p) => !p.style.exifOrientation)) expect(photo.name).not.toMatch(/-exif/);
@@ -203,7 +207,10 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
       const tiff = new DataView(tagged.buffer, tagged.byteOffset + 12);
       expect(ascii(tagged.subarray(12, 14))).toBe("MM");
       const entries = tiff.getUint16(8);
-      const tags = Array.from({ length: entries }, (_, i) => [tiff.getUint16(10 + i * 12), tiff.getUint16(10 + i * 12 + 8)]);
+      const tags = Array.from({ length: entries }, (_, i) => [
+        tiff.getUint16(10 + i * 12),
+        tiff.getUint16(10 + i * 12 + 8),
+      ]);
       expect(tags.find(([tag]) => tag === 0x0112)?.[1]).toBe(orientation);
       const segmentEnd = 4 + ((tagged[4]! << 8) | tagged[5]!);
       expect([tagged[segmentEnd], tagged[segmentEnd + 1]]).toEqual([0xff, 0xdb]);
@@ -219,7 +226,14 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
     expect(scanned.length).toBeGreaterThan(0);
     for (const photo of scanned) {
       expect(photo.name).toMatch(/-\d-scanapp\.jpg$/);
-      expect(photo.scene ?? photo.camera ?? photo.light ?? photo.style.frame ?? photo.style.overlay ?? photo.style.exifOrientation).toBeUndefined();
+      expect(
+        photo.scene ??
+          photo.camera ??
+          photo.light ??
+          photo.style.frame ??
+          photo.style.overlay ??
+          photo.style.exifOrientation,
+      ).toBeUndefined();
       expect(photo.style.background).toBe("#ffffff");
       expect(Math.abs(photo.drawn.rotation)).toBeLessThanOrEqual(1.5);
       expect(photo.style.transform).toMatch(/^rotate\(-?[\d.]+deg\)$/);
@@ -243,7 +257,8 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
       expect(photo.style.background).toBe("#1e1f22");
       const over = photo.style.scene?.over ?? "";
       // The moiré's lines stay faint; the bezel covers only the frame's edges.
-      for (const [, alpha] of over.matchAll(/rgba\(0,0,0,([\d.]+)\) 0 1px/g)) expect(Number(alpha)).toBeLessThanOrEqual(0.12);
+      for (const [, alpha] of over.matchAll(/rgba\(0,0,0,([\d.]+)\) 0 1px/g))
+        expect(Number(alpha)).toBeLessThanOrEqual(0.12);
       expect(over).toMatch(/height:4%;background:#0b0b0d/);
       expect(over).toMatch(/width:3%;background:#0b0b0d/);
       expect(photo.style.scene?.onCard ?? "").toBe("");
@@ -262,7 +277,12 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
   });
 
   it("the earlier rounds' photos, round 9's included, have none of round 10's conditions", () => {
-    for (const photo of [...round9, ...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND7_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+    for (const photo of [
+      ...round9,
+      ...idPhotoSet(ROUND8_PHOTOS, 2),
+      ...idPhotoSet(ROUND7_PHOTOS, 2),
+      ...idPhotoSet(TUNE_SCENE_PHOTOS, 2),
+    ]) {
       expect(photo.capture).toBeUndefined();
       expect(photo.style.exifOrientation).toBeUndefined();
       expect(photo.name).not.toMatch(/-(exif\d|screen|night|scanapp)/);
