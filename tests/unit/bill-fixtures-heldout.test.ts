@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 14 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 15 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, HELD_OUT_LAYOUTS, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
-const LANDSCAPE = new Set(["restartLandscape"]);
+const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp"]);
 const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 /** Text without any whitespace, so that a value split into several text runs is still found. */
@@ -22,7 +23,7 @@ function dateForms(iso: string): string[] {
   const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
   const month = MONTHS[Number(m) - 1]!;
   const abbr = month === "septembrie" ? "sept." : month.length <= 4 ? month : `${month.slice(0, 3)}.`;
-  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`, iso];
+  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${d}/${m}/${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`, iso];
 }
 
 /** The period as a day range sharing month and year: '01-31.10.2025', '1–31octombrie2025'. */
@@ -74,7 +75,7 @@ function checkPrinted(text: string, t: BillTruth) {
   }
 }
 
-/** Rounds 10 to 13, written as held-out and now tuning layouts (docs/benchmarks.md). */
+/** Rounds 10 to 14, written as held-out and now tuning layouts (docs/benchmarks.md). */
 const ROUND_10_LAYOUTS: BillLayout[] = ["cezNumbered", "electricaShortYear", "eonTwoPageRows", "hidroRightLabels", "ppcGrid"];
 const ROUND_11_LAYOUTS: BillLayout[] = ["novaStub", "premierReversed", "digiServices"];
 const ROUND_11_SEED = 7;
@@ -82,18 +83,20 @@ const ROUND_12_LAYOUTS: BillLayout[] = ["engieLedger", "hidroEFactura", "mvmPros
 const ROUND_12_SEED = 8;
 const ROUND_13_LAYOUTS: BillLayout[] = ["restartLandscape", "cigaTipizat", "grenergDualTariff"];
 const ROUND_13_SEED = 9;
+const ROUND_14_LAYOUTS: BillLayout[] = ["ppcHistory12", "electricaRegularizare", "novaUblCodes"];
+const ROUND_14_SEED = 10;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 13, measured once, joined the tuning half; round 14 has three layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
-    expect(SEALED_SEED).toBe(10);
+  it("rounds 10 to 14, measured once, joined the tuning half; round 15 has three layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+    expect(SEALED_SEED).toBe(11);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
     expect(SEALED_LAYOUTS).toHaveLength(3);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -117,4 +120,23 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       }
     });
   }
+
+  it("round 15's scans have a seed of their own and, new, a dark lid border and grey scans; the other scan sets have neither", () => {
+    expect(SEALED_SCANS.seed).toBe(31);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * 2);
+    expect(sealed.some((scan) => scan.lid !== undefined)).toBe(true);
+    expect(sealed.some((scan) => scan.grey)).toBe(true);
+    for (const scan of sealed) {
+      expect(Math.abs(scan.skew)).toBeGreaterThanOrEqual(1);
+      expect(Math.abs(scan.skew)).toBeLessThanOrEqual(3);
+      // The paper fills most of the image: the border is a strip, never a second page.
+      if (scan.lid !== undefined) expect(scan.lid).toBeGreaterThanOrEqual(0.95);
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) {
+        expect(scan.lid).toBeUndefined();
+        expect(scan.grey).toBeUndefined();
+      }
+    }
+  });
 });

@@ -1,7 +1,8 @@
-// ID photo rounds 8 and 9 (issue #14) checked as fixture sets, without the reader: the photos are
-// drawn within the ranges they claim, every kind of document and every condition new in round 8 and in
-// round 9 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw
+// ID photo rounds 8, 9 and 10 (issue #14) checked as fixture sets, without the reader: the photos are
+// drawn within the ranges they claim, every kind of document and every condition new in rounds 8, 9
+// and 10 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw
 // from a random stream of their own). Nothing here reads a photo or measures the reader.
+import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import {
@@ -11,31 +12,42 @@ import {
   ROUND6_PHOTOS,
   ROUND7_PHOTOS,
   ROUND8_PHOTOS,
+  ROUND9_PHOTOS,
   TUNE_SCENE_PHOTOS,
+  withExifOrientation,
 } from "../fixtures/id-photos";
 
 /** Round 8's conditions (camera, hand, casts) hold in round 9 too, at the same rates. */
-const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(HELD_OUT_PHOTOS, 2)];
-const round9 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)];
+const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
+const round10 = idPhotoSet(HELD_OUT_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
-describe("ID photo rounds 8 and 9 as fixtures (no reader)", () => {
-  it("rounds 7 and 8 are tuning material under their own seeds; round 9 has a new one and round 8's conditions, two photos a holder", () => {
+describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
+  it("rounds 7, 8 and 9 are tuning material under their own seeds; round 9 has round 8's conditions, round 10 a new seed and round 9's, two photos a holder", () => {
     expect(ROUND7_PHOTOS).toEqual({ ...ROUND6_PHOTOS, seed: 18 });
     expect(ROUND8_PHOTOS.seed).toBe(19);
-    expect(HELD_OUT_PHOTOS.seed).toBe(20);
-    const { seed: _seed, light, ...rest } = HELD_OUT_PHOTOS;
+    expect(ROUND9_PHOTOS.seed).toBe(20);
+    const { seed: _seed, light, ...rest } = ROUND9_PHOTOS;
     const { seed: _seed8, ...round8 } = ROUND8_PHOTOS;
     expect(rest).toEqual(round8);
     expect(light).toBeDefined();
     expect(ROUND8_PHOTOS.light).toBeUndefined();
-    expect(round9).toHaveLength(ID_HOLDERS.length * 2);
-    expect(new Set(round9.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+    expect(HELD_OUT_PHOTOS.seed).toBe(21);
+    const { seed: _seed10, capture, ...rest10 } = HELD_OUT_PHOTOS;
+    const { seed: _seed9, ...round9Conditions } = ROUND9_PHOTOS;
+    expect(rest10).toEqual(round9Conditions);
+    expect(capture).toBeDefined();
+    expect(ROUND9_PHOTOS.capture).toBeUndefined();
+    for (const set of [round9, round10]) {
+      expect(set).toHaveLength(ID_HOLDERS.length * 2);
+      expect(new Set(set.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+    }
   });
 
-  it("every condition new in round 8 occurs at least once in each of rounds 8 and 9", () => {
-    for (const set of [idPhotoSet(ROUND8_PHOTOS, 2), round9])
+  it("every condition new in round 8 occurs at least once in each of rounds 8, 9 and 10", () => {
+    for (const set of [idPhotoSet(ROUND8_PHOTOS, 2), round9, round10])
       for (const tag of ["wide", "hand", "warm", "cold", "motion", "faded"])
         expect(
           set.some((photo) => photo.name.includes(`-${tag}`)),
@@ -44,12 +56,13 @@ describe("ID photo rounds 8 and 9 as fixtures (no reader)", () => {
     for (const photo of photos) expect(photo.camera).toMatch(/noise [\d.]+.*vignette [\d.]+/);
   });
 
-  it("every condition new in round 9 occurs at least once, and stays readable", () => {
-    for (const tag of ["lamp", "sleeve", "dark"])
-      expect(
-        round9.some((photo) => photo.name.includes(`-${tag}`)),
-        tag,
-      ).toBe(true);
+  it("every condition new in round 9 occurs at least once in rounds 9 and 10, and stays readable", () => {
+    for (const set of [round9, round10])
+      for (const tag of ["lamp", "sleeve", "dark"])
+        expect(
+          set.some((photo) => photo.name.includes(`-${tag}`)),
+          tag,
+        ).toBe(true);
     for (const photo of round9) {
       const html = idPageHtml(photo.person, "photo", photo.style);
       // The lamp's shadow darkens its side of the card by at most half; its edge is sharp (1 %).
@@ -136,6 +149,144 @@ describe("ID photo rounds 8 and 9 as fixtures (no reader)", () => {
       expect(photo.light).toBeUndefined();
       expect(photo.name).not.toMatch(/-(lamp|sleeve|dark)/);
       expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(/rgba\(12,10,8,|rgba\(235,240,245,|#050505/);
+    }
+  });
+
+  it("every condition new in round 10 occurs at least once, within its ranges", () => {
+    for (const tag of ["exif6", "exif8", "screen", "night", "scanapp"])
+      expect(
+        round10.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
+    for (const photo of round10) {
+      const { drawn } = photo;
+      expect(drawn.quality).toBeGreaterThanOrEqual(45);
+      expect(drawn.quality).toBeLessThanOrEqual(85);
+      if (photo.name.includes("-scanapp")) continue;
+      expect(Math.abs(drawn.rotation)).toBeLessThanOrEqual(15);
+      expect(Math.max(Math.abs(drawn.tiltX), Math.abs(drawn.tiltY))).toBeLessThanOrEqual(15);
+      // A night photo's denoising softness replaces a smaller blur; never beyond round 8's largest.
+      expect(drawn.blurPx).toBeGreaterThanOrEqual(0.4);
+      expect(drawn.blurPx).toBeLessThanOrEqual(1.2);
+      expect(drawn.contrast).toBeGreaterThanOrEqual(0.32);
+    }
+  });
+
+  it("a photo stored sideways is a quarter turn of its upright page, whose EXIF tag turns it back", () => {
+    const sideways = round10.filter((photo) => photo.style.exifOrientation);
+    expect(sideways.length).toBeGreaterThan(0);
+    for (const photo of sideways) {
+      const orientation = photo.style.exifOrientation!;
+      expect(photo.name).toContain(`-exif${orientation}`);
+      const { exifOrientation: _o, ...upright } = photo.style;
+      const view = idPageSize("photo", upright);
+      expect(idPageSize("photo", photo.style)).toEqual({ width: view.height, height: view.width });
+      const html = idPageHtml(photo.person, "photo", photo.style);
+      expect(html).toContain(
+        orientation === 6
+          ? `rotate(-90deg) translateX(${-view.width}px)`
+          : `rotate(90deg) translateY(${-view.height}px)`,
+      );
+      expect(html).toContain(`body{width:${view.height}px;height:${view.width}px;`);
+    }
+    for (const photo of round10.filter((p) => !p.style.exifOrientation)) expect(photo.name).not.toMatch(/-exif/);
+  });
+
+  it("the EXIF segment replaces the JFIF header, carries the orientation, and leaves the pixels as they were", () => {
+    const width = 16;
+    const height = 8;
+    const data = new Uint8Array(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256));
+    const plain = new Uint8Array(jpeg.encode({ data, width, height }, 90).data);
+    const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+    expect(ascii(plain.subarray(6, 10))).toBe("JFIF");
+    for (const orientation of [6, 8] as const) {
+      const tagged = withExifOrientation(plain, orientation);
+      expect([...tagged.subarray(0, 4)]).toEqual([0xff, 0xd8, 0xff, 0xe1]);
+      expect(ascii(tagged.subarray(6, 12))).toBe("Exif\0\0");
+      expect(ascii(tagged.subarray(0, 64))).not.toContain("JFIF");
+      const tiff = new DataView(tagged.buffer, tagged.byteOffset + 12);
+      expect(ascii(tagged.subarray(12, 14))).toBe("MM");
+      const entries = tiff.getUint16(8);
+      const tags = Array.from({ length: entries }, (_, i) => [
+        tiff.getUint16(10 + i * 12),
+        tiff.getUint16(10 + i * 12 + 8),
+      ]);
+      expect(tags.find(([tag]) => tag === 0x0112)?.[1]).toBe(orientation);
+      const segmentEnd = 4 + ((tagged[4]! << 8) | tagged[5]!);
+      expect([tagged[segmentEnd], tagged[segmentEnd + 1]]).toEqual([0xff, 0xdb]);
+      const before = jpeg.decode(plain, { useTArray: true });
+      const after = jpeg.decode(tagged, { useTArray: true });
+      expect([after.width, after.height]).toEqual([width, height]);
+      expect(Buffer.from(after.data).equals(Buffer.from(before.data))).toBe(true);
+    }
+  });
+
+  it("a scanner app's output is the card alone, nearly straight on white, thresholded to two levels", () => {
+    const scanned = round10.filter((photo) => photo.name.includes("-scanapp"));
+    expect(scanned.length).toBeGreaterThan(0);
+    for (const photo of scanned) {
+      expect(photo.name).toMatch(/-\d-scanapp\.jpg$/);
+      expect(
+        photo.scene ??
+          photo.camera ??
+          photo.light ??
+          photo.style.frame ??
+          photo.style.overlay ??
+          photo.style.exifOrientation,
+      ).toBeUndefined();
+      expect(photo.style.background).toBe("#ffffff");
+      expect(Math.abs(photo.drawn.rotation)).toBeLessThanOrEqual(1.5);
+      expect(photo.style.transform).toMatch(/^rotate\(-?[\d.]+deg\)$/);
+      expect(photo.style.filter).toContain("url(#scanbw)");
+      const table = /tableValues="([01 ]+)"/.exec(photo.style.scene?.over ?? "");
+      expect(table).not.toBeNull();
+      const levels = table![1]!.split(" ").map(Number);
+      expect(levels).toHaveLength(20);
+      const dark = levels.filter((v) => v === 0).length;
+      expect(levels.slice(0, dark).every((v) => v === 0) && levels.slice(dark).every((v) => v === 1)).toBe(true);
+      expect(dark / 20).toBeGreaterThanOrEqual(0.45);
+      expect(dark / 20).toBeLessThanOrEqual(0.6);
+    }
+  });
+
+  it("a card on a screen lies on nothing and is held by no one; a night photo has no lamp; both stay readable", () => {
+    const screens = round10.filter((photo) => photo.name.includes("-screen"));
+    expect(screens.length).toBeGreaterThan(0);
+    for (const photo of screens) {
+      expect(photo.name).not.toMatch(/-(hand|sleeve|lamp|dark|night|wood|cloth|page)\b|obj/);
+      expect(photo.style.background).toBe("#1e1f22");
+      const over = photo.style.scene?.over ?? "";
+      // The moiré's lines stay faint; the bezel covers only the frame's edges.
+      for (const [, alpha] of over.matchAll(/rgba\(0,0,0,([\d.]+)\) 0 1px/g))
+        expect(Number(alpha)).toBeLessThanOrEqual(0.12);
+      expect(over).toMatch(/height:4%;background:#0b0b0d/);
+      expect(over).toMatch(/width:3%;background:#0b0b0d/);
+      expect(photo.style.scene?.onCard ?? "").toBe("");
+    }
+    const nights = round10.filter((photo) => photo.name.includes("-night"));
+    expect(nights.length).toBeGreaterThan(0);
+    for (const photo of nights) {
+      expect(photo.name).not.toMatch(/-lamp/);
+      const html = idPageHtml(photo.person, "photo", photo.style);
+      expect(html).not.toMatch(/rgba\(12,10,8,/);
+      const dim = /rgba\(10,6,2,([\d.]+)\)/.exec(html);
+      expect(Number(dim![1])).toBeLessThanOrEqual(0.32);
+      const noise = /opacity:([\d.]+)"><filter id="chroma"/.exec(html);
+      expect(Number(noise![1])).toBeLessThanOrEqual(0.38);
+    }
+  });
+
+  it("the earlier rounds' photos, round 9's included, have none of round 10's conditions", () => {
+    for (const photo of [
+      ...round9,
+      ...idPhotoSet(ROUND8_PHOTOS, 2),
+      ...idPhotoSet(ROUND7_PHOTOS, 2),
+      ...idPhotoSet(TUNE_SCENE_PHOTOS, 2),
+    ]) {
+      expect(photo.capture).toBeUndefined();
+      expect(photo.style.exifOrientation).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(exif\d|screen|night|scanapp)/);
+      expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(/scanbw|#1e1f22|id="chroma"/);
     }
   });
 });
