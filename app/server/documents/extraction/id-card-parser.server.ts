@@ -617,20 +617,37 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const fieldConfidence: Partial<Record<IdField, number>> = {};
   const conflicting = new Set(conflicts.flatMap((c) => (c.field === "series" ? ["series", "number"] : [c.field])));
   const cnpHolds = cnpInfo?.valid === true;
+  const cnpVouches = (field: IdField) => (field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate);
   for (const field of ID_FIELDS) {
     if (result[field] === null) continue;
     const source = sources[field];
     let value = 0.7;
     if (conflicting.has(field)) value = 0.5;
+    // Zone and print misread alike (the same blur, the same engine: '715284' for '715204' in both)
+    // when the zone's check digit over the field fails: their agreement is then no check at all.
+    else if (source === "mrz+printed" && zoneCheckFails(mrz, field)) value = cnpVouches(field) ? 0.9 : 0.85;
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
     else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
-    else if ((field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate)) value = 0.9;
+    else if (cnpVouches(field)) value = 0.9;
     fieldConfidence[field] = value;
   }
   return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
+}
+
+/** The zone's check digit over each field it covers. */
+const ZONE_CHECK_OF: Partial<Record<IdField, "documentNumber" | "birthDate" | "expiryDate">> = {
+  series: "documentNumber",
+  number: "documentNumber",
+  birthDate: "birthDate",
+  expiryDate: "expiryDate",
+};
+
+function zoneCheckFails(mrz: MrzResult | null, field: IdField): boolean {
+  const check = ZONE_CHECK_OF[field];
+  return check !== undefined && mrz?.checks[check] === false;
 }
 
 /** The numbers of an address in order ('nr.14 bl.A2 ap.31' → 14, 2, 31). */
