@@ -41,16 +41,16 @@ CONSTANTIN<<IOANA<<<<<<<<<<<<<`;
 describe("ID card parser", () => {
   it("does not call a number sure when zone and print misread it alike and the zone's check digit fails", () => {
     const sure = parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 });
-    expect(sure.fieldConfidence.number).toBe(0.99);
+    expect(sure.fieldConfidence?.number).toBe(0.99);
     // A shaken photo: the same '0' read as '8' in the printed number and in the zone.
     const blurred = parseIdCardText(CLASSIC_OCR.replaceAll("715204", "715284"), { referenceYear: 2026 });
     expect(blurred.number).toBe("715284");
     expect(blurred.sources.number).toBe("mrz+printed");
     expect(blurred.mrz?.checks.documentNumber).toBe(false);
-    expect(blurred.fieldConfidence.number).toBeLessThan(0.9);
-    expect(blurred.fieldConfidence.series).toBeLessThan(0.9);
+    expect(blurred.fieldConfidence?.number).toBeLessThan(0.9);
+    expect(blurred.fieldConfidence?.series).toBeLessThan(0.9);
     // The fields whose own check digits hold stay sure.
-    expect(blurred.fieldConfidence.birthDate).toBe(0.99);
+    expect(blurred.fieldConfidence?.birthDate).toBe(0.99);
   });
 
   it("reads a classic card: zone first, printed fields second, all agreeing", () => {
