@@ -103,7 +103,8 @@ export function DocumentsPage({ initialSearch = "", initialStatus = "" }: { init
         <form className="request-search" role="search" onSubmit={onSearch}>
           <label htmlFor={`${ids}-search`}>{T.searchLabel}</label>
           <div className="request-search-row">
-            <input id={`${ids}-search`} type="search" value={draft} maxLength={100} placeholder={T.searchPlaceholder} onChange={(e) => setDraft(e.target.value)} />
+            {/* Named as the list's address reads it: a search sent before the script ran is a GET the loader reads back. */}
+            <input id={`${ids}-search`} name="user_id" type="search" value={draft} maxLength={100} placeholder={T.searchPlaceholder} onChange={(e) => setDraft(e.target.value)} />
             <button type="submit" className="button small">
               {T.search}
             </button>
