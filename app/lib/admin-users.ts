@@ -2,7 +2,7 @@
 // the document progress cell or 'Fără progres', the file size in MB with 2 decimals. Pure, so the page
 // and its unit tests read the same rules.
 import { ADMIN_TEXTS } from "../texts/admin";
-import { USER_STATUSES } from "./schemas/admin-users";
+import { isoDay, USER_STATUSES } from "./schemas/admin-users";
 
 export interface NamedUser {
   first_name: string | null;
@@ -45,8 +45,6 @@ export interface UserListFilters {
 
 export const EMPTY_FILTERS: UserListFilters = { search: "", status: "", dateFrom: "", dateTo: "" };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The filters a search submitted before the page's script ran left in the address (the form works
  * without JavaScript: it is a GET of this page); anything malformed is dropped.
@@ -55,7 +53,7 @@ export function filtersFromAddress(params: URLSearchParams): UserListFilters {
   const status = params.get("status") ?? "";
   const date = (name: string) => {
     const value = params.get(name) ?? "";
-    return ISO_DATE.test(value) ? value : "";
+    return isoDay.safeParse(value).success ? value : "";
   };
   return {
     search: (params.get("search") ?? "").trim().slice(0, 100),

@@ -87,7 +87,7 @@ export function UsersPage() {
   const ids = useId();
   const [searchParams] = useSearchParams();
   const [draft, setDraft] = useState<Filters>(() => filtersFromAddress(searchParams));
-  const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(searchParams));
+  const [filters, setFilters] = useState<Filters>(draft);
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Listing | null>(null);
   const [state, setState] = useState<ListLoadState>("loading");

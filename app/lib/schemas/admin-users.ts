@@ -10,7 +10,8 @@ export const ADMIN_USERS_PAGE_SIZE = 50;
 
 export const ADMIN_USER_SORT_FIELDS = ["created_at", "last_login", "phone"] as const;
 
-const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A day as the list call takes it (yyyy-mm-dd). */
+export const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const adminUserListSchema = z
   .object({
