@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 15 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 16 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -75,7 +75,7 @@ function checkPrinted(text: string, t: BillTruth) {
   }
 }
 
-/** Rounds 10 to 14, written as held-out and now tuning layouts (docs/benchmarks.md). */
+/** Rounds 10 to 15, written as held-out and now tuning layouts (docs/benchmarks.md). */
 const ROUND_10_LAYOUTS: BillLayout[] = ["cezNumbered", "electricaShortYear", "eonTwoPageRows", "hidroRightLabels", "ppcGrid"];
 const ROUND_11_LAYOUTS: BillLayout[] = ["novaStub", "premierReversed", "digiServices"];
 const ROUND_11_SEED = 7;
@@ -85,18 +85,20 @@ const ROUND_13_LAYOUTS: BillLayout[] = ["restartLandscape", "cigaTipizat", "gren
 const ROUND_13_SEED = 9;
 const ROUND_14_LAYOUTS: BillLayout[] = ["ppcHistory12", "electricaRegularizare", "novaUblCodes"];
 const ROUND_14_SEED = 10;
+const ROUND_15_LAYOUTS: BillLayout[] = ["tinmarTotalFirst", "electricaSidebarFui", "premierTwoUp"];
+const ROUND_15_SEED = 11;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 14, measured once, joined the tuning half; round 15 has three layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
-    expect(SEALED_SEED).toBe(11);
+  it("rounds 10 to 15, measured once, joined the tuning half; round 16 has three layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+    expect(SEALED_SEED).toBe(12);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
     expect(SEALED_LAYOUTS).toHaveLength(3);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -121,21 +123,31 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     });
   }
 
-  it("round 15's scans have a seed of their own and, new, a dark lid border and grey scans; the other scan sets have neither", () => {
-    expect(SEALED_SCANS.seed).toBe(31);
+  it("round 16's scans have a seed of their own, round 15's conditions and, new, 1-bit fax pages at 200 dpi; the other scan sets have no fax page", () => {
+    expect(SEALED_SCANS.seed).toBe(32);
+    expect(SEALED_SCANS.lidShare).toBe(0.5);
+    expect(SEALED_SCANS.greyShare).toBe(0.4);
     const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * 2);
     expect(sealed.some((scan) => scan.lid !== undefined)).toBe(true);
-    expect(sealed.some((scan) => scan.grey)).toBe(true);
+    expect(sealed.some((scan) => scan.fax)).toBe(true);
+    expect(sealed.some((scan) => !scan.fax)).toBe(true);
     for (const scan of sealed) {
       expect(Math.abs(scan.skew)).toBeGreaterThanOrEqual(1);
       expect(Math.abs(scan.skew)).toBeLessThanOrEqual(3);
       // The paper fills most of the image: the border is a strip, never a second page.
       if (scan.lid !== undefined) expect(scan.lid).toBeGreaterThanOrEqual(0.95);
+      // A fax page: fed without a lid, 200 dpi, stored lossless (one bit a pixel survives no JPEG).
+      if (scan.fax) expect([scan.dpi, scan.format, scan.lid, scan.grey]).toEqual([200, "png", undefined, undefined]);
     }
+    // Round 15's own scans (seed 31, without fax pages) are the same as when they were read.
+    const round15 = drawScans({ ...SEALED_SCANS, seed: 31, faxShare: undefined }, 6);
+    expect(round15.some((scan) => scan.grey)).toBe(true);
+    expect(round15.some((scan) => scan.lid !== undefined)).toBe(true);
     for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS]) {
       for (const scan of drawScans(conditions, 40)) {
         expect(scan.lid).toBeUndefined();
         expect(scan.grey).toBeUndefined();
+        expect(scan.fax).toBeUndefined();
       }
     }
   });
