@@ -1,7 +1,7 @@
-// ID photo rounds 8, 9 and 10 (issue #14) checked as fixture sets, without the reader: the photos are
-// drawn within the ranges they claim, every kind of document and every condition new in rounds 8, 9
-// and 10 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw
-// from a random stream of their own). Nothing here reads a photo or measures the reader.
+// ID photo rounds 8 to 11 (issue #14) checked as fixture sets, without the reader: the photos are
+// drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
+// 11 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
@@ -13,6 +13,7 @@ import {
   ROUND7_PHOTOS,
   ROUND8_PHOTOS,
   ROUND9_PHOTOS,
+  ROUND10_PHOTOS,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
 } from "../fixtures/id-photos";
@@ -20,11 +21,12 @@ import {
 /** Round 8's conditions (camera, hand, casts) hold in round 9 too, at the same rates. */
 const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)];
 const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
-const round10 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const round10 = idPhotoSet(ROUND10_PHOTOS, 2);
+const round11 = idPhotoSet(HELD_OUT_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
-describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
+describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
   it("rounds 7, 8 and 9 are tuning material under their own seeds; round 9 has round 8's conditions, round 10 a new seed and round 9's, two photos a holder", () => {
     expect(ROUND7_PHOTOS).toEqual({ ...ROUND6_PHOTOS, seed: 18 });
     expect(ROUND8_PHOTOS.seed).toBe(19);
@@ -34,20 +36,20 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
     expect(rest).toEqual(round8);
     expect(light).toBeDefined();
     expect(ROUND8_PHOTOS.light).toBeUndefined();
-    expect(HELD_OUT_PHOTOS.seed).toBe(21);
-    const { seed: _seed10, capture, ...rest10 } = HELD_OUT_PHOTOS;
+    expect(ROUND10_PHOTOS.seed).toBe(21);
+    const { seed: _seed10, capture, ...rest10 } = ROUND10_PHOTOS;
     const { seed: _seed9, ...round9Conditions } = ROUND9_PHOTOS;
     expect(rest10).toEqual(round9Conditions);
     expect(capture).toBeDefined();
     expect(ROUND9_PHOTOS.capture).toBeUndefined();
-    for (const set of [round9, round10]) {
+    for (const set of [round9, round10, round11]) {
       expect(set).toHaveLength(ID_HOLDERS.length * 2);
       expect(new Set(set.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
     }
   });
 
-  it("every condition new in round 8 occurs at least once in each of rounds 8, 9 and 10", () => {
-    for (const set of [idPhotoSet(ROUND8_PHOTOS, 2), round9, round10])
+  it("every condition new in round 8 occurs at least once in each of rounds 8 to 11", () => {
+    for (const set of [idPhotoSet(ROUND8_PHOTOS, 2), round9, round10, round11])
       for (const tag of ["wide", "hand", "warm", "cold", "motion", "faded"])
         expect(
           set.some((photo) => photo.name.includes(`-${tag}`)),
@@ -56,8 +58,8 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
     for (const photo of photos) expect(photo.camera).toMatch(/noise [\d.]+.*vignette [\d.]+/);
   });
 
-  it("every condition new in round 9 occurs at least once in rounds 9 and 10, and stays readable", () => {
-    for (const set of [round9, round10])
+  it("every condition new in round 9 occurs at least once in rounds 9 to 11, and stays readable", () => {
+    for (const set of [round9, round10, round11])
       for (const tag of ["lamp", "sleeve", "dark"])
         expect(
           set.some((photo) => photo.name.includes(`-${tag}`)),
@@ -152,13 +154,14 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
     }
   });
 
-  it("every condition new in round 10 occurs at least once, within its ranges", () => {
-    for (const tag of ["exif6", "exif8", "screen", "night", "scanapp"])
-      expect(
-        round10.some((photo) => photo.name.includes(`-${tag}`)),
-        tag,
-      ).toBe(true);
-    for (const photo of round10) {
+  it("every condition new in round 10 occurs at least once in rounds 10 and 11, within its ranges", () => {
+    for (const set of [round10, round11])
+      for (const tag of ["exif6", "exif8", "screen", "night", "scanapp"])
+        expect(
+          set.some((photo) => photo.name.includes(`-${tag}`)),
+          tag,
+        ).toBe(true);
+    for (const photo of [...round10, ...round11]) {
       const { drawn } = photo;
       expect(drawn.quality).toBeGreaterThanOrEqual(45);
       expect(drawn.quality).toBeLessThanOrEqual(85);
@@ -222,17 +225,19 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
   });
 
   it("a scanner app's output is the card alone, nearly straight on white, thresholded to two levels", () => {
-    const scanned = round10.filter((photo) => photo.name.includes("-scanapp"));
-    expect(scanned.length).toBeGreaterThan(0);
+    const scanned = [...round10, ...round11].filter((photo) => photo.name.includes("-scanapp"));
+    expect(scanned.length).toBeGreaterThan(1);
     for (const photo of scanned) {
       expect(photo.name).toMatch(/-\d-scanapp\.jpg$/);
       expect(
         photo.scene ??
           photo.camera ??
           photo.light ??
+          photo.pose ??
           photo.style.frame ??
           photo.style.overlay ??
-          photo.style.exifOrientation,
+          photo.style.exifOrientation ??
+          photo.style.bend,
       ).toBeUndefined();
       expect(photo.style.background).toBe("#ffffff");
       expect(Math.abs(photo.drawn.rotation)).toBeLessThanOrEqual(1.5);
@@ -250,10 +255,11 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
   });
 
   it("a card on a screen lies on nothing and is held by no one; a night photo has no lamp; both stay readable", () => {
-    const screens = round10.filter((photo) => photo.name.includes("-screen"));
+    const screens = [...round10, ...round11].filter((photo) => photo.name.includes("-screen"));
     expect(screens.length).toBeGreaterThan(0);
     for (const photo of screens) {
-      expect(photo.name).not.toMatch(/-(hand|sleeve|lamp|dark|night|wood|cloth|page)\b|obj/);
+      expect(photo.name).not.toMatch(/-(hand|sleeve|lamp|dark|night|wood|cloth|page|pinch|bent|led\w+)\b|obj/);
+      expect(photo.style.bend).toBeUndefined();
       expect(photo.style.background).toBe("#1e1f22");
       const over = photo.style.scene?.over ?? "";
       // The moiré's lines stay faint; the bezel covers only the frame's edges.
@@ -263,7 +269,7 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
       expect(over).toMatch(/width:3%;background:#0b0b0d/);
       expect(photo.style.scene?.onCard ?? "").toBe("");
     }
-    const nights = round10.filter((photo) => photo.name.includes("-night"));
+    const nights = [...round10, ...round11].filter((photo) => photo.name.includes("-night"));
     expect(nights.length).toBeGreaterThan(0);
     for (const photo of nights) {
       expect(photo.name).not.toMatch(/-lamp/);
@@ -287,6 +293,119 @@ describe("ID photo rounds 8, 9 and 10 as fixtures (no reader)", () => {
       expect(photo.style.exifOrientation).toBeUndefined();
       expect(photo.name).not.toMatch(/-(exif\d|screen|night|scanapp)/);
       expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(/scanbw|#1e1f22|id="chroma"/);
+    }
+  });
+  it("round 11 has a new seed and round 10's conditions at round 10's rates, plus its own pose conditions", () => {
+    expect(HELD_OUT_PHOTOS.seed).toBe(22);
+    const { seed: _seed11, pose, ...rest11 } = HELD_OUT_PHOTOS;
+    const { seed: _seed10, ...round10Conditions } = ROUND10_PHOTOS;
+    expect(rest11).toEqual(round10Conditions);
+    expect(pose).toBeDefined();
+    expect(ROUND10_PHOTOS.pose).toBeUndefined();
+  });
+
+  it("every condition new in round 11 occurs at least once", () => {
+    for (const tag of ["pinch", "portrait", "ledgreen", "ledmagenta", "caselens", "bent"])
+      expect(
+        round11.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
+    for (const photo of round11.filter((p) => p.pose))
+      expect(photo.name).toMatch(/-(pinch|portrait|led|caselens|bent)/);
+  });
+
+  it("a card held between two fingers has no desk, palm or objects under it, and the thumb covers only its top right corner", () => {
+    const pinched = round11.filter((photo) => photo.name.includes("-pinch"));
+    expect(pinched.length).toBeGreaterThan(0);
+    for (const photo of pinched) {
+      expect(photo.name).not.toMatch(/-(hand|dark|wood|cloth|page)\b|obj/);
+      expect(photo.style.background).toMatch(/#cfc6b8/);
+      expect(photo.style.scene?.under ?? "").toBe("");
+      expect(photo.style.scene?.behind).toBeTruthy();
+      const thumb =
+        /left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px;[^"]*transform-origin:50% 100%;transform:rotate\(([\d.]+)deg\)/.exec(
+          photo.style.scene?.onCard ?? "",
+        );
+      expect(thumb).not.toBeNull();
+      const [left, top, width, height, turn] = thumb!.slice(1).map(Number) as [number, number, number, number, number];
+      // The thumb's tip (its rounded bottom end), turned about the tip towards the top right: the part of
+      // the card it covers lies right of x 880 and above y 80, where none of the documents has a field.
+      const [tipX, tipY] = [left + width / 2, top + height];
+      const radians = (turn * Math.PI) / 180;
+      expect(turn).toBeGreaterThan(0);
+      expect(turn).toBeLessThan(90);
+      expect(tipX + (width / 2) * (Math.sin(radians) - 1)).toBeGreaterThanOrEqual(880);
+      expect(tipY + (width / 2) * (1 - Math.cos(radians))).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it("a portrait frame is 2400–3000 px wide (3:4), the card 32–40 % of its width near the top, all of it inside", () => {
+    const portrait = round11.filter((photo) => photo.name.includes("-portrait"));
+    expect(portrait.length).toBeGreaterThan(0);
+    for (const photo of portrait) {
+      const frame = photo.style.frame!;
+      expect(photo.name).not.toMatch(/-wide\d/);
+      expect(frame.width).toBeGreaterThanOrEqual(2400);
+      expect(frame.width).toBeLessThanOrEqual(3000);
+      expect(frame.height).toBe(Math.round((frame.width * 4) / 3));
+      const share = (1000 * frame.scale) / frame.width;
+      expect(share).toBeGreaterThan(0.319);
+      expect(share).toBeLessThan(0.401);
+      const centre = (frame.height / 2 + frame.dy) / frame.height;
+      expect(centre).toBeGreaterThanOrEqual(0.239);
+      expect(centre).toBeLessThanOrEqual(0.361);
+      const stage = {
+        width: (1000 + photo.style.padding * 2) * frame.scale,
+        height: (630 + photo.style.padding * 2) * frame.scale,
+      };
+      expect(Math.abs(frame.dx) + stage.width / 2).toBeLessThanOrEqual(frame.width / 2);
+      expect(frame.height / 2 + frame.dy - stage.height / 2).toBeGreaterThanOrEqual(0);
+      const view = photo.style.exifOrientation
+        ? { width: frame.height, height: frame.width }
+        : { width: frame.width, height: frame.height };
+      expect(idPageSize("photo", photo.style)).toEqual(view);
+    }
+  });
+
+  it("an LED strip's cast, a phone case's lens and a bend stay within their ranges and readable", () => {
+    for (const photo of round11) {
+      const html = idPageHtml(photo.person, "photo", photo.style);
+      const led = /linear-gradient\(\d+deg, rgb\((?:90,255,120|255,80,215)\) 0%[^"]*opacity:([\d.]+)/.exec(html);
+      expect(led !== null, photo.name).toBe(/-led(green|magenta)/.test(photo.name));
+      if (led) {
+        expect(Number(led[1])).toBeGreaterThanOrEqual(0.4);
+        expect(Number(led[1])).toBeLessThanOrEqual(0.6);
+      }
+      const lens = /rgba\(0,0,0,0\) 48%, rgba\(0,0,0,([\d.]+)\) 100%/.exec(html);
+      expect(lens !== null, photo.name).toBe(photo.name.includes("-caselens"));
+      if (lens) {
+        expect(Number(lens[1])).toBeLessThanOrEqual(0.8);
+        // The case's edge: a dark blur in a corner of the frame, gone by 12 % of the way to the far corner.
+        expect(html).toMatch(
+          /circle at (0|100)% (0|100)%, rgba\(6,6,6,\.95\) 0%, rgba\(6,6,6,\.95\) 6%, rgba\(6,6,6,0\) 12%/,
+        );
+      }
+      expect(photo.style.bend !== undefined, photo.name).toBe(photo.name.includes("-bent"));
+      if (photo.style.bend !== undefined) {
+        expect(photo.style.bend).toBeGreaterThanOrEqual(20);
+        expect(photo.style.bend).toBeLessThanOrEqual(45);
+        // Forty strips of the card, the middle ones raised by nearly the whole bend, the ends by almost nothing.
+        const raised = [...html.matchAll(/translateZ\(([\d.]+)px\)/g)].map((m) => Number(m[1]));
+        expect(raised).toHaveLength(40);
+        expect(Math.max(...raised)).toBeGreaterThan(photo.style.bend * 0.99);
+        expect(Math.min(...raised)).toBeLessThan(photo.style.bend * 0.06);
+      }
+    }
+  });
+
+  it("the earlier rounds' photos, round 10's included, have none of round 11's conditions", () => {
+    for (const photo of [...round10, ...round9, ...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.pose).toBeUndefined();
+      expect(photo.style.bend).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(pinch|portrait\d+|led\w+|caselens|bent)/);
+      expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(
+        /rgb\(90,255,120\)|rgb\(255,80,215\)|rgba\(6,6,6,|translateZ|#cfc6b8/,
+      );
     }
   });
 });
