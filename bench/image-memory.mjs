@@ -4,7 +4,9 @@
 // libjpeg-turbo-progs (the frames are encoded the ways phones do).
 //
 // Three 4032 × 3024 frames of the same scene — baseline 4:2:0 (most phones), baseline 4:4:4 and
-// progressive 4:2:0 — and an 8-megapixel 3264 × 2448 one (too small to be reduced: decoded whole), each read by extractDocument in a fresh child process, so every frame has
+// progressive 4:2:0 — an 8-megapixel 3264 × 2448 one and a 3600 × 2700 one (no DCT scale keeps them
+// ≥ 2000 px), a 24-megapixel 6000 × 4000 one (the largest MAX_DECODE_MEGAPIXELS admits) and the 8-MP
+// frame as a PNG, each read by extractDocument in a fresh child process, so every frame has
 // the process to itself. Per frame: the peak of heapUsed + arrayBuffers (process.memoryUsage()) +
 // the OCR engine's WebAssembly memory (not among Node's arrayBuffers; a Worker isolate counts it),
 // sampled every 2 ms and at every await of the extraction (synchronous stretches are seen only at
@@ -49,13 +51,17 @@ async function parent() {
       ["baseline 4:4:4", "4032x3024", ["-quality", "88", "-sample", "1x1"]],
       ["progressive 4:2:0", "4032x3024", ["-quality", "88", "-sample", "2x2", "-progressive"]],
       ["8 MP baseline 4:2:0", "3264x2448", ["-quality", "88", "-sample", "2x2"]],
+      ["3600 × 2700 baseline 4:2:0", "3600x2700", ["-quality", "88", "-sample", "2x2"]],
+      ["24 MP baseline 4:2:0", "6000x4000", ["-quality", "88", "-sample", "2x2"]],
+      ["8 MP PNG", "3264x2448", "png"],
     ];
     const results = [];
     for (const [name, size, args] of frames) {
-      const file = join(dir, `${name.replace(/\W+/g, "-")}.jpg`);
-      writeFileSync(file, execFileSync("cjpeg", [...args, join(dir, `frame-${size}.ppm`)], { maxBuffer: 64 * MB }));
+      const png = args === "png";
+      const file = join(dir, `${name.replace(/\W+/g, "-")}.${png ? "png" : "jpg"}`);
+      if (!png) writeFileSync(file, execFileSync("cjpeg", [...args, join(dir, `frame-${size}.ppm`)], { maxBuffer: 256 * MB }));
       const run = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-        env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: file },
+        env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: png ? join(dir, `frame-${size}.png`) : file },
         encoding: "utf8",
         maxBuffer: 16 * MB,
       });
@@ -93,6 +99,7 @@ async function child(frame) {
   // Before issue #14's decoder there was no image source: the decode was decodeImage's, whole.
   const source = await import("../app/server/documents/extraction/image-source.server.ts").catch(() => null);
   const bytes = new Uint8Array(readFileSync(frame));
+  const mimeType = frame.endsWith(".png") ? "image/png" : "image/jpeg";
   // The OCR engine's WebAssembly memory is not among Node's arrayBuffers (a Worker counts it): found
   // in the instance's exports. It only grows.
   const wasmMemories = [];
@@ -122,7 +129,7 @@ async function child(frame) {
   const started = performance.now();
   const result = await extractDocument({
     bytes,
-    mimeType: "image/jpeg",
+    mimeType,
     documentType: "document_identitate",
     now: new Date("2026-11-24T12:00:00Z"),
     ocr: async () => engine,
@@ -140,7 +147,7 @@ async function child(frame) {
   let decodedSize = "";
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    const decoded = source ? source.openImage(bytes, "image/jpeg").image : image.decodeImage(bytes, "image/jpeg");
+    const decoded = source ? source.openImage(bytes, mimeType).image : image.decodeImage(bytes, mimeType);
     times.push(performance.now() - t);
     decodedSize = `${decoded.width} × ${decoded.height}`;
   }
@@ -183,9 +190,16 @@ async function buildFrame(dir) {
   for (const [width, height] of [
     [4032, 3024],
     [3264, 2448],
+    [3600, 2700],
+    [6000, 4000],
   ]) {
     writePpm(join(dir, `frame-${width}x${height}.ppm`), photo, width, height);
   }
+  // The 8-MP frame also as a PNG (a screenshot or an exported photo): its PPM's pixels, deflated.
+  const { encode } = await import("fast-png");
+  const ppm = readFileSync(join(dir, "frame-3264x2448.ppm"));
+  const pixels = ppm.subarray(ppm.length - 3264 * 2448 * 3);
+  writeFileSync(join(dir, "frame-3264x2448.png"), encode({ width: 3264, height: 2448, data: pixels, channels: 3, depth: 8 }));
 }
 
 function writePpm(file, photo, width, height) {

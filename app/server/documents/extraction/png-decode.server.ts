@@ -31,9 +31,9 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 /**
  * Compressed bytes inflated at a time: deflate expands at most ~1032 times, so no piece of the
- * inflated stream is larger than ~1 MB, whatever the image.
+ * inflated stream is larger than ~4 MB, whatever the image (a photo's piece is a few times 4 KB).
  */
-const INFLATE_PIECE = 1024;
+const INFLATE_PIECE = 4096;
 
 const u32 = (data: Uint8Array, at: number) =>
   ((data[at]! << 24) | (data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!) >>> 0;
@@ -154,51 +154,48 @@ export function decodePngRows(data: Uint8Array, onRow: PngRowSink, options: Deco
   let filled = -1;
   let filter = 0;
 
+  // Grey samples under 8 bits span 0..255 as their maximum does; 16-bit ones are divided by 257.
+  const greyScale = 255 / ((1 << Math.min(bitDepth, 8)) - 1);
+  const sampleAt = (x: number, s: number) => {
+    if (bitDepth === 8) return line[x * channels + s]!;
+    if (bitDepth === 16) {
+      const i = (x * channels + s) * 2;
+      return ((line[i]! << 8) | line[i + 1]!) / 257;
+    }
+    const bit = x * bitDepth;
+    return (line[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+  };
+  /** Laid over white paper: transparent pixels become paper, not black. */
+  const put = (x: number, r: number, g: number, b: number, a: number) => {
+    const alpha = a / 255;
+    row[x * 4] = r * alpha + 255 * (1 - alpha);
+    row[x * 4 + 1] = g * alpha + 255 * (1 - alpha);
+    row[x * 4 + 2] = b * alpha + 255 * (1 - alpha);
+    row[x * 4 + 3] = 255;
+  };
   const toRgba = () => {
-    // Grey samples under 8 bits span 0..255 as their maximum does; 16-bit ones are divided by 257.
-    const greyScale = 255 / ((1 << Math.min(bitDepth, 8)) - 1);
-    const sample16 = (i: number) => ((line[i]! << 8) | line[i + 1]!) / 257;
-    for (let x = 0; x < width; x++) {
-      let r: number, g: number, b: number, a: number;
-      if (bitDepth < 8) {
-        const bit = x * bitDepth;
-        const value = (line[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
-        if (palette) {
-          if (value >= palette.colours) throw new PngDecodeError("corrupt PNG: colour outside the palette");
-          [r, g, b, a] = [palette.rgba[value * 4]!, palette.rgba[value * 4 + 1]!, palette.rgba[value * 4 + 2]!, palette.rgba[value * 4 + 3]!];
-        } else {
-          r = g = b = value * greyScale;
-          a = 255;
-        }
-      } else if (palette) {
-        const value = line[x]!;
-        if (value >= palette.colours) throw new PngDecodeError("corrupt PNG: colour outside the palette");
-        [r, g, b, a] = [palette.rgba[value * 4]!, palette.rgba[value * 4 + 1]!, palette.rgba[value * 4 + 2]!, palette.rgba[value * 4 + 3]!];
-      } else if (bitDepth === 8) {
-        const i = x * channels;
-        if (channels >= 3) {
-          [r, g, b] = [line[i]!, line[i + 1]!, line[i + 2]!];
-          a = channels === 4 ? line[i + 3]! : 255;
-        } else {
-          r = g = b = line[i]!;
-          a = channels === 2 ? line[i + 1]! : 255;
-        }
-      } else {
-        const i = x * channels * 2;
-        if (channels >= 3) {
-          [r, g, b] = [sample16(i), sample16(i + 2), sample16(i + 4)];
-          a = channels === 4 ? sample16(i + 6) : 255;
-        } else {
-          r = g = b = sample16(i);
-          a = channels === 2 ? sample16(i + 2) : 255;
-        }
+    if (palette) {
+      const colours = palette.rgba;
+      for (let x = 0; x < width; x++) {
+        const i = sampleAt(x, 0);
+        if (i >= palette.colours) throw new PngDecodeError("corrupt PNG: colour outside the palette");
+        put(x, colours[i * 4]!, colours[i * 4 + 1]!, colours[i * 4 + 2]!, colours[i * 4 + 3]!);
       }
-      // Transparent pixels become white paper, not black.
-      const alpha = a / 255;
-      row[x * 4] = r * alpha + 255 * (1 - alpha);
-      row[x * 4 + 1] = g * alpha + 255 * (1 - alpha);
-      row[x * 4 + 2] = b * alpha + 255 * (1 - alpha);
-      row[x * 4 + 3] = 255;
+    } else if (bitDepth === 8 && channels === 3) {
+      // The common case (a screenshot, an exported photo): opaque, nothing to lay over paper.
+      for (let x = 0; x < width; x++) {
+        row[x * 4] = line[x * 3]!;
+        row[x * 4 + 1] = line[x * 3 + 1]!;
+        row[x * 4 + 2] = line[x * 3 + 2]!;
+        row[x * 4 + 3] = 255;
+      }
+    } else if (channels >= 3) {
+      for (let x = 0; x < width; x++) put(x, sampleAt(x, 0), sampleAt(x, 1), sampleAt(x, 2), channels === 4 ? sampleAt(x, 3) : 255);
+    } else {
+      for (let x = 0; x < width; x++) {
+        const grey = bitDepth < 8 ? sampleAt(x, 0) * greyScale : sampleAt(x, 0);
+        put(x, grey, grey, grey, channels === 2 ? sampleAt(x, 1) : 255);
+      }
     }
   };
 
