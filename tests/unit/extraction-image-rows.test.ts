@@ -346,6 +346,21 @@ describe("shrinking while decoding", () => {
     expect(small.scale).toBeCloseTo(150 / 40, 5);
   });
 
+  it("makes the smaller copies asked for from the decoded rows: shrinkToFit of the reduced copy gives the whole decode's own", () => {
+    const bytes = new Uint8Array(readFileSync(join(__dirname, "../fixtures/jpeg/baseline-444.jpg")));
+    const whole = decodeImage(bytes, "image/jpeg");
+    const source = openImage(bytes, "image/jpeg", 100, [40, 70]);
+    for (const side of [40, 70]) {
+      const copy = shrinkToFit(source.image, side);
+      expect(differingBytes(copy.data, shrinkToFit(whole, side).data)).toBe(0);
+      // Not what a box filter of the reduced copy gives (the reason the copies are made).
+      expect(differingBytes(copy.data, boxShrink(source.image, side).data)).toBeGreaterThan(0);
+    }
+    // A size not asked for: the reduced copy shrunk, as for any image.
+    expect(differingBytes(shrinkToFit(source.image, 55).data, boxShrink(source.image, 55).data)).toBe(0);
+    expect(source.shift).toBe(0);
+  });
+
   it("opens a PNG above the readers' size shrunk to it, its detail the stored pixels", () => {
     const image = picture(90, 61, 5);
     const bytes = writePng({ width: 90, height: 61, depth: 8, colourType: 2, lines: linesOf(90, 61, 3, 8, (x, y, s) => image.data[(y * 90 + x) * 4 + s]!) });

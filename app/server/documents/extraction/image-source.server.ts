@@ -13,6 +13,7 @@ import {
   ImageDecodeError,
   MAX_DECODE_MEGAPIXELS,
   OCR_MAX_SIDE,
+  rememberSmallerCopies,
   RowShrinker,
   type RgbaImage,
 } from "./image.server";
@@ -25,6 +26,8 @@ export interface ImageSource {
   fullHeight: number;
   /** Stored pixels per pixel of `image` across and down (1 when not reduced; not always whole). */
   scale: number;
+  /** A point (x, y) of `image` is (x·scale + shift, y·scale + shift) in the stored image. */
+  shift: number;
   /** The stored pixels under a rectangle of `image`'s pixels, and where they start in the stored image. */
   detail(rect: { left: number; top: number; right: number; bottom: number }): {
     image: RgbaImage;
@@ -40,6 +43,7 @@ export function wholeImage(image: RgbaImage): ImageSource {
     fullWidth: image.width,
     fullHeight: image.height,
     scale: 1,
+    shift: 0,
     detail: (rect) => ({
       image: crop(image, rect),
       left: Math.max(0, Math.floor(rect.left)),
@@ -73,20 +77,43 @@ function decodeError(error: unknown): never {
 
 const MAX_PIXELS = MAX_DECODE_MEGAPIXELS * 1e6;
 
-/** Rows of a decode (`width` × `height`, top to bottom) shrunk to `minSide`; `scale`: decoded pixels per shrunk pixel. */
-function shrinkRows(width: number, height: number, minSide: number, decodeRows: (onRow: (y: number, row: Uint8ClampedArray) => void) => void) {
+/**
+ * The smaller copies an identity photo's readers make of the whole photo: the card finder's coarse
+ * (400) and fine (800) search and the text direction test (500). Made from the decoded rows with the
+ * reduced copy, they are the pixels those readers had when the photo was held whole. (A bill's
+ * readers shrink the page to OCR size first and then their copies of that: they need none.)
+ */
+export const ID_PHOTO_SMALLER_COPIES: readonly number[] = [400, 500, 800];
+
+/**
+ * Rows of a decode (`width` × `height`, top to bottom) shrunk to `minSide`, with the smaller copies
+ * asked for; `scale`: decoded pixels per shrunk pixel.
+ */
+function shrinkRows(
+  width: number,
+  height: number,
+  minSide: number,
+  smallerCopies: readonly number[],
+  decodeRows: (onRow: (y: number, row: Uint8ClampedArray) => void) => void,
+) {
   const shrinker = new RowShrinker(width, height, minSide);
-  decodeRows((y, row) => shrinker.push(y, row));
-  return { image: shrinker.result(), scale: Math.max(width, height) / minSide };
+  const smaller = smallerCopies.filter((side) => side < minSide).map((side) => [side, new RowShrinker(width, height, side)] as const);
+  decodeRows((y, row) => {
+    shrinker.push(y, row);
+    for (const [, copy] of smaller) copy.push(y, row);
+  });
+  const image = shrinker.result();
+  if (smaller.length > 0) rememberSmallerCopies(image, new Map(smaller.map(([side, copy]) => [side, copy.result()])));
+  return { image, scale: Math.max(width, height) / minSide };
 }
 
-function openJpeg(bytes: Uint8Array, minSide: number): ImageSource {
+function openJpeg(bytes: Uint8Array, minSide: number, smallerCopies: readonly number[]): ImageSource {
   const header = readJpegHeader(bytes);
   if (header.width * header.height > MAX_PIXELS) throw new ImageDecodeError(`image too large (${header.width} × ${header.height})`);
   const dct = dctScaleFor(header.width, header.height, minSide);
   const [width, height] = [Math.ceil(header.width / dct), Math.ceil(header.height / dct)];
   const shrunk = shrunkWhileDecoding(width, height, minSide)
-    ? shrinkRows(width, height, minSide, (onRow) => decodeJpegRows(bytes, { scale: dct, maxPixels: MAX_PIXELS }, onRow))
+    ? shrinkRows(width, height, minSide, smallerCopies, (onRow) => decodeJpegRows(bytes, { scale: dct, maxPixels: MAX_PIXELS }, onRow))
     : null;
   const scale = shrunk ? shrunk.scale * dct : dct;
   return {
@@ -94,6 +121,9 @@ function openJpeg(bytes: Uint8Array, minSide: number): ImageSource {
     fullWidth: header.width,
     fullHeight: header.height,
     scale,
+    // A DCT-reduced pixel's centre i + ½ is the stored pixels' centre (i + ½)·dct, i.e. index
+    // i·dct + (dct − 1)/2; the box shrink's own scale maps corners, as the readers' small copies do.
+    shift: (dct - 1) / 2,
     detail: (rect) => {
       const window = { left: rect.left * scale, top: rect.top * scale, right: rect.right * scale, bottom: rect.bottom * scale };
       try {
@@ -106,16 +136,19 @@ function openJpeg(bytes: Uint8Array, minSide: number): ImageSource {
   };
 }
 
-function openPng(bytes: Uint8Array, minSide: number): ImageSource {
+function openPng(bytes: Uint8Array, minSide: number, smallerCopies: readonly number[]): ImageSource {
   const { width, height } = readPngHeader(bytes);
   if (width * height > MAX_PIXELS) throw new ImageDecodeError(`image too large (${width} × ${height})`);
   if (!shrunkWhileDecoding(width, height, minSide)) return wholeImage(decodeImage(bytes, "image/png"));
-  const { image, scale } = shrinkRows(width, height, minSide, (onRow) => decodePngRows(bytes, onRow, { maxPixels: MAX_PIXELS }));
+  const { image, scale } = shrinkRows(width, height, minSide, smallerCopies, (onRow) =>
+    decodePngRows(bytes, onRow, { maxPixels: MAX_PIXELS }),
+  );
   return {
     image,
     fullWidth: width,
     fullHeight: height,
     scale,
+    shift: 0,
     detail: (rect) => {
       const left = Math.min(width - 1, Math.max(0, Math.floor(rect.left * scale)));
       const top = Math.min(height - 1, Math.max(0, Math.floor(rect.top * scale)));
@@ -140,15 +173,18 @@ function openPng(bytes: Uint8Array, minSide: number): ImageSource {
 
 /**
  * Opens an uploaded JPEG or PNG for reading, at about `minSide` on its longest side when it is larger
- * (see above); its `detail` decodes the asked window of the stored image at full resolution.
+ * (see above); its `detail` decodes the asked window of the stored image at full resolution. When the
+ * image is shrunk while decoding, `smallerCopies` (longest sides) are made from the same rows and
+ * handed out by shrinkToFit for the reduced image.
  */
 export function openImage(
   bytes: Uint8Array,
   mimeType: "image/jpeg" | "image/png",
   minSide = OCR_MAX_SIDE,
+  smallerCopies: readonly number[] = [],
 ): ImageSource {
   try {
-    return mimeType === "image/png" ? openPng(bytes, minSide) : openJpeg(bytes, minSide);
+    return mimeType === "image/png" ? openPng(bytes, minSide, smallerCopies) : openJpeg(bytes, minSide, smallerCopies);
   } catch (error) {
     return decodeError(error);
   }
@@ -172,11 +208,9 @@ export function straightenFromSource(source: ImageSource, card: CardLocation): R
     right: Math.max(...xs) + margin,
     bottom: Math.max(...ys) + margin,
   });
-  // A reduced pixel's centre i + ½ is the stored pixels' centre (i + ½)·scale, i.e. index i·scale + (scale − 1)/2.
-  const shift = (source.scale - 1) / 2;
   const quad = card.quad.map((p) => ({
-    x: p.x * source.scale + shift - part.left,
-    y: p.y * source.scale + shift - part.top,
+    x: p.x * source.scale + source.shift - part.left,
+    y: p.y * source.scale + source.shift - part.top,
   })) as CardLocation["quad"];
   return straightenCard(part.image, { ...card, quad });
 }

@@ -46,9 +46,24 @@ export function decodeImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/p
   }
 }
 
+/**
+ * Smaller copies of a photo decoded reduced, made from its decoded rows at the same time (issue #14):
+ * shrinkToFit hands them out for that photo, so a reader's search copy is the photo's own box filter,
+ * as when the photo was held whole — a box filter of the reduced copy differs by a grey level here and
+ * there, and that moves a card's corners found in a 400-px copy by tens of pixels.
+ */
+const copiesOf = new WeakMap<RgbaImage, Map<number, RgbaImage>>();
+
+/** Remembers `copies` (by the `maxSide` each was shrunk to) as `image`'s, for shrinkToFit. */
+export function rememberSmallerCopies(image: RgbaImage, copies: Map<number, RgbaImage>): void {
+  copiesOf.set(image, copies);
+}
+
 /** Box-filter downscale so the longest side is at most `maxSide`. */
 export function shrinkToFit(image: RgbaImage, maxSide = OCR_MAX_SIDE): RgbaImage {
   if (Math.max(image.width, image.height) <= maxSide) return image;
+  const copy = copiesOf.get(image)?.get(maxSide);
+  if (copy) return copy;
   const shrinker = new RowShrinker(image.width, image.height, maxSide);
   const rowBytes = image.width * 4;
   for (let y = 0; y < image.height; y++) shrinker.push(y, image.data.subarray(y * rowBytes, (y + 1) * rowBytes));
