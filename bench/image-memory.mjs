@@ -160,7 +160,9 @@ async function child(frame) {
     collect?.();
     const before = heapPlusBuffers();
     const t = performance.now();
-    const decoded = source ? source.openImage(bytes, mimeType).image : image.decodeImage(bytes, mimeType);
+    const decoded = source
+      ? source.openImage(bytes, mimeType, image.OCR_MAX_SIDE, source.ID_PHOTO_SMALLER_COPIES ?? []).image
+      : image.decodeImage(bytes, mimeType);
     times.push(performance.now() - t);
     if (collect) decodeAllocated = Math.max(decodeAllocated, heapPlusBuffers() - before);
     decodedSize = `${decoded.width} × ${decoded.height}`;
