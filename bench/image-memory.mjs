@@ -1,10 +1,12 @@
 // Memory and time of reading a whole 12-megapixel phone photo of an identity card (issue #14: a
-// Worker isolate has 128 MB). Standalone: `node bench/image-memory.mjs [--json]` (re-runs itself
+// Worker isolate has 128 MB). Standalone: `node bench/image-memory.mjs [--json] [--live]` (re-runs itself
 // under tsx). Needs Chromium (the card is drawn like the bench's ID photos) and `cjpeg` from
 // libjpeg-turbo-progs (the frames are encoded the ways phones do).
 //
 // Three 4032 × 3024 frames of the same scene — baseline 4:2:0 (most phones), baseline 4:4:4 and
-// progressive 4:2:0 — and an 8-megapixel 3264 × 2448 one (too small to be reduced: decoded whole), each read by extractDocument in a fresh child process, so every frame has
+// progressive 4:2:0 — an 8-megapixel 3264 × 2448 one and a 3600 × 2700 one (no DCT scale keeps them
+// ≥ 2000 px), a 24-megapixel 6000 × 4000 one (the largest MAX_DECODE_MEGAPIXELS admits) and the 8-MP
+// frame as a PNG, each read by extractDocument in a fresh child process, so every frame has
 // the process to itself. Per frame: the peak of heapUsed + arrayBuffers (process.memoryUsage()) +
 // the OCR engine's WebAssembly memory (not among Node's arrayBuffers; a Worker isolate counts it),
 // sampled every 2 ms and at every await of the extraction (synchronous stretches are seen only at
@@ -18,6 +20,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const json = process.argv.includes("--json");
+/**
+ * `--live`: every sample is taken after a full garbage collection (every 20 ms): the peak of what is
+ * still referenced, not of what a collection would free — a Worker isolate collects before it fails.
+ */
+const live = process.argv.includes("--live");
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -49,13 +56,17 @@ async function parent() {
       ["baseline 4:4:4", "4032x3024", ["-quality", "88", "-sample", "1x1"]],
       ["progressive 4:2:0", "4032x3024", ["-quality", "88", "-sample", "2x2", "-progressive"]],
       ["8 MP baseline 4:2:0", "3264x2448", ["-quality", "88", "-sample", "2x2"]],
+      ["3600 × 2700 baseline 4:2:0", "3600x2700", ["-quality", "88", "-sample", "2x2"]],
+      ["24 MP baseline 4:2:0", "6000x4000", ["-quality", "88", "-sample", "2x2"]],
+      ["8 MP PNG", "3264x2448", "png"],
     ];
     const results = [];
     for (const [name, size, args] of frames) {
-      const file = join(dir, `${name.replace(/\W+/g, "-")}.jpg`);
-      writeFileSync(file, execFileSync("cjpeg", [...args, join(dir, `frame-${size}.ppm`)], { maxBuffer: 64 * MB }));
-      const run = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-        env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: file },
+      const png = args === "png";
+      const file = join(dir, `${name.replace(/\W+/g, "-")}.${png ? "png" : "jpg"}`);
+      if (!png) writeFileSync(file, execFileSync("cjpeg", [...args, join(dir, `frame-${size}.ppm`)], { maxBuffer: 256 * MB }));
+      const run = spawnSync(process.execPath, [...(live ? ["--expose-gc"] : []), "--import", "tsx", fileURLToPath(import.meta.url)], {
+        env: { ...process.env, IMAGE_MEMORY_BENCH_CHILD: "1", IMAGE_MEMORY_BENCH_FRAME: png ? join(dir, `frame-${size}.png`) : file },
         encoding: "utf8",
         maxBuffer: 16 * MB,
       });
@@ -68,7 +79,7 @@ async function parent() {
       log(
         `${name.padEnd(20)} ${String(result.bytes).padStart(8)} B  peak heap+arrayBuffers+wasm ${result.peakHeapPlusBuffersMb} MB ` +
           `(at start ${result.startHeapPlusBuffersMb})  OCR wasm memory ${result.wasmStartMb} → ${result.wasmEndMb} MB  peak RSS ${result.peakRssMb} MB (at start ${result.startRssMb})  ` +
-          `extraction ${result.extractionMs} ms  decode ${result.decodeMs} ms (${result.decodedSize})  read: ${result.read}`,
+          `extraction ${result.extractionMs} ms  decode ${result.decodeMs} ms (${result.decodedSize}${result.decodeAllocatedMb === undefined ? "" : `, ${result.decodeAllocatedMb} MB allocated`})  read: ${result.read}`,
       );
     }
     if (json) console.log(JSON.stringify({ loadAverage: (await import("node:os")).loadavg()[0], results }));
@@ -93,6 +104,7 @@ async function child(frame) {
   // Before issue #14's decoder there was no image source: the decode was decodeImage's, whole.
   const source = await import("../app/server/documents/extraction/image-source.server.ts").catch(() => null);
   const bytes = new Uint8Array(readFileSync(frame));
+  const mimeType = frame.endsWith(".png") ? "image/png" : "image/jpeg";
   // The OCR engine's WebAssembly memory is not among Node's arrayBuffers (a Worker counts it): found
   // in the instance's exports. It only grows.
   const wasmMemories = [];
@@ -112,17 +124,20 @@ async function child(frame) {
     const m = process.memoryUsage();
     return m.heapUsed + m.arrayBuffers + wasmBytes();
   };
+  const collect = globalThis.gc;
+  collect?.();
   const start = heapPlusBuffers();
   const startRss = peakRss(true);
   let peak = start;
   const sample = () => {
+    collect?.();
     peak = Math.max(peak, heapPlusBuffers());
   };
-  const timer = setInterval(sample, 2);
+  const timer = setInterval(sample, collect ? 20 : 2);
   const started = performance.now();
   const result = await extractDocument({
     bytes,
-    mimeType: "image/jpeg",
+    mimeType,
     documentType: "document_identitate",
     now: new Date("2026-11-24T12:00:00Z"),
     ocr: async () => engine,
@@ -138,10 +153,18 @@ async function child(frame) {
       : `${data.kind} ${data.lastName ?? "?"} ${data.firstName ?? "?"} ${data.cnp ?? "?"}`;
   const times = [];
   let decodedSize = "";
+  // With --live: what one decode allocates, its garbage included (collected before it, not during:
+  // a synchronous decode's transient buffers are never seen by the timer's samples).
+  let decodeAllocated = 0;
   for (let i = 0; i < 3; i++) {
+    collect?.();
+    const before = heapPlusBuffers();
     const t = performance.now();
-    const decoded = source ? source.openImage(bytes, "image/jpeg").image : image.decodeImage(bytes, "image/jpeg");
+    const decoded = source
+      ? source.openImage(bytes, mimeType, image.OCR_MAX_SIDE, source.ID_PHOTO_SMALLER_COPIES ?? []).image
+      : image.decodeImage(bytes, mimeType);
     times.push(performance.now() - t);
+    if (collect) decodeAllocated = Math.max(decodeAllocated, heapPlusBuffers() - before);
     decodedSize = `${decoded.width} × ${decoded.height}`;
   }
   times.sort((a, b) => a - b);
@@ -156,6 +179,7 @@ async function child(frame) {
       peakRssMb: mb(rss),
       extractionMs: Math.round(extractionMs),
       decodeMs: Math.round(times[1]),
+      decodeAllocatedMb: collect ? mb(decodeAllocated) : undefined,
       decodedSize,
       read,
     }),
@@ -183,9 +207,16 @@ async function buildFrame(dir) {
   for (const [width, height] of [
     [4032, 3024],
     [3264, 2448],
+    [3600, 2700],
+    [6000, 4000],
   ]) {
     writePpm(join(dir, `frame-${width}x${height}.ppm`), photo, width, height);
   }
+  // The 8-MP frame also as a PNG (a screenshot or an exported photo): its PPM's pixels, deflated.
+  const { encode } = await import("fast-png");
+  const ppm = readFileSync(join(dir, "frame-3264x2448.ppm"));
+  const pixels = ppm.subarray(ppm.length - 3264 * 2448 * 3);
+  writeFileSync(join(dir, "frame-3264x2448.png"), encode({ width: 3264, height: 2448, data: pixels, channels: 3, depth: 8 }));
 }
 
 function writePpm(file, photo, width, height) {

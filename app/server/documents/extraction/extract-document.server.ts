@@ -22,7 +22,7 @@ import {
   type QuarterTurn,
   type RgbaImage,
 } from "./image.server";
-import { openImage, straightenFromSource, wholeImage, type ImageSource } from "./image-source.server";
+import { ID_PHOTO_SMALLER_COPIES, openImage, straightenFromSource, wholeImage, type ImageSource } from "./image-source.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrLine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
@@ -385,7 +385,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
     }
     // Decoding a phone photo is a few hundred ms of synchronous work: requests first.
     await yieldToRequests();
-    const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png");
+    const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png", OCR_MAX_SIDE, isBill ? [] : ID_PHOTO_SMALLER_COPIES);
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
     const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image");

@@ -1,7 +1,7 @@
 // Pixel work before OCR, in plain JavaScript so it runs the same in workerd and Node:
 // decode JPEG/PNG, shrink phone photos, grey + contrast stretch (low-contrast photos), quarter turns, crops.
-import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import { decodeJpeg } from "./jpeg-decode.server";
+import { decodePngRows, readPngHeader } from "./png-decode.server";
 
 export interface RgbaImage {
   width: number;
@@ -29,82 +29,128 @@ export class ImageDecodeError extends Error {
 
 /** The whole image at its stored size (a phone photo is opened reduced instead: image-source's openImage). */
 export function decodeImage(bytes: Uint8Array, mimeType: "image/jpeg" | "image/png"): RgbaImage {
+  const maxPixels = MAX_DECODE_MEGAPIXELS * 1e6;
   try {
     if (mimeType === "image/jpeg") {
-      const { width, height, data } = decodeJpeg(bytes, { maxPixels: MAX_DECODE_MEGAPIXELS * 1e6 });
+      const { width, height, data } = decodeJpeg(bytes, { maxPixels });
       return { width, height, data };
     }
-    const png = decodePng(bytes);
-    if ((png.width * png.height) / 1e6 > MAX_DECODE_MEGAPIXELS) throw new ImageDecodeError("image too large");
-    const pixels = png.width * png.height;
-    if (png.palette) {
-      const rgb = convertIndexedToRgb(png);
-      return { width: png.width, height: png.height, data: toRgba8(rgb, rgb.length / pixels, 8, pixels) };
-    }
-    if (png.depth < 8) throw new ImageDecodeError(`unsupported PNG bit depth ${png.depth}`);
-    return { width: png.width, height: png.height, data: toRgba8(png.data, png.channels, png.depth, pixels) };
+    const { width, height } = readPngHeader(bytes);
+    if (width * height > maxPixels) throw new ImageDecodeError(`image too large (${width} × ${height})`);
+    const data = new Uint8ClampedArray(width * height * 4);
+    decodePngRows(bytes, (y, row) => data.set(row, y * width * 4), { maxPixels });
+    return { width, height, data };
   } catch (error) {
     if (error instanceof ImageDecodeError) throw error;
     throw new ImageDecodeError(error instanceof Error ? error.message : String(error));
   }
 }
 
-function toRgba8(source: ArrayLike<number>, channels: number, depth: number, pixels: number): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(pixels * 4);
-  const scale = depth === 16 ? 1 / 257 : 1;
-  for (let i = 0; i < pixels; i++) {
-    let r: number, g: number, b: number, a: number;
-    if (channels >= 3) {
-      r = source[i * channels]! * scale;
-      g = source[i * channels + 1]! * scale;
-      b = source[i * channels + 2]! * scale;
-      a = channels === 4 ? source[i * channels + 3]! * scale : 255;
-    } else {
-      r = g = b = source[i * channels]! * scale;
-      a = channels === 2 ? source[i * channels + 1]! * scale : 255;
-    }
-    // Transparent pixels become white paper, not black.
-    const alpha = a / 255;
-    out[i * 4] = r * alpha + 255 * (1 - alpha);
-    out[i * 4 + 1] = g * alpha + 255 * (1 - alpha);
-    out[i * 4 + 2] = b * alpha + 255 * (1 - alpha);
-    out[i * 4 + 3] = 255;
-  }
-  return out;
+/**
+ * Smaller copies of a photo decoded reduced, made from its decoded rows at the same time (issue #14):
+ * shrinkToFit hands them out for that photo, so a reader's search copy is the photo's own box filter,
+ * as when the photo was held whole — a box filter of the reduced copy differs by a grey level here and
+ * there, and that moves a card's corners found in a 400-px copy by tens of pixels.
+ */
+const copiesOf = new WeakMap<RgbaImage, Map<number, RgbaImage>>();
+
+/** Remembers `copies` (by the `maxSide` each was shrunk to) as `image`'s, for shrinkToFit. */
+export function rememberSmallerCopies(image: RgbaImage, copies: Map<number, RgbaImage>): void {
+  copiesOf.set(image, copies);
 }
 
 /** Box-filter downscale so the longest side is at most `maxSide`. */
 export function shrinkToFit(image: RgbaImage, maxSide = OCR_MAX_SIDE): RgbaImage {
-  const longest = Math.max(image.width, image.height);
-  if (longest <= maxSide) return image;
-  const factor = longest / maxSide;
-  const width = Math.max(1, Math.round(image.width / factor));
-  const height = Math.max(1, Math.round(image.height / factor));
-  const out = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor(y * factor);
-    const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor((y + 1) * factor)));
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor(x * factor);
-      const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor((x + 1) * factor)));
-      let r = 0, g = 0, b = 0, n = 0;
-      for (let sy = y0; sy < y1; sy++) {
-        for (let sx = x0; sx < x1; sx++) {
-          const i = (sy * image.width + sx) * 4;
-          r += image.data[i]!;
-          g += image.data[i + 1]!;
-          b += image.data[i + 2]!;
-          n++;
-        }
-      }
-      const o = (y * width + x) * 4;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-      out[o + 3] = 255;
+  if (Math.max(image.width, image.height) <= maxSide) return image;
+  const copy = copiesOf.get(image)?.get(maxSide);
+  if (copy) return copy;
+  const shrinker = new RowShrinker(image.width, image.height, maxSide);
+  const rowBytes = image.width * 4;
+  for (let y = 0; y < image.height; y++) shrinker.push(y, image.data.subarray(y * rowBytes, (y + 1) * rowBytes));
+  return shrinker.result();
+}
+
+/**
+ * shrinkToFit fed one source row at a time, top to bottom (issue #14: a photo decoded row by row is
+ * shrunk without ever being held whole). Each output pixel is the mean of its box of source pixels;
+ * only the sums of the output row being made are kept besides the output.
+ */
+export class RowShrinker {
+  readonly width: number;
+  readonly height: number;
+  private readonly out: Uint8ClampedArray;
+  private readonly sums: Uint32Array;
+  /** Source columns [x0[x], x1[x]) of output column x; source rows [rowStart(y), rowEnd(y)) of output row y. */
+  private readonly x0: Int32Array;
+  private readonly x1: Int32Array;
+  private readonly factor: number;
+  private y = 0;
+
+  constructor(
+    private readonly sourceWidth: number,
+    private readonly sourceHeight: number,
+    maxSide: number,
+  ) {
+    this.factor = Math.max(sourceWidth, sourceHeight) / maxSide;
+    this.width = Math.max(1, Math.round(sourceWidth / this.factor));
+    this.height = Math.max(1, Math.round(sourceHeight / this.factor));
+    this.out = new Uint8ClampedArray(this.width * this.height * 4);
+    this.sums = new Uint32Array(this.width * 3);
+    this.x0 = new Int32Array(this.width);
+    this.x1 = new Int32Array(this.width);
+    for (let x = 0; x < this.width; x++) {
+      this.x0[x] = Math.floor(x * this.factor);
+      this.x1[x] = Math.min(sourceWidth, Math.max(this.x0[x]! + 1, Math.floor((x + 1) * this.factor)));
     }
   }
-  return { width, height, data: out };
+
+  private rowStart(y: number): number {
+    return Math.floor(y * this.factor);
+  }
+
+  private rowEnd(y: number): number {
+    return Math.min(this.sourceHeight, Math.max(this.rowStart(y) + 1, Math.floor((y + 1) * this.factor)));
+  }
+
+  /** Source row `sourceY` (RGBA, the source's width); rows must come in order. */
+  push(sourceY: number, row: ArrayLike<number>): void {
+    while (this.y < this.height && sourceY >= this.rowEnd(this.y)) this.finishRow();
+    if (this.y >= this.height || sourceY < this.rowStart(this.y)) return;
+    const { sums, x0, x1 } = this;
+    for (let x = 0; x < this.width; x++) {
+      let r = 0, g = 0, b = 0;
+      for (let sx = x0[x]!, end = x1[x]!; sx < end; sx++) {
+        r += row[sx * 4]!;
+        g += row[sx * 4 + 1]!;
+        b += row[sx * 4 + 2]!;
+      }
+      sums[x * 3] += r;
+      sums[x * 3 + 1] += g;
+      sums[x * 3 + 2] += b;
+    }
+    if (sourceY === this.rowEnd(this.y) - 1) this.finishRow();
+  }
+
+  private finishRow(): void {
+    const { sums, out, x0, x1 } = this;
+    const rows = this.rowEnd(this.y) - this.rowStart(this.y);
+    const o = this.y * this.width * 4;
+    for (let x = 0; x < this.width; x++) {
+      const n = rows * (x1[x]! - x0[x]!);
+      out[o + x * 4] = sums[x * 3]! / n;
+      out[o + x * 4 + 1] = sums[x * 3 + 1]! / n;
+      out[o + x * 4 + 2] = sums[x * 3 + 2]! / n;
+      out[o + x * 4 + 3] = 255;
+    }
+    sums.fill(0);
+    this.y++;
+  }
+
+  /** The shrunk image; throws when rows are missing (a truncated file must not pass as a black band). */
+  result(): RgbaImage {
+    if (this.y < this.height) throw new ImageDecodeError("truncated image: rows missing");
+    return { width: this.width, height: this.height, data: this.out };
+  }
 }
 
 export interface ContrastReport {

@@ -552,11 +552,16 @@ class RowPlanes {
   readonly sizes: BlockSize[];
   private readonly columns: Int32Array[];
 
+  /**
+   * `out`: the whole output, or one row of it handed to `onRow` as soon as it is made (the caller
+   * then keeps only what it needs of each row: a shrunk copy).
+   */
   constructor(
     private readonly frame: Frame,
     private readonly g: Geometry,
     private readonly out: Uint8ClampedArray,
     private readonly rgb: boolean,
+    private readonly onRow?: RowSink,
   ) {
     const mcus = g.endColumn - g.firstColumn;
     this.sizes = frame.components.map((c) => blockSize(frame, c, g.n));
@@ -579,47 +584,53 @@ class RowPlanes {
   }
 
   emit(mcuRow: number): void {
-    const { g, frame, out } = this;
+    const { g, out } = this;
     const width = g.right - g.left;
     const rowTop = mcuRow * g.mcuHeight;
     const from = Math.max(g.top, rowTop);
     const to = Math.min(g.bottom, rowTop + g.mcuHeight);
-    const components = frame.components;
     for (let y = from; y < to; y++) {
-      const o = (y - g.top) * width * 4;
-      const rows = components.map(
-        (c, i) => Math.floor(((y - rowTop) * c.v * this.sizes[i]!.ny) / g.mcuHeight) * this.strides[i]!,
-      );
-      if (components.length === 1) {
-        const plane = this.planes[0]!;
-        const map = this.columns[0]!;
-        for (let x = 0; x < width; x++) {
-          const value = plane[rows[0]! + map[x]!]!;
-          out[o + x * 4] = out[o + x * 4 + 1] = out[o + x * 4 + 2] = value;
-          out[o + x * 4 + 3] = 255;
-        }
-        continue;
-      }
-      const [p0, p1, p2] = this.planes as [Uint8ClampedArray, Uint8ClampedArray, Uint8ClampedArray];
-      const [m0, m1, m2] = this.columns as [Int32Array, Int32Array, Int32Array];
-      const [r0, r1, r2] = rows as [number, number, number];
+      this.emitRow(y, rowTop, width, this.onRow ? 0 : (y - g.top) * width * 4);
+      this.onRow?.(y - g.top, out);
+    }
+  }
+
+  /** Output row `y` (of the scaled image) written into `out` from `o` on. */
+  private emitRow(y: number, rowTop: number, width: number, o: number): void {
+    const { g, frame, out } = this;
+    const components = frame.components;
+    const rows = components.map(
+      (c, i) => Math.floor(((y - rowTop) * c.v * this.sizes[i]!.ny) / g.mcuHeight) * this.strides[i]!,
+    );
+    if (components.length === 1) {
+      const plane = this.planes[0]!;
+      const map = this.columns[0]!;
       for (let x = 0; x < width; x++) {
-        const a = p0[r0 + m0[x]!]!;
-        const b = p1[r1 + m1[x]!]!;
-        const c = p2[r2 + m2[x]!]!;
-        const i = o + x * 4;
-        if (this.rgb) {
-          out[i] = a;
-          out[i + 1] = b;
-          out[i + 2] = c;
-        } else {
-          // Truncated, not rounded: the pixels jpeg-js gave, on which the readers' thresholds were tuned.
-          out[i] = (a + 1.402 * (c - 128)) | 0;
-          out[i + 1] = (a - 0.344136 * (b - 128) - 0.714136 * (c - 128)) | 0;
-          out[i + 2] = (a + 1.772 * (b - 128)) | 0;
-        }
-        out[i + 3] = 255;
+        const value = plane[rows[0]! + map[x]!]!;
+        out[o + x * 4] = out[o + x * 4 + 1] = out[o + x * 4 + 2] = value;
+        out[o + x * 4 + 3] = 255;
       }
+      return;
+    }
+    const [p0, p1, p2] = this.planes as [Uint8ClampedArray, Uint8ClampedArray, Uint8ClampedArray];
+    const [m0, m1, m2] = this.columns as [Int32Array, Int32Array, Int32Array];
+    const [r0, r1, r2] = rows as [number, number, number];
+    for (let x = 0; x < width; x++) {
+      const a = p0[r0 + m0[x]!]!;
+      const b = p1[r1 + m1[x]!]!;
+      const c = p2[r2 + m2[x]!]!;
+      const i = o + x * 4;
+      if (this.rgb) {
+        out[i] = a;
+        out[i + 1] = b;
+        out[i + 2] = c;
+      } else {
+        // Truncated, not rounded: the pixels jpeg-js gave, on which the readers' thresholds were tuned.
+        out[i] = (a + 1.402 * (c - 128)) | 0;
+        out[i + 1] = (a - 0.344136 * (b - 128) - 0.714136 * (c - 128)) | 0;
+        out[i + 2] = (a + 1.772 * (b - 128)) | 0;
+      }
+      out[i + 3] = 255;
     }
   }
 }
@@ -939,6 +950,9 @@ export interface DecodeJpegOptions {
   maxPixels?: number;
 }
 
+/** Receives each output row (RGBA, the output's width) as it is made; the buffer is reused for the next. */
+export type RowSink = (y: number, row: Uint8ClampedArray) => void;
+
 interface Decoding {
   image: DecodedJpeg;
   rows: RowPlanes;
@@ -948,6 +962,20 @@ interface Decoding {
 }
 
 export function decodeJpeg(data: Uint8Array, options: DecodeJpegOptions = {}): DecodedJpeg {
+  return decode(data, options);
+}
+
+/**
+ * The same decode, each output row handed to `onRow` as soon as it is made instead of kept: only one
+ * row of the output is ever held (a progressive frame still keeps its coefficients). Returns the
+ * output's size and place, with no pixels.
+ */
+export function decodeJpegRows(data: Uint8Array, options: DecodeJpegOptions, onRow: RowSink): Omit<DecodedJpeg, "data"> {
+  const { width, height, scale, left, top } = decode(data, options, onRow);
+  return { width, height, scale, left, top };
+}
+
+function decode(data: Uint8Array, options: DecodeJpegOptions, onRow?: RowSink): DecodedJpeg {
   const scale = options.scale ?? 1;
   const segments = emptySegments();
   // Set up at the first scan, once the frame header and the tables before it are known.
@@ -964,13 +992,13 @@ export function decodeJpeg(data: Uint8Array, options: DecodeJpegOptions = {}): D
       const image = {
         width,
         height,
-        data: new Uint8ClampedArray(width * height * 4),
+        data: new Uint8ClampedArray(width * (onRow ? 1 : height) * 4),
         scale,
         left: geometry.left,
         top: geometry.top,
       };
       const rgb = segments.adobeTransform === 0 && frame.components.length === 3;
-      held.decoding = { image, geometry, rows: new RowPlanes(frame, geometry, image.data, rgb), store: null };
+      held.decoding = { image, geometry, rows: new RowPlanes(frame, geometry, image.data, rgb, onRow), store: null };
     }
     const decoding = held.decoding;
     const scan = readScanHeader(data, at, end, segments);
