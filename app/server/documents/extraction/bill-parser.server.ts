@@ -148,7 +148,7 @@ const L = {
     /\bdt\.?\s*scad(?:enta|entei|\.)/i,
     /termen(?:ul)?\s+(?:limita\s+)?(?:de\s+)?plat[ai]\b/i,
     /data\s+limita\s+(?:de\s+)?plat[ai]\b/i,
-    /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
+    /\b(?:a\s+se\s+plati|plateste|platiti|achitati|plata)\s+(?:factura\s+)?pana\s+(?:la|pe|in)\b/i,
     /\bscadent[ae]\s*(?:la|:)?/i,
     /\bscadenta\b/i,
     /^scadent\s*:/i,
@@ -561,10 +561,18 @@ function unlabelledTariff(lines: TextLine[]): LabelHit | null {
   return null;
 }
 
+/** A deadline in a sentence ('achitați factura până la 26.12.2025'): the due date, never the issue date. */
+const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
+
+/**
+ * 'Factura seria X nr. 123 din 01.02.2025', or its 'din 01.02.2025' wrapped onto a line of its own
+ * under the number: the date printed with the bill's number is its issue date.
+ */
 function datePrintedWithNumber(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
-      if (!/\bfactur[ai]\b/i.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       const date = firstDate(cell);
       if (date) return date;
     }
@@ -1210,8 +1218,11 @@ export function parseBillText(text: string): BillExtraction {
   // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
   // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
   const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
+  // passes it): it vouches for one read beside its own label, never for one found otherwise.
+  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") => !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit);
   for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
-    for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.max(confidence[field]!, 0.97);
+    for (const field of c.fields) if (confidence[field] !== undefined && vouchable(c, field)) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);

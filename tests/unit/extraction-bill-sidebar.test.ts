@@ -1,0 +1,39 @@
+// Shapes round 15 of the held-out bill layouts showed (issue #14), each written here in a wording of
+// its own rather than copied from the fixture: an issue date only a deadline sentence could supply,
+// a supplier's sidebar printed on the lines of the holder's facts, and a supplier-mix column beside
+// the product table.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+
+describe("an issue date whose label the reading lost", () => {
+  // A scan split 'Data emiterii' into words of their own: no issue-date label is left.
+  const bill = [
+    "FACTURĂ FISCALĂ\tSeria ABC nr. 1234567",
+    "Total de plată\t119,00 lei",
+    "Valoare fără TVA\t100,00 lei",
+    "TVA 19%\t19,00 lei",
+    "Data\temiterii\tData\tscadenței",
+    "03.02.2025\t18.02.2025",
+    "Perioada de facturare: 01.01.2025 - 31.01.2025",
+    "Vă rugăm să achitați factura până la 18 februarie 2025.",
+  ];
+
+  it("never takes the deadline of a payment sentence for the issue date, and is not sure of a date found otherwise", () => {
+    const parsed = parseBillText(bill.join("\n"));
+    expect(parsed.billDate).not.toBe("2025-02-18");
+    expect(parsed.dueDate).toBe("2025-02-18");
+    if (parsed.billDate !== null) expect(parsed.fieldConfidence?.billDate).toBeLessThan(0.9);
+  });
+
+  it("reads the date printed under the bill's number ('din …') as the issue date", () => {
+    const parsed = parseBillText([bill[0], "din 3 februarie 2025", ...bill.slice(1)].join("\n"));
+    expect(parsed.billDate).toBe("2025-02-03");
+    expect(parsed.fieldConfidence?.billDate).toBeLessThan(0.9);
+  });
+
+  it("still vouches for an issue date read beside its own label when the dates are in order", () => {
+    const parsed = parseBillText(["Data emiterii: 03.02.2025", ...bill.slice(1, 4), "Data scadenței: 18.02.2025", bill[6]].join("\n"));
+    expect(parsed.billDate).toBe("2025-02-03");
+    expect(parsed.fieldConfidence?.billDate).toBeGreaterThanOrEqual(0.9);
+  });
+});
