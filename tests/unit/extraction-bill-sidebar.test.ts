@@ -37,3 +37,35 @@ describe("an issue date whose label the reading lost", () => {
     expect(parsed.fieldConfidence?.billDate).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe("the holder's facts beside a supplier's sidebar, their lines interleaved", () => {
+  // The sidebar's lines fall between a caption and its value, and between an address's two lines.
+  const bill = [
+    "FACTURĂ\tTitular",
+    "Numărul facturii\tNume",
+    "XYZ 7654321\tIONESCU MARIA",
+    "Furnizorul Exemplu S.A.\tData emiterii\tAdresa de facturare",
+    "Str. Furnizorului nr. 1\t05.03.2026\tJud.IS Mun.Iași",
+    "CUI: RO1234567",
+    "Str.Lăpușneanu nr.12 ap.3",
+    "Telefon: 0800 000 000\tData scadenței",
+    "20.03.2026",
+    "Contract de furnizare energie nr.",
+    "E-mail: contact@exemplu.ro",
+    "445566/2024",
+  ].join("\n");
+  const parsed = parseBillText(bill);
+
+  it("never takes the caption 'Nume' under a heading for the holder's name: the name is under the caption", () => {
+    expect(parsed.customerName).toBe("IONESCU MARIA");
+  });
+
+  it("joins the street printed after the locality, past the sidebar's line between them", () => {
+    expect(parsed.billingAddress).toBe("Jud.IS Mun.Iași Str.Lăpușneanu nr.12 ap.3");
+  });
+
+  it("reads the contract number under a label of several words, past the sidebar's line", () => {
+    expect(parsed.contractNumber).toBe("445566/2024");
+    expect(parsed.fieldSource?.contractNumber).toBe("label");
+  });
+});

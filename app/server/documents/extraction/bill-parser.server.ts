@@ -6,13 +6,12 @@ import { PRICE_BAND } from "../verification.server";
 import {
   centsToDecimal,
   foldSameLength,
-  valuesAfterLabel,
+  valuesAfterLabel as valuesAfterLabelIn,
   findDates,
   firstDate,
   monthPeriod,
   parseAmountCents,
   toLines,
-  valueAfterLabel,
   type LabelHit,
   type TextLine,
 } from "./text-fields.server";
@@ -165,7 +164,7 @@ const L = {
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
   clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -173,7 +172,8 @@ const L = {
     /\bbeneficiar\s*:/i,
     /\bcumparator\s*:/i,
     /^client\b\s*:?/i,
-    /^nume\s*:/i,
+    // 'Nume' alone is a caption over (or before) the name: a label, never a value.
+    /^nume\s*(?::|$)/i,
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
@@ -231,6 +231,10 @@ const L = {
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
 };
+
+/** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { pastOtherColumn: true });
+const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean): LabelHit | null => valuesAfterLabel(lines, labels, accept)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
 /** A cell that starts with another field's label (a grid of labels over values) is not a value. */
@@ -424,11 +428,14 @@ const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:jude
  * An address printed over two lines, the street first and the locality under it: one address, the
  * locality first (the order the rest of the bill's fields and our records use).
  */
-function withLocality(lines: TextLine[], line: number, street: string): string {
+function withLocality(lines: TextLine[], line: number, street: string, cell?: number): string {
   const below = lines[line + 1];
   const folded = foldSameLength(street);
-  if (!below || below.cells.length !== 1 || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[0]!)) return street;
-  return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
+  // The locality alone on the line under, or in the street's own column of a grid of as many cells.
+  const column = below?.cells.length === 1 ? 0 : cell !== undefined && below?.cells.length === lines[line]?.cells.length ? cell : -1;
+  const locality = below?.cells[column];
+  if (!locality || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[column]!)) return street;
+  return `${locality.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
@@ -514,14 +521,20 @@ const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|sos
 function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): string {
   if (STREET_PART.test(foldSameLength(address))) return address;
   const line = lines[hit.line];
-  const below = lines[hit.line + 1];
-  if (!line || !below) return address;
-  // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
-  const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : -1;
-  const next = below.cells[column];
-  const folded = below.folded[column];
-  if (!next || !folded || startsWithLabel(folded) || folded.includes(":") || ADDRESS_START.exec(folded)?.index !== 0) return address;
-  return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+  if (!line) return address;
+  for (const below of [lines[hit.line + 1], lines[hit.line + 2]]) {
+    if (!below) break;
+    // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
+    // A street alone on its line (another column had nothing there) is the locality's street too.
+    const alone = below.cells.length === 1 && below.cells.length < line.cells.length && STREET_PART.test(below.folded[0]!) && !isSuppliersOwn(below.cells[0]!);
+    const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : alone ? 0 : -1;
+    const next = below.cells[column];
+    const folded = below.folded[column];
+    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0) return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+    // A line of another column between them (a sidebar's labelled fact: 'CIF: …') is passed over.
+    if (below.cells.length !== 1 || !/^[\p{L}][\p{L} .()/-]{1,40}:/u.test(below.cells[0]!)) break;
+  }
+  return address;
 }
 
 /** A period printed as two facts: 'De la: 01.01.2026' and 'Până la: 31.01.2026'. */
@@ -1127,7 +1140,7 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))) : (nameAndAddress?.address ?? null);
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell) : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
