@@ -69,3 +69,58 @@ describe("the holder's facts beside a supplier's sidebar, their lines interleave
     expect(parsed.fieldSource?.contractNumber).toBe("label");
   });
 });
+
+describe("the supplier's fuel mix printed in a column beside the product and meter tables", () => {
+  // Each mix line falls on a line of its own or leads a line of the tables.
+  const bill = [
+    "Factura seria QWE nr. 1112223 din 02.06.2026",
+    "Mixul de energie al furnizorului",
+    "Huilă 11,20 %",
+    "Denumire produs\tPutere aprobată\tTensiune",
+    "Eolian 30,05 %",
+    "Gaze naturale 21,40 %\tCasnic Standard Fix\t5 kW\tJT",
+    "Nucleară 18,00 %\tSerie contor\tIndex vechi\tIndex nou\tConsum (kWh)",
+    "Alte surse 3,10 %",
+    "AB 123 456\t20410\t20722\t312",
+    "Total fără TVA\t300,00 lei",
+    "TVA 21%\t63,00 lei",
+    "Total de plată\t363,00 lei",
+  ].join("\n");
+  const parsed = parseBillText(bill);
+
+  it("never reads a share of the mix as the offer's name or the power", () => {
+    expect(parsed.tariffType).toBe("Casnic Standard Fix");
+    expect(parsed.contractedPowerKw).toBe("5.00");
+  });
+
+  it("reads the meter's indexes and the consumption under their captions, the mix's line between them passed over", () => {
+    expect(parsed.consumptionKwh).toBe(312);
+    expect(parsed.pricePerKwh).toBe("1.1635");
+  });
+});
+
+describe("a header of captions over a row that another column's cells lead", () => {
+  // The charges summary's cells on the left share the meter table's row.
+  const bill = [
+    "Factura nr. RTY 5556667 din 10.04.2026",
+    "Index vechi\tIndex nou\tConsum (kWh)",
+    "Energie electrică\t310,00\t1500\t1800\t300",
+    "Total fără TVA\t310,00 lei",
+    "TVA 21%\t65,10 lei",
+    "Total de plată\t375,10 lei",
+  ].join("\n");
+
+  it("reads each caption's value counted from the row's end", () => {
+    const parsed = parseBillText(bill);
+    expect(parsed.consumptionKwh).toBe(300);
+    expect(parsed.checks?.find((c) => c.name === "consumption_matches_indexes")).toMatchObject({ passed: true, detail: "1800 − 1500 vs 300 kWh" });
+  });
+});
+
+describe("a percentage after an offer's or a power's caption", () => {
+  it("is never the offer's name nor the power", () => {
+    const parsed = parseBillText(["Produs\tPutere aprobată", "Reducere 12,5 %\t15 %", "Total de plată\t100,00 lei"].join("\n"));
+    expect(parsed.tariffType).toBeNull();
+    expect(parsed.contractedPowerKw).toBeNull();
+  });
+});

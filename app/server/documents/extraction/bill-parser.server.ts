@@ -233,7 +233,7 @@ const L = {
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
-const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { pastOtherColumn: true });
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true });
 const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean): LabelHit | null => valuesAfterLabel(lines, labels, accept)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
@@ -601,7 +601,7 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     return figure ? parseKwh(figure[1]!, figure[2]) : parseKwh(hit.value);
   }
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
-  for (const line of lines) {
+  for (const [l, line] of lines.entries()) {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     if (c < 0) continue;
     // Several figures on the row (this bill beside the previous one): the one the readings vouch for.
@@ -613,6 +613,11 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     }
     const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
+    // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
+    // it, when the readings on its row vouch for it (one register's row of several is not the bill's).
+    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, (v) => /^\d[\d.,\s]*$/.test(v)).find((hit) => hit.position === "below");
+    const kwh = under ? parseKwh(under.value) : null;
+    if (kwh !== null && kwh === indexed) return kwh;
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
   // quantity read by its meaning (× unit price = the row's value, or new − old index), the price's
@@ -893,7 +898,7 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
   const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
-  const lines = wrappedLabelsJoined(toLines(cells)).map((line) => {
+  const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = line.cells.map(dashedFact).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
@@ -903,6 +908,24 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
+}
+
+/**
+ * The fuel mix every supplier prints ('Cărbune 17,45 %', 'Hidro 28,12 %'): a block of its own, often
+ * a column beside the bill's facts whose lines fall between a caption and its value. No field's value.
+ */
+const FUEL_SHARE =
+  /^(?:carbune|lignit|huila|hidro(?:energie)?|nuclear[a]?|gaze(?:\s+naturale)?|eolian[a]?|solar[a]?|fotovoltaic[a]?|biomasa|geotermal[a]?|pacura|regenerabile|alte\s+(?:surse|resurse))\b[\p{L} ]*:?\s*\d{1,3}(?:[.,]\d{1,2})?\s*%$/iu;
+
+const PERCENTAGE = /\d\s*%/;
+
+function withoutFuelMix(lines: TextLine[]): TextLine[] {
+  return lines
+    .map((line) => {
+      const kept = line.cells.map((cell, c) => ({ cell, folded: line.folded[c]! })).filter(({ folded }) => !FUEL_SHARE.test(folded.trim()));
+      return kept.length === line.cells.length ? line : { cells: kept.map((k) => k.cell), folded: kept.map((k) => k.folded) };
+    })
+    .filter((line) => line.cells.length > 0);
 }
 
 /** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
@@ -1079,11 +1102,12 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)));
+  // A percentage (a share, a VAT rate) is never an offer's name nor a power.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v)) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;

@@ -164,9 +164,10 @@ export interface LabelLookup {
   /**
    * Columns printed side by side interleave their lines (a supplier's sidebar beside the holder's
    * facts): a line holding one labelled fact of another column ('E-mail: …') between a label and its
-   * value is passed over, and the value read on the line after it.
+   * value is passed over, and the value read on the line after it; a header of captions over a row
+   * with more cells is read from the row's end (the other column's cells lead it).
    */
-  pastOtherColumn?: boolean;
+  besideOtherColumn?: boolean;
 }
 
 /**
@@ -184,16 +185,19 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         const match = label.exec(line.folded[c]!);
         if (!match) continue;
         const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–…]+/, "").trim();
-        const under = (at: number): LabelHit => {
+        const under = (at: number, fromEnd = false): LabelHit => {
           const below = lines[at];
-          const cell = below ? (below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1)) : -1;
+          const cell = !below ? -1 : fromEnd ? below.cells.length - (line.cells.length - c) : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
           return { value: below?.cells[cell] ?? "", line: at, cell, position: "below" };
         };
         const between = lines[l + 1];
-        const otherColumn = lookup.pastOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
+        const otherColumn = lookup.besideOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
+        // A header of captions over a row with more cells: another column's cells lead the row.
+        const longerRow = lookup.besideOtherColumn && line.cells.length >= 2 && between !== undefined && between.cells.length > line.cells.length;
         const candidates: LabelHit[] = [
           { value: rest, line: l, cell: c, position: "same_cell" },
           { value: line.cells[c + 1] ?? "", line: l, cell: c + 1, position: "right" },
+          ...(longerRow ? [under(l + 1, true)] : []),
           under(l + 1),
           ...(otherColumn ? [under(l + 2)] : []),
         ];
