@@ -4,6 +4,7 @@
 // the product table.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 describe("an issue date whose label the reading lost", () => {
   // A scan split 'Data emiterii' into words of their own: no issue-date label is left.
@@ -122,5 +123,21 @@ describe("a percentage after an offer's or a power's caption", () => {
     const parsed = parseBillText(["Produs\tPutere aprobată", "Reducere 12,5 %\t15 %", "Total de plată\t100,00 lei"].join("\n"));
     expect(parsed.tariffType).toBeNull();
     expect(parsed.contractedPowerKw).toBeNull();
+  });
+});
+
+describe("a scan's misreadings inside a code", () => {
+  it("reads a POD's operator digit 6 read as 'G' and a stray bracket among its digits", () => {
+    expect(repairOcrText("Loc consum\tRO00GE123) 456789")).toBe("Loc consum\tRO006E123456789");
+    expect(parseBillText(repairOcrText("Total de plată: 10,00 lei\nContact\tRO00GE123) 456789")).pod).toBe("RO006E123456789");
+  });
+
+  it("reads a code's letter prefix whose dash was read as a colon", () => {
+    expect(repairOcrText("Cod client: C:123456\tDe la: 01.05.2026")).toBe("Cod client: C-123456\tDe la: 01.05.2026");
+    expect(parseBillText(repairOcrText("Cod client: C:123456")).clientCode).toBe("C-123456");
+  });
+
+  it("leaves a phone number after a spaced colon, a time and a well-read POD alone", () => {
+    for (const text of ["T: 0800800048", "Ora 12:30", "RO006E899015345", "Gaze 12,5 %"]) expect(repairOcrText(text)).toBe(text);
   });
 });
