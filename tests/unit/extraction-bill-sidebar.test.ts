@@ -141,3 +141,34 @@ describe("a scan's misreadings inside a code", () => {
     for (const text of ["T: 0800800048", "Ora 12:30", "RO006E899015345", "Gaze 12,5 %"]) expect(repairOcrText(text)).toBe(text);
   });
 });
+
+describe("a meter table whose readings a scan lost", () => {
+  const bill = (energyRowKwh: string) =>
+    [
+      "Factura nr. UIO 9998887 din 04.01.2026",
+      "Contor\tIndex nou\tConsum (kWh)\tCitire",
+      "1.210,00 lei\tEnergie electrică\tAB 12 3\t61163\t1000\treală",
+      "Componentă\tCant. (kWh)\tPreț unitar (lei/kWh)",
+      `Energie electrică activă\t${energyRowKwh}\t06954`,
+      "Total fără TVA\t1.000,00 lei",
+      "TVA 21%\t210,00 lei",
+      "Total factură\t1.210,00 lei",
+    ].join("\n");
+
+  it("reads the consumption under its caption when the active energy's row bills the same quantity", () => {
+    const parsed = parseBillText(bill("1000"));
+    expect(parsed.consumptionKwh).toBe(1000);
+    expect(parsed.fieldSource?.consumptionKwh).toBe("label");
+  });
+
+  it("does not take it when nothing vouches for it", () => {
+    expect(parseBillText(bill("34")).consumptionKwh).not.toBe(1000);
+  });
+});
+
+describe("a power's caption over a row of other facts", () => {
+  it("never reads a product's name holding a figure as the power", () => {
+    const parsed = parseBillText(["Cod client\t1234567890\tPutere aprobată\tTKW", "Contract nr\t123456/2024\tProdus\tCasa Fix 12 luni\tData scadenței"].join("\n"));
+    expect(parsed.contractedPowerKw).toBeNull();
+  });
+});

@@ -593,6 +593,9 @@ function datePrintedWithNumber(lines: TextLine[]): string | null {
   return null;
 }
 
+/** The charges table's active-energy row. */
+const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
+
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
   // The number right before 'kWh', not the first one (a period may come first).
@@ -614,16 +617,18 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
     // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
-    // it, when the readings on its row vouch for it (one register's row of several is not the bill's).
+    // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
+    // or, the readings unread, the active energy's charge row bills the same quantity.
     const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, (v) => /^\d[\d.,\s]*$/.test(v)).find((hit) => hit.position === "below");
     const kwh = under ? parseKwh(under.value) : null;
-    if (kwh !== null && kwh === indexed) return kwh;
+    const billed = (row: TextLine) => row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) && row.cells.some((cell) => /^\d[\d.,\s]*$/.test(cell) && parseKwh(cell) === kwh);
+    if (kwh !== null && (indexed === undefined ? lines.some(billed) : kwh === indexed)) return kwh;
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
   // quantity read by its meaning (× unit price = the row's value, or new − old index), the price's
   // unit over its column; every row of the table bills the same quantity, so another row may vouch.
   for (const [l, line] of lines.entries()) {
-    const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
+    const index = line.folded.findIndex((c) => ACTIVE_ENERGY.test(c));
     if (index < 0) continue;
     const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
     const inRow = (row: TextLine, from: number) => {
@@ -1107,7 +1112,8 @@ export function parseBillText(text: string): BillExtraction {
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v)) ?? unlabelledPower(lines);
+  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact.
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim())) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
