@@ -172,3 +172,19 @@ describe("a power's caption over a row of other facts", () => {
     expect(parsed.contractedPowerKw).toBeNull();
   });
 });
+
+describe("a meter's serial under its caption", () => {
+  it("is never the bill number, whose label the scan garbled", () => {
+    const parsed = parseBillText(
+      [
+        "FACTURĂ\t",
+        "Furnizorul Exemplu S.A.\turs#ctura!\tABC 7654321",
+        "Data facturii\t16.10.2025",
+        "Serie contor\tIndex\tData",
+        "ABC 2291 0436\t23594\t01.08.2025",
+        "Total de plată\t10,00 lei",
+      ].join("\n"),
+    );
+    expect(parsed.billNumber).toBe("ABC 7654321");
+  });
+});

@@ -353,7 +353,10 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
           /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
         )
           continue;
-        found.push({ value, words: contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index)) });
+        const words = contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index));
+        // A meter's serial ('Serie contor' over 'EFR 2291 0436') is none of the bill's codes.
+        if (hasStem(words, "contor", "meter")) continue;
+        found.push({ value, words });
       }
     }),
   );
