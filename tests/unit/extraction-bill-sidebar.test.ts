@@ -171,6 +171,11 @@ describe("a power's caption over a row of other facts", () => {
     const parsed = parseBillText(["Cod client\t1234567890\tPutere aprobată\tTKW", "Contract nr\t123456/2024\tProdus\tCasa Fix 12 luni\tData scadenței"].join("\n"));
     expect(parsed.contractedPowerKw).toBeNull();
   });
+
+  it("never reads the period under it as the power when the scan lost the figure", () => {
+    const parsed = parseBillText(["Cod client: 1234567890\tPutere aprobată\tBkw", "Perioada de facturare\t01.01.2026 - 31.01.2026"].join("\n"));
+    expect(parsed.contractedPowerKw).toBeNull();
+  });
 });
 
 describe("a meter's serial under its caption", () => {

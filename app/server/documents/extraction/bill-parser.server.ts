@@ -1112,8 +1112,8 @@ export function parseBillText(text: string): BillExtraction {
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact.
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim())) ?? unlabelledPower(lines);
+  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too.
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v)) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
