@@ -193,3 +193,11 @@ describe("a meter's serial under its caption", () => {
     expect(parsed.billNumber).toBe("ABC 7654321");
   });
 });
+
+describe("a caption naming two codes over both values", () => {
+  it("reads the contract's number and year, not the client code printed first", () => {
+    const parsed = parseBillText(["Cod client /Nr. contract\tC-123456 / 654321/2024 POPA ION", "Total de plată\t10,00 lei"].join("\n"));
+    expect(parsed.contractNumber).toBe("654321/2024");
+    expect(parsed.clientCode).toBe("C-123456");
+  });
+});

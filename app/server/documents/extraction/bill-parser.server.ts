@@ -865,11 +865,21 @@ const NUMBER_WORD = /^(?:nr|numar|no)\.?\s*:?\s*/i;
 /** The rest of a label left in the value's cell ('Nr. contract' + 'furnizare: 792713/2021'): words ending in ':'. */
 const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
 
-function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
+/** A contract's number and its year ('468038/2025'). */
+const NUMBER_AND_YEAR = /^\d{3,10}\/(?:19|20)\d{2}$/;
+
+/**
+ * The code after a label: the value's first word; for a contract, the number-and-year among the
+ * value's words when there is one (a caption naming two codes, 'Cod client / Nr. contract', over both
+ * values, 'C-049111 / 468038/2025').
+ */
+function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string | null {
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
-  const first = (v: string) => code(v).split(/\s+/)[0]!.replace(/[.,;:]+$/, "");
+  const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
+  const first = (v: string) => words(v)[0]!;
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v));
-  return hit ? first(hit.value) : null;
+  if (!hit) return null;
+  return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
@@ -1160,7 +1170,7 @@ export function parseBillText(text: string): BillExtraction {
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   const code = (field: keyof typeof labelledCodes) => {
