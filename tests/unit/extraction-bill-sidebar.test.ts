@@ -201,3 +201,11 @@ describe("a caption naming two codes over both values", () => {
     expect(parsed.clientCode).toBe("C-123456");
   });
 });
+
+describe("'Cont contract' (the client's account) and the contract run into one cell", () => {
+  it("reads the contract after its own word, not the account number", () => {
+    const parsed = parseBillText(["Cont contract 1234567890 - Contract 654321/2019", "Total de plată\t10,00 lei"].join("\n"));
+    expect(parsed.clientCode).toBe("1234567890");
+    expect(parsed.contractNumber).toBe("654321/2019");
+  });
+});

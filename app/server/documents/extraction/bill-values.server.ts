@@ -364,7 +364,8 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
     found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
   const stemmed = {
     billNumber: byStem(["factur", "seri", "invoice"], ["contract", "client", "data", "date", "emi", "scad"]),
-    contractNumber: byStem(["contract", "ctr"], []),
+    // 'Cont contract' (E.ON's) names the client's account, not the contract.
+    contractNumber: found.find((f) => hasStem(f.words, "contract", "ctr") && !f.words.includes("cont")),
     clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
   };
   // A code already read by its label ('HEI 4320431', its number in a cell of its own) is no other field's.
