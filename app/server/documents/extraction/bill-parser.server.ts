@@ -6,13 +6,12 @@ import { PRICE_BAND } from "../verification.server";
 import {
   centsToDecimal,
   foldSameLength,
-  valuesAfterLabel,
+  valuesAfterLabel as valuesAfterLabelIn,
   findDates,
   firstDate,
   monthPeriod,
   parseAmountCents,
   toLines,
-  valueAfterLabel,
   type LabelHit,
   type TextLine,
 } from "./text-fields.server";
@@ -148,7 +147,7 @@ const L = {
     /\bdt\.?\s*scad(?:enta|entei|\.)/i,
     /termen(?:ul)?\s+(?:limita\s+)?(?:de\s+)?plat[ai]\b/i,
     /data\s+limita\s+(?:de\s+)?plat[ai]\b/i,
-    /\b(?:a\s+se\s+plati|plateste|platiti|plata)\s+pana\s+(?:la|pe|in)\b/i,
+    /\b(?:a\s+se\s+plati|plateste|platiti|achitati|plata)\s+(?:factura\s+)?pana\s+(?:la|pe|in)\b/i,
     /\bscadent[ae]\s*(?:la|:)?/i,
     /\bscadenta\b/i,
     /^scadent\s*:/i,
@@ -165,7 +164,7 @@ const L = {
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
   ],
   clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:de\s+furnizare\s+)?nr\.?/i, /cod\s+contract\b/i],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -173,7 +172,8 @@ const L = {
     /\bbeneficiar\s*:/i,
     /\bcumparator\s*:/i,
     /^client\b\s*:?/i,
-    /^nume\s*:/i,
+    // 'Nume' alone is a caption over (or before) the name: a label, never a value.
+    /^nume\s*(?::|$)/i,
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
@@ -231,6 +231,10 @@ const L = {
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
   newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
 };
+
+/** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true });
+const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean): LabelHit | null => valuesAfterLabel(lines, labels, accept)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
 /** A cell that starts with another field's label (a grid of labels over values) is not a value. */
@@ -424,11 +428,14 @@ const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:jude
  * An address printed over two lines, the street first and the locality under it: one address, the
  * locality first (the order the rest of the bill's fields and our records use).
  */
-function withLocality(lines: TextLine[], line: number, street: string): string {
+function withLocality(lines: TextLine[], line: number, street: string, cell?: number): string {
   const below = lines[line + 1];
   const folded = foldSameLength(street);
-  if (!below || below.cells.length !== 1 || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[0]!)) return street;
-  return `${below.cells[0]!.replace(/[\s,;]+$/, "")} ${street}`;
+  // The locality alone on the line under, or in the street's own column of a grid of as many cells.
+  const column = below?.cells.length === 1 ? 0 : cell !== undefined && below?.cells.length === lines[line]?.cells.length ? cell : -1;
+  const locality = below?.cells[column];
+  if (!locality || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[column]!)) return street;
+  return `${locality.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
@@ -514,14 +521,20 @@ const STREET_PART = /(?:^|\s)(?:str|bd|b-dul|sos|cal|calea|strada|bulevardul|sos
 function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): string {
   if (STREET_PART.test(foldSameLength(address))) return address;
   const line = lines[hit.line];
-  const below = lines[hit.line + 1];
-  if (!line || !below) return address;
-  // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
-  const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : -1;
-  const next = below.cells[column];
-  const folded = below.folded[column];
-  if (!next || !folded || startsWithLabel(folded) || folded.includes(":") || ADDRESS_START.exec(folded)?.index !== 0) return address;
-  return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+  if (!line) return address;
+  for (const below of [lines[hit.line + 1], lines[hit.line + 2]]) {
+    if (!below) break;
+    // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
+    // A street alone on its line (another column had nothing there) is the locality's street too.
+    const alone = below.cells.length === 1 && below.cells.length < line.cells.length && STREET_PART.test(below.folded[0]!) && !isSuppliersOwn(below.cells[0]!);
+    const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : alone ? 0 : -1;
+    const next = below.cells[column];
+    const folded = below.folded[column];
+    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0) return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+    // A line of another column between them (a sidebar's labelled fact: 'CIF: …') is passed over.
+    if (below.cells.length !== 1 || !/^[\p{L}][\p{L} .()/-]{1,40}:/u.test(below.cells[0]!)) break;
+  }
+  return address;
 }
 
 /** A period printed as two facts: 'De la: 01.01.2026' and 'Până la: 31.01.2026'. */
@@ -561,16 +574,27 @@ function unlabelledTariff(lines: TextLine[]): LabelHit | null {
   return null;
 }
 
+/** A deadline in a sentence ('achitați factura până la 26.12.2025'): the due date, never the issue date. */
+const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
+
+/**
+ * 'Factura seria X nr. 123 din 01.02.2025', or its 'din 01.02.2025' wrapped onto a line of its own
+ * under the number: the date printed with the bill's number is its issue date.
+ */
 function datePrintedWithNumber(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
-      if (!/\bfactur[ai]\b/i.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       const date = firstDate(cell);
       if (date) return date;
     }
   }
   return null;
 }
+
+/** The charges table's active-energy row. */
+const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
 
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, hasKwh);
@@ -580,7 +604,7 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     return figure ? parseKwh(figure[1]!, figure[2]) : parseKwh(hit.value);
   }
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
-  for (const line of lines) {
+  for (const [l, line] of lines.entries()) {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     if (c < 0) continue;
     // Several figures on the row (this bill beside the previous one): the one the readings vouch for.
@@ -592,12 +616,19 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     }
     const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
+    // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
+    // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
+    // or, the readings unread, the active energy's charge row bills the same quantity.
+    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, (v) => /^\d[\d.,\s]*$/.test(v)).find((hit) => hit.position === "below");
+    const kwh = under ? parseKwh(under.value) : null;
+    const billed = (row: TextLine) => row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) && row.cells.some((cell) => /^\d[\d.,\s]*$/.test(cell) && parseKwh(cell) === kwh);
+    if (kwh !== null && (indexed === undefined ? lines.some(billed) : kwh === indexed)) return kwh;
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
   // quantity read by its meaning (× unit price = the row's value, or new − old index), the price's
   // unit over its column; every row of the table bills the same quantity, so another row may vouch.
   for (const [l, line] of lines.entries()) {
-    const index = line.folded.findIndex((c) => /energie\s+(?:electrica\s+)?activa/i.test(c));
+    const index = line.folded.findIndex((c) => ACTIVE_ENERGY.test(c));
     if (index < 0) continue;
     const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
     const inRow = (row: TextLine, from: number) => {
@@ -834,11 +865,21 @@ const NUMBER_WORD = /^(?:nr|numar|no)\.?\s*:?\s*/i;
 /** The rest of a label left in the value's cell ('Nr. contract' + 'furnizare: 792713/2021'): words ending in ':'. */
 const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
 
-function codeAfter(lines: TextLine[], labels: RegExp[]): string | null {
+/** A contract's number and its year ('468038/2025'). */
+const NUMBER_AND_YEAR = /^\d{3,10}\/(?:19|20)\d{2}$/;
+
+/**
+ * The code after a label: the value's first word; for a contract, the number-and-year among the
+ * value's words when there is one (a caption naming two codes, 'Cod client / Nr. contract', over both
+ * values, 'C-049111 / 468038/2025').
+ */
+function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string | null {
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
-  const first = (v: string) => code(v).split(/\s+/)[0]!.replace(/[.,;:]+$/, "");
+  const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
+  const first = (v: string) => words(v)[0]!;
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v));
-  return hit ? first(hit.value) : null;
+  if (!hit) return null;
+  return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
@@ -872,7 +913,7 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
   const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
-  const lines = wrappedLabelsJoined(toLines(cells)).map((line) => {
+  const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = line.cells.map(dashedFact).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
@@ -882,6 +923,24 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
+}
+
+/**
+ * The fuel mix every supplier prints ('Cărbune 17,45 %', 'Hidro 28,12 %'): a block of its own, often
+ * a column beside the bill's facts whose lines fall between a caption and its value. No field's value.
+ */
+const FUEL_SHARE =
+  /^(?:carbune|lignit|huila|hidro(?:energie)?|nuclear[a]?|gaze(?:\s+naturale)?|eolian[a]?|solar[a]?|fotovoltaic[a]?|biomasa|geotermal[a]?|pacura|regenerabile|alte\s+(?:surse|resurse))\b[\p{L} ]*:?\s*\d{1,3}(?:[.,]\d{1,2})?\s*%$/iu;
+
+const PERCENTAGE = /\d\s*%/;
+
+function withoutFuelMix(lines: TextLine[]): TextLine[] {
+  return lines
+    .map((line) => {
+      const kept = line.cells.map((cell, c) => ({ cell, folded: line.folded[c]! })).filter(({ folded }) => !FUEL_SHARE.test(folded.trim()));
+      return kept.length === line.cells.length ? line : { cells: kept.map((k) => k.cell), folded: kept.map((k) => k.folded) };
+    })
+    .filter((line) => line.cells.length > 0);
 }
 
 /** 'Titular – POPA ION': a label and its value parted by a spaced dash. */
@@ -1058,11 +1117,13 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)));
+  // A percentage (a share, a VAT rate) is never an offer's name nor a power.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v)) ?? unlabelledPower(lines);
+  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too.
+  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v)) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
@@ -1109,7 +1170,7 @@ export function parseBillText(text: string): BillExtraction {
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract) };
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   const code = (field: keyof typeof labelledCodes) => {
@@ -1119,7 +1180,7 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))) : (nameAndAddress?.address ?? null);
+  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell) : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
@@ -1210,8 +1271,11 @@ export function parseBillText(text: string): BillExtraction {
   // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
   // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
   const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
+  // passes it): it vouches for one read beside its own label, never for one found otherwise.
+  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") => !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit);
   for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
-    for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.max(confidence[field]!, 0.97);
+    for (const field of c.fields) if (confidence[field] !== undefined && vouchable(c, field)) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);

@@ -353,7 +353,10 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
           /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
         )
           continue;
-        found.push({ value, words: contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index)) });
+        const words = contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index));
+        // A meter's serial ('Serie contor' over 'EFR 2291 0436') is none of the bill's codes.
+        if (hasStem(words, "contor", "meter")) continue;
+        found.push({ value, words });
       }
     }),
   );
@@ -361,7 +364,8 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
     found.find((f) => hasStem(f.words, ...stems) && !hasStem(f.words, ...not));
   const stemmed = {
     billNumber: byStem(["factur", "seri", "invoice"], ["contract", "client", "data", "date", "emi", "scad"]),
-    contractNumber: byStem(["contract", "ctr"], []),
+    // 'Cont contract' (E.ON's) names the client's account, not the contract.
+    contractNumber: found.find((f) => hasStem(f.words, "contract", "ctr") && !f.words.includes("cont")),
     clientCode: byStem(["client", "abonat", "incasare", "customer", "account"], ["contract", "loc", "pod"]),
   };
   // A code already read by its label ('HEI 4320431', its number in a cell of its own) is no other field's.

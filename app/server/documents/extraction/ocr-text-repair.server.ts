@@ -30,6 +30,19 @@ const POD_WITH_F = /\b(R[O0][0-9O]{3})F(\d{9})\b/g;
 const POD_DOUBLED_O = /\bRO[O0](?=[O0]{2}\d\s?E)/g;
 
 /**
+ * A POD's operator digit 6 read as 'G' ('RO00GE899…'), and a stray bracket read among its nine digits
+ * ('RO006E899) 015345'): after 'RO' come three digits, an 'E' and nine digits, never a letter or a bracket.
+ */
+const POD_WITH_G = /\b(R[O0][0-9O]{2})G(?=E\s?\d)/g;
+const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
+
+/**
+ * A code's letter prefix with its dash read as a colon ('Cod client: C:972200' for 'C-972200'): one
+ * capital letter and a colon straight before four digits or more starts no label.
+ */
+const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
+
+/**
  * A place name's capital I read as a small l after the abbreviation that introduces it ('Mun.lași',
  * 'Jud. lalomița'): no Romanian place name starts with a small letter.
  */
@@ -55,6 +68,9 @@ export function repairOcrText(text: string): string {
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_WITH_F, "$1E$2")
+    .replace(POD_WITH_G, "$16")
+    .replace(POD_STRAY_BRACKET, "$1")
+    .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .split("\n")
     .map((line) =>
       line

@@ -157,6 +157,18 @@ export interface LabelHit {
 
 /** A cell that starts with its own label ('Interval facturare: …') is not another label's value. */
 const LABELLED_CELL = /^[\p{L}][\p{L} .()/]{1,40}:/u;
+/** Another column's labelled fact on a line of its own ('E-mail: …', 'CIF: …'). */
+const OTHER_COLUMN_FACT = /^[\p{L}][\p{L} .()/-]{1,40}:/u;
+
+export interface LabelLookup {
+  /**
+   * Columns printed side by side interleave their lines (a supplier's sidebar beside the holder's
+   * facts): a line holding one labelled fact of another column ('E-mail: …') between a label and its
+   * value is passed over, and the value read on the line after it; a header of captions over a row
+   * with more cells is read from the row's end (the other column's cells lead it).
+   */
+  besideOtherColumn?: boolean;
+}
 
 /**
  * Every label match (case-insensitive, on folded text) with what follows it, best first per match:
@@ -164,7 +176,7 @@ const LABELLED_CELL = /^[\p{L}][\p{L} .()/]{1,40}:/u;
  * the next line (labels printed above their value, as in a table's header row). Labels are tried in
  * order; within a label, matches in reading order.
  */
-export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit[] {
+export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true, lookup: LabelLookup = {}): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const label of labels) {
     for (let l = 0; l < lines.length; l++) {
@@ -173,12 +185,21 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         const match = label.exec(line.folded[c]!);
         if (!match) continue;
         const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–…]+/, "").trim();
-        const below = lines[l + 1];
-        const belowCell = below ? (below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1)) : -1;
+        const under = (at: number, fromEnd = false): LabelHit => {
+          const below = lines[at];
+          const cell = !below ? -1 : fromEnd ? below.cells.length - (line.cells.length - c) : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
+          return { value: below?.cells[cell] ?? "", line: at, cell, position: "below" };
+        };
+        const between = lines[l + 1];
+        const otherColumn = lookup.besideOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
+        // A header of captions over a row with more cells: another column's cells lead the row.
+        const longerRow = lookup.besideOtherColumn && line.cells.length >= 2 && between !== undefined && between.cells.length > line.cells.length;
         const candidates: LabelHit[] = [
           { value: rest, line: l, cell: c, position: "same_cell" },
           { value: line.cells[c + 1] ?? "", line: l, cell: c + 1, position: "right" },
-          { value: below?.cells[belowCell] ?? "", line: l + 1, cell: belowCell, position: "below" },
+          ...(longerRow ? [under(l + 1, true)] : []),
+          under(l + 1),
+          ...(otherColumn ? [under(l + 2)] : []),
         ];
         for (const [i, candidate] of candidates.entries()) {
           if (candidate.value.length === 0) continue;
@@ -194,6 +215,6 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
   return hits;
 }
 
-export function valueAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true): LabelHit | null {
-  return valuesAfterLabel(lines, labels, accept)[0] ?? null;
+export function valueAfterLabel(lines: TextLine[], labels: RegExp[], accept: (value: string) => boolean = () => true, lookup: LabelLookup = {}): LabelHit | null {
+  return valuesAfterLabel(lines, labels, accept, lookup)[0] ?? null;
 }
