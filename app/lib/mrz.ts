@@ -101,7 +101,9 @@ function namesFrom(field: string): { lastName: string; firstName: string } {
   // A lone 'K' between fillers is the most common OCR misreading of '<<'.
   const cleaned = field.replace(/<K</g, "<<<").replace(/[K<]+$/, "");
   const [last = "", ...rest] = cleaned.split("<<");
-  const given = rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
+  // Given names are parted by one filler (a misread may double it); a run of three or more ends
+  // them: what the engine read among the fillers after it ('MIHAI<<<<<<I<<7I<') is no name.
+  const given = rest.join("<<").replace(/^<+/, "").split(/<{3,}/)[0]!.replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
   // Lone letters after the given names are fillers misread ('MIHAI<I<I<<'): the zone spells names out.
   while (given.length > 1 && given[given.length - 1]!.length === 1) given.pop();
   return {
