@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, repairIssuerLocality, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
+import { buildTd2 } from "../../app/lib/mrz";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -453,5 +454,30 @@ describe("street kinds whose first letter the engine misread (issue #14, ID roun
 
   it("leaves a house number ending in 5 before a word alone", () => {
     expect(parseIdCardText(withAddress("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2 ap.31");
+  });
+});
+
+describe("a zone read twice that names the holder differently (issue #14, ID round 10)", () => {
+  // The classic card's printed text with its zone as the page's reading had it: the names line whole,
+  // the second line broken (no check digit holds).
+  const page = CLASSIC_OCR.replace("ANA-MARIA", "GHEORGHE")
+    .replace("TDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<*", "IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<")
+    .replace("RT715204<9R0U9211236F321123424105761", "RT715204<9R0U9211236F321128424105761");
+  const [l1, l2] = buildTd2({ documentNumber: "RT715204", birthDate: "1992-11-23", sex: "F", expiryDate: "2032-11-23", lastName: "STEFANESCU", firstName: "GHEORGHE", optionalData: "4105761" });
+
+  it("takes the name the print and the other reading agree on over fillers the zone's own pass read as a word", () => {
+    const junk = l1.replace("GHEORGHE<<<<<<<<<", "GHEORGHE<ZESLLSE<");
+    const id = parseIdCardText(page, { referenceYear: 2026, mrzText: `${junk}\n${l2}` });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.firstName).toBe("GHEORGHE");
+    expect(id.lastName).toBe("ȘTEFĂNESCU");
+  });
+
+  it("keeps the zone's name when only the print lacks a part of it", () => {
+    const id = parseIdCardText(page.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE<ION<<<<<<<<<"), {
+      referenceYear: 2026,
+      mrzText: `${l1.replace("GHEORGHE<<<<", "GHEORGHE<ION")}\n${l2}`,
+    });
+    expect(id.firstName).toBe("GHEORGHE ION");
   });
 });

@@ -509,8 +509,19 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     sources[field] = "mrz";
     return withPrintedDiacritics(mrzValue, printed);
   };
-  const lastName = name("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)));
-  const firstName = name("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)));
+  // No check digit covers the names line: where the zone read twice (the page, the zone's own pass)
+  // names it differently, the reading the printed name agrees with wins ('GHEORGHE<ZESLLSE<L' read
+  // in one pass from fillers that the other and the print read as none).
+  const otherZone = mrz === fromPass ? fromText : fromPass;
+  const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
+    const chosen = mrz?.[field] || null;
+    const other = otherZone?.[field] || null;
+    return chosen && other && printed && !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
+  };
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName));
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName));
+  const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
+  const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
