@@ -303,6 +303,10 @@ describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
     // Another county's seat on the card, or no seat at all: nothing confirms a repair.
     expect(repairIssuerLocality("SPCLEP Craiovs", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "Jud.CJ Mun.Cluj-Napoca"])).toBe("SPCLEP Craiovs");
     expect(repairIssuerLocality("SPCEP S3 biroul nr.2", ["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", null])).toBe("SPCEP S3 biroul nr.2");
+    // Cut where the seat's name has a hyphen (issue #14, ID round 10); a cut anywhere else is no repair.
+    expect(repairIssuerLocality("SPCLEP Cluj", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
+    expect(repairIssuerLocality("SPCLEP Cluj-", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
+    expect(repairIssuerLocality("SPCLEP Clu", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Clu");
     // An office named after the county, not its seat, is left alone.
     expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
   });
@@ -479,5 +483,19 @@ describe("a zone read twice that names the holder differently (issue #14, ID rou
       mrzText: `${l1.replace("GHEORGHE<<<<", "GHEORGHE<ION")}\n${l2}`,
     });
     expect(id.firstName).toBe("GHEORGHE ION");
+  });
+});
+
+describe("the issuer's row read with a smudge or a cut date (issue #14, ID round 10)", () => {
+  const withIssuer = (row: string) => CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22-23.11.2032", row);
+
+  it("drops a lone letter between the office and its locality", () => {
+    expect(parseIdCardText(withIssuer("SPCLEP I lași 30.06.22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iași");
+    expect(parseIdCardText(withIssuer("SPCLEP I Cluj-Napoca 30.06.22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Cluj-Napoca");
+  });
+
+  it("drops a date's first digits cut off the row's end, keeping an office's own number", () => {
+    expect(parseIdCardText(withIssuer("SPCLEP Iasi 16.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iasi");
+    expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
   });
 });

@@ -314,7 +314,11 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
   for (const place of places) {
     const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
     const seat = code ? COUNTY_SEATS[code] : undefined;
-    if (seat && place!.includes(`Mun.${seat}`) && plain(seat) !== read && withinOneEdit(plain(seat), read)) return `${m[1]} ${seat}`;
+    if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
+    // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca).
+    const part = read.replace(/[- ]+$/, "");
+    const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
+    if (withinOneEdit(plain(seat), read) || cutAtPart) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
@@ -593,6 +597,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
   const office = issuedBy ? ISSUER.exec(issuedBy) : null;
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
+  // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
+  // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
