@@ -240,6 +240,8 @@ describe("county seat against its county code", () => {
     ["Jud.GJ Mun. „Cluj- Napoca Str.Memorandumului nr.28 ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5"],
     ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
     ["Mun.Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca"],
+    ["un.Craiova Str.Brestei nr.101", "Jud.DJ Mun.Craiova Str.Brestei nr.101"],
+    ["Mu.Craiova", "Jud.DJ Mun.Craiova"],
     ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
     ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {

@@ -285,8 +285,9 @@ function withinOneEdit(a: string, b: string): boolean {
  * go first.
  */
 export function repairCountySeat(place: string): string {
-  // 'Jud.' lost altogether before a county seat's name: the seat names its county.
-  const bare = /^[„“”"'`]*Mun\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  // 'Jud.' lost altogether before a county seat's name (with 'Mun.' itself losing a letter at the
+  // edge of the read: 'un.Craiova'): the seat names its county.
+  const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
   const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
   const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
