@@ -310,10 +310,15 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
     // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
     // the reading with more of a zone is kept, and of two as good, the one that read more print.
-    const lacking = zoneScore(read, referenceYear) < 100 || printedLines(read.page) < CARD_PRINTED_LINES;
-    if (lacking && budgetAllows(spentWith(read), maxPasses)) {
+    // Still lacking, with some print read: a grainy photo (night, a sleeve's haze, a faded card),
+    // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
+    // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
+    const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)];
+    for (const [i, evened] of evenings.entries()) {
+      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      const again = await readIdImage(engine, evened(), [0, 180], referenceYear, passesLeft(spentWith(read)));
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
       read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
