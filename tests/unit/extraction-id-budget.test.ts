@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto, surePrint } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -92,6 +92,14 @@ describe("a card whose zone held but whose print was lost (a lamp's shadow acros
     // The series and CNP row, its spaces taken out, has a zone line's shape (isZoneLike): one line less.
     expect(printedLines({ lines: [...PRINT, ...ZONE].map((text) => ({ text })) })).toBe(PRINT.length - 1);
     expect(printedLines({ lines: ["ȘTEFĂNESCU", "F", "iroul nr.2 30.06.22-23.11.2032", ...ZONE].map((text) => ({ text })) })).toBe(2);
+  });
+
+  it("weighs the print a reading holds by the engine's confidence: many unsure lines of grain and glare lose to fewer sure ones", () => {
+    const lines = (n: number) => PRINT.slice(0, n).map((text) => ({ text }));
+    const grainy = { lines: [...lines(16), { text: "aTYpeType Cad" }, { text: "ROU_- II osăs" }], confidence: 0.34 };
+    const evened = { lines: lines(16), confidence: 0.59 };
+    expect(printedLines(grainy)).toBeGreaterThan(printedLines(evened));
+    expect(surePrint(evened)).toBeGreaterThan(surePrint(grainy));
   });
 
   it("is read again, and the reading that holds more of the print is kept", { timeout: 60_000 }, async () => {

@@ -251,6 +251,15 @@ export function printedLines(page: { lines: { text: string }[] }): number {
   return page.lines.filter((l) => !isZoneLike(l.text) && l.text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3).length;
 }
 
+/**
+ * How much print a reading holds, weighed by how sure the engine was of it: a reading of grain and
+ * glare comes out as many short lines the engine is unsure of, which must not beat fewer lines read
+ * surely.
+ */
+export function surePrint(page: { lines: { text: string }[]; confidence: number }): number {
+  return printedLines(page) * page.confidence;
+}
+
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
 const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
 
@@ -309,7 +318,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
     // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
-    // the reading with more of a zone is kept, and of two as good, the one that read more print.
+    // the reading with more of a zone is kept, and of two as good, the one that read more print surely.
     // Still lacking, with some print read: a grainy photo (night, a sleeve's haze, a faded card),
     // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
     // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
@@ -320,7 +329,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       await yieldToRequests();
       const again = await readIdImage(engine, evened(), [0, 180], referenceYear, passesLeft(spentWith(read)));
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
-      const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
+      const better = now > was || (now === was && surePrint(again.page) > surePrint(read.page));
       read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
     }
     straightened.push(read);
