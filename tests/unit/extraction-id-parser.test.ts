@@ -501,3 +501,18 @@ describe("the issuer's row read with a smudge or a cut date (issue #14, ID round
     expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
   });
 });
+
+it("takes a page titled as a passport for one when neither its zone nor its number's label was read (issue #14, ID round 10)", () => {
+  const page = `ROMÂNIA * ,
+PAȘAPORT * PASSPORT - PASSEPORT
+p 052907613
+VASILESCU
+ROMÂNĂ/ROU 2961202351487
+02.12. 1996 F
+Jud. TM Mun. Timisoara
+07. 04. 2022 07.04.2032
+SPCEP Timis`;
+  expect(parseIdCardText(page, { referenceYear: 2026 })).toMatchObject({ cardType: "pasaport", documentSubtype: "pasaport", address: null });
+  // A classic card's title is no passport's.
+  expect(parseIdCardText(CLASSIC_OCR.split("\n").slice(0, 3).join("\n"), { referenceYear: 2026 }).cardType).toBe("ci");
+});

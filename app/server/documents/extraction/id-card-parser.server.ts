@@ -79,6 +79,8 @@ const LABEL = {
   birthDate: /\bdata\s*na[sș]terii\b|\bdate\s*of\s*birth\b/i,
   issueDate: /\bdata\s*(?:emiterii|eliber[aă]rii)\b|\bdate\s*of\s*issue\b/i,
   passportNumber: /\bnr\.?\s*pa[sș]aport\b|\bpassport\s*no\b/i,
+  /** The passport's title, in Romanian and English (or French) on one line: no card prints it. */
+  passportTitle: /\bpa[sș]aport\b.*\bpass(?:e)?port\b/i,
   expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
   anyLabel:
     /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
@@ -528,7 +530,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
-  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
