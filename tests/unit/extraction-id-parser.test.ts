@@ -516,3 +516,17 @@ SPCEP Timis`;
   // A classic card's title is no passport's.
   expect(parseIdCardText(CLASSIC_OCR.split("\n").slice(0, 3).join("\n"), { referenceYear: 2026 }).cardType).toBe("ci");
 });
+
+describe("marks the engine read into an issue row or an address (issue #14, ID round 10)", () => {
+  it("reads an issue date with a mark glued before its day as a digit ('905. 02. 2024'), its label unread", () => {
+    const id = parseIdCardText(ELECTRONIC_OCR.replace("DATA EMITERII/DATE OF ISSUE", "SATA EMETERIOATE DE SSE").replace("05.02.2024 09.09.2034", "905. 02. 2024 E 09.09. 2034"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issueDate: "2024-02-05", expiryDate: "2034-09-09" });
+  });
+
+  it("drops a '|' standing alone at an address's end (the card's edge), keeping a '|' read for an I inside a word", () => {
+    const edge = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.DJ Mun.Craiova Str.Brestei nr.101 |"), { referenceYear: 2026 });
+    expect(edge.address).toBe("Jud.DJ Mun.Craiova Str.Brestei nr.101");
+    const inWord = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.IS Mun.|ași Șos.Păcurari nr.7 bl.550 ap.12"), { referenceYear: 2026 });
+    expect(inWord.address).toBe("Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12");
+  });
+});

@@ -154,6 +154,8 @@ function cleanPlace(value: string | null): string | null {
     repairStreetKind(commaBelow(value))
       .replace(/\s+/g, " ")
 
+      // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
+      .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
@@ -356,7 +358,12 @@ function continuesAddress(line: string): boolean {
  * them — after a day or a month only: a stray dot after a year ('21.08.2023. 21.08.2033') ends a date.
  */
 function joinDateDots(value: string): string {
-  return value.replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
+  return (
+    value
+      .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
+      // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
+      .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+  );
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
