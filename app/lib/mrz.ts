@@ -434,24 +434,28 @@ export function printedInLowerCase(line: string): boolean {
  */
 /**
  * Whether a candidate is a zone at all: two of its check digits hold (one may by chance), or a line
- * holds a run of fillers inside it (the names' separator, the empty optional data). Upper-case printed labels read
+ * as read holds a run of fillers inside it (the names' separator, the empty optional data). Upper-case printed labels read
  * as a zone ('DATA NASTERII/DATE DE NAISSANCE' on an electronic card, its slashes taken for fillers)
  * have neither.
  */
-function zoneShaped(candidate: MrzResult, read: (string | undefined)[]): boolean {
-  return Object.values(candidate.checks).filter(Boolean).length >= 2 || read.some((l) => l !== undefined && /<<(?!<*$)/.test(l));
+function zoneShaped(candidate: MrzResult, read: string[]): boolean {
+  const fillersInside = (raw: string) => /<<(?!<*$)/.test(raw.replace(/\s+/g, "").replace(/[«≪]/g, "<<"));
+  return Object.values(candidate.checks).filter(Boolean).length >= 2 || read.some(fillersInside);
 }
 
 export function findMrz(text: string, referenceYear?: number): MrzResult | null {
-  const lines = text
+  const read = text
     .split(/\r?\n/)
     .filter((line) => !printedInLowerCase(line))
-    .map(cleanMrzLine)
-    .filter((l) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
+    .map((raw) => ({ raw, line: cleanMrzLine(raw) }))
+    .filter(({ line: l }) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
+  const lines = read.map((r) => r.line);
+  const asRead = (i: number) => read.slice(i, i + 3).map((r) => r.raw);
   let best: MrzResult | null = null;
-  // Judged on the lines as read: padding a line to its length adds fillers.
-  const consider = (candidate: MrzResult | null, read: (string | undefined)[]) => {
-    if (candidate && !zoneShaped(candidate, read)) return;
+  // Judged on the lines as read: padding a line to its length, or a letter outside the zone's
+  // alphabet ('CETĂȚENIE'), adds fillers.
+  const consider = (candidate: MrzResult | null, raw: string[]) => {
+    if (candidate && !zoneShaped(candidate, raw)) return;
     if (candidate && (!best || score(candidate) > score(best))) best = candidate;
   };
   for (let i = 0; i < lines.length; i++) {
@@ -460,19 +464,19 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
       // A second line read only in part (its end under a glare spot or a shadow) keeps the fields it
       // holds: padded with fillers, the fields cut off simply fail their checks.
       if (second && first.startsWith("P") && first.length >= 40 && second.length >= 20) {
-        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear), [first, second]);
+        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear), asRead(i));
         continue;
       }
       if (second && first.length <= 38 && second.length >= 33) {
-        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear), [first, second]);
+        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear), asRead(i));
       } else if (second && first.length >= 33 && first.length <= 38 && second.length >= 20) {
-        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear), [first, second]);
+        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear), asRead(i));
       }
       // The names line is the one most often lost (no check digit covers it): its fields hold without it.
       const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);
       if (second && second.length <= 32 && first.length <= 32) {
         for (const l1 of lengthVariants(first, 30)) {
-          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear), [first, second, lines[i + 2]]);
+          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear), asRead(i));
         }
       }
     }

@@ -339,7 +339,7 @@ describe("printed lines are not zone lines (issue #14, ID round 9)", () => {
 
 // Issue #14, ID round 10: an electronic card's upper-case labels under a lamp's shadow, no zone read.
 it("takes no upper-case printed labels for a zone: no check digit holds and no run of fillers inside a line", () => {
-  const labels = "DATA HARTERIVAATE DE NARBANCE/OATI CE HN\nLOC NASTERE EU BE NARRANCE/PLACE OP ASCII";
+  const labels = "dl CETĂȚI MIR /NATIONALIE/NATIONALITY\nROU\nDATA HARTERIVAATE DE NARBANCE/OATI CE HN\nLOC NASTERE EU BE NARRANCE/PLACE OP ASCII";
   expect(findMrz(labels, 2026)).toBeNull();
   // A real zone whose check digits all fail is still a zone: its names line holds fillers.
   const [l1, l2] = buildTd2({ documentNumber: "GL530917", birthDate: "1956-06-18", sex: "F", expiryDate: null, lastName: "BARBU", firstName: "MARIA", optionalData: "2175092" });
