@@ -530,3 +530,17 @@ describe("marks the engine read into an issue row or an address (issue #14, ID r
     expect(inWord.address).toBe("Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12");
   });
 });
+
+describe("punctuation the engine read into a place (issue #14, ID round 10)", () => {
+  it("reads an abbreviation's dot read as an underscore ('Mun_lasi') as the dot", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.IS Mun_lasi Șos.Păcurari nr.7 bl.550 ap.12"), { referenceYear: 2026 });
+    expect(id.address).toBe("Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12");
+  });
+
+  it("drops punctuation closing a place, then restores the county its seat names ('Mun.Oradea.', 'Timișoara :')", () => {
+    expect(parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Mun.Oradea."), { referenceYear: 2026 }).birthPlace).toBe("Jud.BH Mun.Oradea");
+    expect(parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.TM Mun.Timișoara :"), { referenceYear: 2026 }).birthPlace).toBe("Jud.TM Mun.Timișoara");
+    // An address ending in a flat's number is left as it is.
+    expect(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+  });
+});
