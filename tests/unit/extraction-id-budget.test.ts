@@ -94,6 +94,18 @@ describe("a card whose zone held but whose print was lost (a lamp's shadow acros
     expect(printedLines({ lines: ["ȘTEFĂNESCU", "F", "iroul nr.2 30.06.22-23.11.2032", ...ZONE].map((text) => ({ text })) })).toBe(2);
   });
 
+  it("keeps the print of one reading and the zone of another when the one with the better zone read less of the print", { timeout: 60_000 }, async () => {
+    const brokenZone = [ZONE[0]!, "RT715204<3R0U9211231F321123824105761"];
+    const zoneOnly = ["RO AN", ...ZONE];
+    const engine = scriptedEngine([[...PRINT, ...brokenZone], [...PRINT.slice(0, 4), ...brokenZone], zoneOnly]);
+    const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
+    const data = result.extractedData;
+    if (data.kind !== "id_card") throw new Error(`read as ${data.kind}`);
+    expect(engine.passes).toBe(3);
+    expect(data.mrz?.valid).toBe(true);
+    expect(data).toMatchObject({ birthDate: "1992-11-23", issuedBy: "SPCEP S3 biroul nr.2", birthPlace: "Mun.București Sec.1" });
+  });
+
   it("weighs the print a reading holds by the engine's confidence: many unsure lines of grain and glare lose to fewer sure ones", () => {
     const lines = (n: number) => PRINT.slice(0, n).map((text) => ({ text }));
     const grainy = { lines: [...lines(16), { text: "aTYpeType Cad" }, { text: "ROU_- II osăs" }], confidence: 0.34 };

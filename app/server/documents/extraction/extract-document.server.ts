@@ -327,10 +327,18 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     for (const [i, evened] of evenings.entries()) {
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, evened(), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      // The unsharpened reading, read only the way up the card's print was found (one pass, not two).
+      const turns: QuarterTurn[] = i > 0 ? [read.page.rotation] : [0, 180];
+      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)));
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
+      const spent = plus(read, again);
+      if (now > was && surePrint(again.page) < surePrint(read.page)) {
+        // A better zone read with less of the print (a zone band found in a reading of little else): both kept.
+        read = { ...read, ...spent, mrzText: again.mrzText ?? again.page.text, cardStraightened: true };
+        continue;
+      }
       const better = now > was || (now === was && surePrint(again.page) > surePrint(read.page));
-      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
+      read = { ...(better ? again : read), ...spent, cardStraightened: true };
     }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
