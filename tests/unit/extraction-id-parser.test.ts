@@ -496,6 +496,10 @@ describe("the issuer's row read with a smudge or a cut date (issue #14, ID round
     expect(parseIdCardText(withIssuer("SPCLEP I Cluj-Napoca 30.06.22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Cluj-Napoca");
   });
 
+  it("ends the issuer at a date whose month's second digit was smudged ('30,0$,22')", () => {
+    expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30,0$,22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
+  });
+
   it("drops a date's first digits cut off the row's end, keeping an office's own number", () => {
     expect(parseIdCardText(withIssuer("SPCLEP Iasi 16.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iasi");
     expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");

@@ -377,8 +377,11 @@ const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–�
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
  */
 const VALIDITY_CUT = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
-/** Where a printed date starts ('30.06.22', '30,06.2022'): no issuer's name holds one, so the issuer ends there. */
-const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?\d{2}\s?[.,]\s?\d{2}/;
+/**
+ * Where a printed date starts ('30.06.22', '30,06.2022', a month's digit smudged: '30,0$,22'): no
+ * issuer's name holds one, so the issuer ends there.
+ */
+const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?(?:\d{2}|\d\S)\s?[.,]\s?\d{2}/;
 /** The issuer's text up to the validity or any date that starts on its row. */
 function issuerBeforeDates(joined: string): string {
   const dates = VALIDITY.exec(joined) ?? DATE_START.exec(joined);
