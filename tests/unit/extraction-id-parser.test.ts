@@ -479,6 +479,16 @@ describe("a zone read twice that names the holder differently (issue #14, ID rou
     expect(id.lastName).toBe("ȘTEFĂNESCU");
   });
 
+  it("takes the reading that saw fillers where the other saw a further given name when no printed name was read", () => {
+    const junk = l1.replace("GHEORGHE<<<<<<<<<", "GHEORGHE<ZESLLSE<");
+    const unlabelled = page.replace("Prenume/Prânorirst name\nGHEORGHE\n", "");
+    const id = parseIdCardText(unlabelled, { referenceYear: 2026, mrzText: `${junk}\n${l2}` });
+    expect(id.firstName).toBe("GHEORGHE");
+    // A page whose names line was cut after the names (no fillers read after them) proves nothing.
+    const cut = unlabelled.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE");
+    expect(parseIdCardText(cut, { referenceYear: 2026, mrzText: `${junk}\n${l2}` }).firstName).toBe("GHEORGHE ZESLLSE");
+  });
+
   it("keeps the zone's name when only the print lacks a part of it", () => {
     const id = parseIdCardText(page.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE<ION<<<<<<<<<"), {
       referenceYear: 2026,

@@ -533,11 +533,17 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // No check digit covers the names line: where the zone read twice (the page, the zone's own pass)
   // names it differently, the reading the printed name agrees with wins ('GHEORGHE<ZESLLSE<L' read
   // in one pass from fillers that the other and the print read as none).
+  // With no printed name read, the reading that saw fillers where the other saw more given names wins:
+  // a filler's chevron is often read as a letter, a name's letters are not read as a run of fillers.
   const otherZone = mrz === fromPass ? fromText : fromPass;
+  const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
     const chosen = mrz?.[field] || null;
     const other = otherZone?.[field] || null;
-    return chosen && other && printed && !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
+    if (!chosen || !other || sameName(chosen, other)) return chosen;
+    if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
+    const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
+    return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   const printedLast = cleanName(valueBelow(lines, LABEL.lastName));
   const printedFirst = cleanName(valueBelow(lines, LABEL.firstName));
