@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto, surePrint } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, surePrint } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -134,5 +134,28 @@ describe("a card whose zone held but whose print was lost (a lamp's shadow acros
     if (data.kind !== "id_card") throw new Error(`read as ${data.kind}`);
     expect(engine.passes).toBe(3);
     expect(data).toMatchObject({ birthPlace: "Mun.București Sec.1", issuedBy: "SPCEP S3 biroul nr.2" });
+  });
+});
+
+describe("the zone passes of a reading (issue #14, ID round 10: a third evened reading costs a zone pass, not three)", () => {
+  it("reads a zone that does not hold once more, and sharpened along each axis only when asked", async () => {
+    const broken = [ZONE[0]!, "RT715204<3R0U9211231F321123824105761"];
+    const counting = () => {
+      const engine = scriptedEngine([[...PRINT, ...broken]]);
+      let regions = 0;
+      engine.recognizeRegion = () => {
+        regions++;
+        return [];
+      };
+      return { engine, regions: () => regions };
+    };
+    const image = { width: 640, height: 400, data: new Uint8ClampedArray(640 * 400 * 4).fill(255) };
+    const full = counting();
+    await readIdImage(full.engine, image, [0], 2026);
+    expect(full.regions()).toBe(3);
+    const once = counting();
+    const read = await readIdImage(once.engine, image, [0], 2026, 1, false);
+    expect(once.regions()).toBe(1);
+    expect(read.passes).toBe(2);
   });
 });

@@ -168,8 +168,11 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
-/** `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least). */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length) {
+/**
+ * `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least).
+ * `zoneSharpenings`: whether a zone that does not hold is read again sharpened along each axis.
+ */
+export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true) {
   const page = await engine.recognize(image, {
     rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
@@ -197,7 +200,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       // and sharpened along each axis in turn, the reading with more valid check digits kept.
       const zone = crop(page.image, rect);
       const whole = { left: 0, top: 0, right: zone.width, bottom: zone.height };
-      for (const axis of ["x", "y"] as const) {
+      for (const axis of zoneSharpenings ? (["x", "y"] as const) : []) {
         if (findMrz(mrzText, referenceYear)?.valid) break;
         await yieldToRequests();
         const sharper = engine.recognizeRegion(sharpenAlong(zone, axis), whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
@@ -327,9 +330,10 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     for (const [i, evened] of evenings.entries()) {
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
-      // The unsharpened reading, read only the way up the card's print was found (one pass, not two).
+      // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
+      // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
       const turns: QuarterTurn[] = i > 0 ? [read.page.rotation] : [0, 180];
-      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)));
+      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
       if (now > was && surePrint(again.page) < surePrint(read.page)) {
