@@ -101,7 +101,9 @@ function namesFrom(field: string): { lastName: string; firstName: string } {
   // A lone 'K' between fillers is the most common OCR misreading of '<<'.
   const cleaned = field.replace(/<K</g, "<<<").replace(/[K<]+$/, "");
   const [last = "", ...rest] = cleaned.split("<<");
-  const given = rest.join(" ").replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
+  // Given names are parted by one filler (a misread may double it); a run of three or more ends
+  // them: what the engine read among the fillers after it ('MIHAI<<<<<<I<<7I<') is no name.
+  const given = rest.join("<<").replace(/^<+/, "").split(/<{3,}/)[0]!.replace(/<+/g, " ").replace(/\s+/g, " ").trim().split(" ");
   // Lone letters after the given names are fillers misread ('MIHAI<I<I<<'): the zone spells names out.
   while (given.length > 1 && given[given.length - 1]!.length === 1) given.pop();
   return {
@@ -430,14 +432,30 @@ export function printedInLowerCase(line: string): boolean {
  * Finds the MRZ in OCR text: consecutive lines that look like MRZ lines. Prefers a zone whose check
  * digits all hold; otherwise returns the best-scoring candidate (or null when nothing looks like one).
  */
+/**
+ * Whether a candidate is a zone at all: two of its check digits hold (one may by chance), or a line
+ * as read holds a run of fillers inside it (the names' separator, the empty optional data). Upper-case printed labels read
+ * as a zone ('DATA NASTERII/DATE DE NAISSANCE' on an electronic card, its slashes taken for fillers)
+ * have neither.
+ */
+function zoneShaped(candidate: MrzResult, read: string[]): boolean {
+  const fillersInside = (raw: string) => /<<(?!<*$)/.test(raw.replace(/\s+/g, "").replace(/[«≪]/g, "<<"));
+  return Object.values(candidate.checks).filter(Boolean).length >= 2 || read.some(fillersInside);
+}
+
 export function findMrz(text: string, referenceYear?: number): MrzResult | null {
-  const lines = text
+  const read = text
     .split(/\r?\n/)
     .filter((line) => !printedInLowerCase(line))
-    .map(cleanMrzLine)
-    .filter((l) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
+    .map((raw) => ({ raw, line: cleanMrzLine(raw) }))
+    .filter(({ line: l }) => MRZ_LIKE.test(l) && (l.includes("<") || /\d{6}/.test(l)));
+  const lines = read.map((r) => r.line);
+  const asRead = (i: number) => read.slice(i, i + 3).map((r) => r.raw);
   let best: MrzResult | null = null;
-  const consider = (candidate: MrzResult | null) => {
+  // Judged on the lines as read: padding a line to its length, or a letter outside the zone's
+  // alphabet ('CETĂȚENIE'), adds fillers.
+  const consider = (candidate: MrzResult | null, raw: string[]) => {
+    if (candidate && !zoneShaped(candidate, raw)) return;
     if (candidate && (!best || score(candidate) > score(best))) best = candidate;
   };
   for (let i = 0; i < lines.length; i++) {
@@ -446,19 +464,19 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
       // A second line read only in part (its end under a glare spot or a shadow) keeps the fields it
       // holds: padded with fillers, the fields cut off simply fail their checks.
       if (second && first.startsWith("P") && first.length >= 40 && second.length >= 20) {
-        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear));
+        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear), asRead(i));
         continue;
       }
       if (second && first.length <= 38 && second.length >= 33) {
-        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear));
+        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear), asRead(i));
       } else if (second && first.length >= 33 && first.length <= 38 && second.length >= 20) {
-        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear));
+        consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear), asRead(i));
       }
       // The names line is the one most often lost (no check digit covers it): its fields hold without it.
       const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);
       if (second && second.length <= 32 && first.length <= 32) {
         for (const l1 of lengthVariants(first, 30)) {
-          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear));
+          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear), asRead(i));
         }
       }
     }

@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, surePrint } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -33,7 +33,7 @@ describe("the OCR budget of a photographed identity document", () => {
   it("stops trying candidates, turns and sharpenings once the budget is spent", { timeout: 60_000 }, async () => {
     const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
     // Unlimited, a card read as nothing costs its two turns, two sharpenings and the shadow-evened
-    // reading (two turns each), then the photo as it is: ten passes. Five allowed: five run.
+    // and the evened readings (two turns each), then the photo as it is: twelve passes. Five allowed: five run.
     const unlimited = blindEngine();
     await readIdPhoto(unlimited, wholeImage(image), 0, 2026, 1000);
     expect(unlimited.passes).toBeGreaterThan(5);
@@ -94,6 +94,26 @@ describe("a card whose zone held but whose print was lost (a lamp's shadow acros
     expect(printedLines({ lines: ["ȘTEFĂNESCU", "F", "iroul nr.2 30.06.22-23.11.2032", ...ZONE].map((text) => ({ text })) })).toBe(2);
   });
 
+  it("keeps the print of one reading and the zone of another when the one with the better zone read less of the print", { timeout: 60_000 }, async () => {
+    const brokenZone = [ZONE[0]!, "RT715204<3R0U9211231F321123824105761"];
+    const zoneOnly = ["RO AN", ...ZONE];
+    const engine = scriptedEngine([[...PRINT, ...brokenZone], [...PRINT.slice(0, 4), ...brokenZone], zoneOnly]);
+    const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
+    const data = result.extractedData;
+    if (data.kind !== "id_card") throw new Error(`read as ${data.kind}`);
+    expect(engine.passes).toBe(3);
+    expect(data.mrz?.valid).toBe(true);
+    expect(data).toMatchObject({ birthDate: "1992-11-23", issuedBy: "SPCEP S3 biroul nr.2", birthPlace: "Mun.București Sec.1" });
+  });
+
+  it("weighs the print a reading holds by the engine's confidence: many unsure lines of grain and glare lose to fewer sure ones", () => {
+    const lines = (n: number) => PRINT.slice(0, n).map((text) => ({ text }));
+    const grainy = { lines: [...lines(16), { text: "aTYpeType Cad" }, { text: "ROU_- II osăs" }], confidence: 0.34 };
+    const evened = { lines: lines(16), confidence: 0.59 };
+    expect(printedLines(grainy)).toBeGreaterThan(printedLines(evened));
+    expect(surePrint(evened)).toBeGreaterThan(surePrint(grainy));
+  });
+
   it("is read again, and the reading that holds more of the print is kept", { timeout: 60_000 }, async () => {
     const lost = ["ROMÂNIA ROUMANIE ROMANIA", "715204 ci 2921123410576", "ȘTEFĂNESCU", "ANA-MARIA", "iroul nr.2 30.06.22-23.11.2032", ...ZONE];
     const engine = scriptedEngine([lost, [...PRINT, ...ZONE]]);
@@ -103,5 +123,39 @@ describe("a card whose zone held but whose print was lost (a lamp's shadow acros
     expect(engine.passes).toBe(2);
     expect(data).toMatchObject({ cnp: "2921123410576", birthPlace: "Mun.București Sec.1", issuedBy: "SPCEP S3 biroul nr.2" });
     expect(data.address).toContain("Str.Țepeș Vodă nr.14");
+  });
+
+  it("is read a third time, evened but not sharpened, when the shadow-evened reading lost it too (a grainy photo)", { timeout: 60_000 }, async () => {
+    const lost = ["ROMÂNIA ROUMANIE ROMANIA", "715204 ci 2921123410576", "ȘTEFĂNESCU", "ANA-MARIA", "iroul nr.2 30.06.22-23.11.2032", ...ZONE];
+    const grain = ["RO AN E", "a ci 29211", "ȘTEF", ...ZONE];
+    const engine = scriptedEngine([lost, grain, [...PRINT, ...ZONE]]);
+    const result = await extractDocument({ bytes: readGenerated("id-barbu-photo-s11-0.jpg"), mimeType: "image/jpeg", documentType: "document_identitate", now: FIXTURE_NOW, ocr: async () => engine });
+    const data = result.extractedData;
+    if (data.kind !== "id_card") throw new Error(`read as ${data.kind}`);
+    expect(engine.passes).toBe(3);
+    expect(data).toMatchObject({ birthPlace: "Mun.București Sec.1", issuedBy: "SPCEP S3 biroul nr.2" });
+  });
+});
+
+describe("the zone passes of a reading (issue #14, ID round 10: a third evened reading costs a zone pass, not three)", () => {
+  it("reads a zone that does not hold once more, and sharpened along each axis only when asked", async () => {
+    const broken = [ZONE[0]!, "RT715204<3R0U9211231F321123824105761"];
+    const counting = () => {
+      const engine = scriptedEngine([[...PRINT, ...broken]]);
+      let regions = 0;
+      engine.recognizeRegion = () => {
+        regions++;
+        return [];
+      };
+      return { engine, regions: () => regions };
+    };
+    const image = { width: 640, height: 400, data: new Uint8ClampedArray(640 * 400 * 4).fill(255) };
+    const full = counting();
+    await readIdImage(full.engine, image, [0], 2026);
+    expect(full.regions()).toBe(3);
+    const once = counting();
+    const read = await readIdImage(once.engine, image, [0], 2026, 1, false);
+    expect(once.regions()).toBe(1);
+    expect(read.passes).toBe(2);
   });
 });

@@ -12,6 +12,8 @@ import {
   homography,
   QUAD_MARGIN,
   sameCard,
+  likelierFirst,
+  offCardShape,
   sharpenAlong,
   strongLines,
   warpPerspective,
@@ -387,6 +389,31 @@ describe("cardCandidates", () => {
     const shifted = quad.map((p) => ({ x: p.x + 8, y: p.y - 6 }));
     expect(sameCard(a, { quad: [shifted[2]!, shifted[3]!, shifted[0]!, shifted[1]!], aspect: 1.58 })).toBe(true);
     expect(sameCard(a, { quad: quad.map((p) => ({ x: p.x + 60, y: p.y })) as Quad, aspect: 1.58 })).toBe(false);
+  });
+
+  // Issue #14, ID round 10: a passport on a page, the coarse outline taking in the page (1.41).
+  it("tries the finer search's outline first when the coarse one is far off a card's proportions and the finer one nearer", () => {
+    const page: Quad = [
+      { x: 1969, y: -130 },
+      { x: 1969, y: 1890 },
+      { x: 515, y: 1814 },
+      { x: 869, y: 200 },
+    ];
+    const card: Quad = [
+      { x: 828, y: 396 },
+      { x: 2033, y: 630 },
+      { x: 1879, y: 1410 },
+      { x: 664, y: 1144 },
+    ];
+    const coarse = { quad: page, aspect: 1.41 };
+    const fine = { quad: card, aspect: 1.58 };
+    expect(offCardShape(coarse)).toBe(true);
+    expect(offCardShape(fine)).toBe(false);
+    expect(offCardShape({ quad: card, aspect: 1.7 })).toBe(false);
+    expect(likelierFirst(coarse, fine)).toEqual([fine, coarse]);
+    expect(likelierFirst(coarse, { quad: card, aspect: 1.38 })).toEqual([coarse, { quad: card, aspect: 1.38 }]);
+    expect(likelierFirst(coarse, null)).toEqual([coarse]);
+    expect(likelierFirst(coarse, { ...coarse, aspect: 1.58 })).toEqual([coarse]);
   });
 });
 

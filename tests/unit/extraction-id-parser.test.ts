@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, parseIdCardText, placeBySeat, repairCountySeat, repairIssuerLocality, withPrintedDiacritics } from "../../app/server/documents/extraction/id-card-parser.server";
+import { buildTd2 } from "../../app/lib/mrz";
 
 // Text as tesseract read a rendered classic card (labels garbled, values right, 'I' read as 'T').
 const CLASSIC_OCR = `ROMÂNIA ROUMANIE ROMANIA
@@ -239,6 +240,8 @@ describe("county seat against its county code", () => {
     ["Jud.GJ Mun. „Cluj- Napoca Str.Memorandumului nr.28 ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5"],
     ["Mun. Timișoara", "Jud.TM Mun.Timișoara"],
     ["Mun.Cluj- Napoca", "Jud.CJ Mun.Cluj-Napoca"],
+    ["un.Craiova Str.Brestei nr.101", "Jud.DJ Mun.Craiova Str.Brestei nr.101"],
+    ["Mu.Craiova", "Jud.DJ Mun.Craiova"],
     ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
     ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
@@ -302,6 +305,10 @@ describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
     // Another county's seat on the card, or no seat at all: nothing confirms a repair.
     expect(repairIssuerLocality("SPCLEP Craiovs", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "Jud.CJ Mun.Cluj-Napoca"])).toBe("SPCLEP Craiovs");
     expect(repairIssuerLocality("SPCEP S3 biroul nr.2", ["Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2", null])).toBe("SPCEP S3 biroul nr.2");
+    // Cut where the seat's name has a hyphen (issue #14, ID round 10); a cut anywhere else is no repair.
+    expect(repairIssuerLocality("SPCLEP Cluj", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
+    expect(repairIssuerLocality("SPCLEP Cluj-", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
+    expect(repairIssuerLocality("SPCLEP Clu", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Clu");
     // An office named after the county, not its seat, is left alone.
     expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
   });
@@ -453,5 +460,101 @@ describe("street kinds whose first letter the engine misread (issue #14, ID roun
 
   it("leaves a house number ending in 5 before a word alone", () => {
     expect(parseIdCardText(withAddress("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2"), { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.15 bl.A2 ap.31");
+  });
+});
+
+describe("a zone read twice that names the holder differently (issue #14, ID round 10)", () => {
+  // The classic card's printed text with its zone as the page's reading had it: the names line whole,
+  // the second line broken (no check digit holds).
+  const page = CLASSIC_OCR.replace("ANA-MARIA", "GHEORGHE")
+    .replace("TDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<*", "IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<")
+    .replace("RT715204<9R0U9211236F321123424105761", "RT715204<9R0U9211236F321128424105761");
+  const [l1, l2] = buildTd2({ documentNumber: "RT715204", birthDate: "1992-11-23", sex: "F", expiryDate: "2032-11-23", lastName: "STEFANESCU", firstName: "GHEORGHE", optionalData: "4105761" });
+
+  it("takes the name the print and the other reading agree on over fillers the zone's own pass read as a word", () => {
+    const junk = l1.replace("GHEORGHE<<<<<<<<<", "GHEORGHE<ZESLLSE<");
+    const id = parseIdCardText(page, { referenceYear: 2026, mrzText: `${junk}\n${l2}` });
+    expect(id.mrz?.valid).toBe(true);
+    expect(id.firstName).toBe("GHEORGHE");
+    expect(id.lastName).toBe("ȘTEFĂNESCU");
+  });
+
+  it("takes the reading that saw fillers where the other saw a further given name when no printed name was read", () => {
+    const junk = l1.replace("GHEORGHE<<<<<<<<<", "GHEORGHE<ZESLLSE<");
+    const unlabelled = page.replace("Prenume/Prânorirst name\nGHEORGHE\n", "");
+    const id = parseIdCardText(unlabelled, { referenceYear: 2026, mrzText: `${junk}\n${l2}` });
+    expect(id.firstName).toBe("GHEORGHE");
+    // A page whose names line was cut after the names (no fillers read after them) proves nothing.
+    const cut = unlabelled.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE");
+    expect(parseIdCardText(cut, { referenceYear: 2026, mrzText: `${junk}\n${l2}` }).firstName).toBe("GHEORGHE ZESLLSE");
+  });
+
+  it("keeps the zone's name when only the print lacks a part of it", () => {
+    const id = parseIdCardText(page.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE<ION<<<<<<<<<"), {
+      referenceYear: 2026,
+      mrzText: `${l1.replace("GHEORGHE<<<<", "GHEORGHE<ION")}\n${l2}`,
+    });
+    expect(id.firstName).toBe("GHEORGHE ION");
+  });
+});
+
+describe("the issuer's row read with a smudge or a cut date (issue #14, ID round 10)", () => {
+  const withIssuer = (row: string) => CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22-23.11.2032", row);
+
+  it("drops a lone letter between the office and its locality", () => {
+    expect(parseIdCardText(withIssuer("SPCLEP I lași 30.06.22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iași");
+    expect(parseIdCardText(withIssuer("SPCLEP I Cluj-Napoca 30.06.22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Cluj-Napoca");
+  });
+
+  it("ends the issuer at a date whose month's second digit was smudged ('30,0$,22')", () => {
+    expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30,0$,22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
+  });
+
+  it("drops a date's first digits cut off the row's end, keeping an office's own number", () => {
+    expect(parseIdCardText(withIssuer("SPCLEP Iasi 16.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iasi");
+    expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
+  });
+});
+
+it("takes a page titled as a passport for one when neither its zone nor its number's label was read (issue #14, ID round 10)", () => {
+  const page = `ROMÂNIA * ,
+PAȘAPORT * PASSPORT - PASSEPORT
+p 052907613
+VASILESCU
+ROMÂNĂ/ROU 2961202351487
+02.12. 1996 F
+Jud. TM Mun. Timisoara
+07. 04. 2022 07.04.2032
+SPCEP Timis`;
+  expect(parseIdCardText(page, { referenceYear: 2026 })).toMatchObject({ cardType: "pasaport", documentSubtype: "pasaport", address: null });
+  // A classic card's title is no passport's.
+  expect(parseIdCardText(CLASSIC_OCR.split("\n").slice(0, 3).join("\n"), { referenceYear: 2026 }).cardType).toBe("ci");
+});
+
+describe("marks the engine read into an issue row or an address (issue #14, ID round 10)", () => {
+  it("reads an issue date with a mark glued before its day as a digit ('905. 02. 2024'), its label unread", () => {
+    const id = parseIdCardText(ELECTRONIC_OCR.replace("DATA EMITERII/DATE OF ISSUE", "SATA EMETERIOATE DE SSE").replace("05.02.2024 09.09.2034", "905. 02. 2024 E 09.09. 2034"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issueDate: "2024-02-05", expiryDate: "2034-09-09" });
+  });
+
+  it("drops a '|' standing alone at an address's end (the card's edge), keeping a '|' read for an I inside a word", () => {
+    const edge = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.DJ Mun.Craiova Str.Brestei nr.101 |"), { referenceYear: 2026 });
+    expect(edge.address).toBe("Jud.DJ Mun.Craiova Str.Brestei nr.101");
+    const inWord = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.IS Mun.|ași Șos.Păcurari nr.7 bl.550 ap.12"), { referenceYear: 2026 });
+    expect(inWord.address).toBe("Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12");
+  });
+});
+
+describe("punctuation the engine read into a place (issue #14, ID round 10)", () => {
+  it("reads an abbreviation's dot read as an underscore ('Mun_lasi') as the dot", () => {
+    const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud.IS Mun_lasi Șos.Păcurari nr.7 bl.550 ap.12"), { referenceYear: 2026 });
+    expect(id.address).toBe("Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12");
+  });
+
+  it("drops punctuation closing a place, then restores the county its seat names ('Mun.Oradea.', 'Timișoara :')", () => {
+    expect(parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Mun.Oradea."), { referenceYear: 2026 }).birthPlace).toBe("Jud.BH Mun.Oradea");
+    expect(parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.TM Mun.Timișoara :"), { referenceYear: 2026 }).birthPlace).toBe("Jud.TM Mun.Timișoara");
+    // An address ending in a flat's number is left as it is.
+    expect(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
   });
 });

@@ -259,6 +259,19 @@ it("drops lone letters read among the fillers after a zone's given names ('MIHAI
   expect(parseMrz([smudged, l2], 2026)).toMatchObject({ lastName: "RADULESCU", firstName: "MIHAI", valid: true });
 });
 
+it("ends the given names at a run of fillers: letters read further among them are no name ('MIHAI<<<<<<I<<7I<')", () => {
+  const [l1, l2] = buildTd3(PASSPORT);
+  const smudged = l1.replace("MIHAI<<<<<<<<<<<<", "MIHAI<<<<<<I<<7I<");
+  expect(smudged).not.toBe(l1);
+  expect(parseMrz([smudged, l2], 2026)).toMatchObject({ lastName: "RADULESCU", firstName: "MIHAI", valid: true });
+  const [c1, c2] = buildTd2({ documentNumber: "GL530917", birthDate: "1956-06-18", sex: "F", expiryDate: null, lastName: "BARBU", firstName: "MARIA", optionalData: "2175092" });
+  expect(parseMrz([c1.replace("MARIA<<<<<<<<<<<<", "MARIA<<<<<<<<LI<E"), c2], 2026)).toMatchObject({ firstName: "MARIA" });
+  // Two given names parted by one filler, or a doubled one, stay whole.
+  const [h1, h2] = buildTd2({ documentNumber: "KX482913", birthDate: "1980-01-01", sex: "M", expiryDate: "2031-01-01", lastName: "POPESCU", firstName: "ION-MARIAN", optionalData: "1121141" });
+  expect(parseMrz([h1, h2], 2026)).toMatchObject({ firstName: "ION MARIAN" });
+  expect(parseMrz([h1.replace("ION<MARIAN", "ION<<MARIAN"), h2], 2026)).toMatchObject({ firstName: "ION MARIAN" });
+});
+
 // Issue #14, round 7: a glare spot over the end of a classic card's second zone line; the names line whole.
 it("keeps the fields of a zone whose second line was read only in part, the cut fields failing", () => {
   const [l1, l2] = buildTd2({ ...PASSPORT, documentNumber: "KX482913", lastName: "POPESCU", firstName: "ION-MARIAN", birthDate: "1980-01-01", expiryDate: "2031-01-01", optionalData: "1121141" });
@@ -322,4 +335,14 @@ describe("printed lines are not zone lines (issue #14, ID round 9)", () => {
     const text = ["înc. ndpte Eli de najsie ane/hn e DEbitt", ", Fa Si. Mun.Galaţi Str.Brâilel nr."].join("\n");
     expect(findMrz(text, 2026)).toBeNull();
   });
+});
+
+// Issue #14, ID round 10: an electronic card's upper-case labels under a lamp's shadow, no zone read.
+it("takes no upper-case printed labels for a zone: no check digit holds and no run of fillers inside a line", () => {
+  const labels = "dl CETĂȚI MIR /NATIONALIE/NATIONALITY\nROU\nDATA HARTERIVAATE DE NARBANCE/OATI CE HN\nLOC NASTERE EU BE NARRANCE/PLACE OP ASCII";
+  expect(findMrz(labels, 2026)).toBeNull();
+  // A real zone whose check digits all fail is still a zone: its names line holds fillers.
+  const [l1, l2] = buildTd2({ documentNumber: "GL530917", birthDate: "1956-06-18", sex: "F", expiryDate: null, lastName: "BARBU", firstName: "MARIA", optionalData: "2175092" });
+  const broken = l2.replace("GL530917<8", "GL530917<3").replace("5606186", "5606181");
+  expect(findMrz(`${l1}\n${broken}`, 2026)).toMatchObject({ lastName: "BARBU", valid: false });
 });

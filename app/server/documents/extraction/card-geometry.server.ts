@@ -880,10 +880,36 @@ export function sameCard(a: CardLocation, b: CardLocation): boolean {
  */
 export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
   const coarse = findCard(image);
+  const refinable = Math.max(image.width, image.height) > FINE_SEARCH_SIDE;
+  const fineSearch = () => findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME });
+  if (coarse && refinable && offCardShape(coarse)) {
+    // Searched at once: a doubtful coarse outline must not spend the reading's budget first.
+    yield* likelierFirst(coarse, fineSearch());
+    return;
+  }
   if (coarse) yield coarse;
-  if (Math.max(image.width, image.height) <= FINE_SEARCH_SIDE) return;
-  const fine = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME });
+  if (!refinable) return;
+  const fine = fineSearch();
   if (fine && !(coarse && sameCard(coarse, fine))) yield fine;
+}
+
+/**
+ * How far off the ID-1 proportions an outline may be before it is doubted: a card photographed up
+ * to ~15° off square stays within ~7 %; further off, the outline took in something beside the card
+ * (the page it lies on, a shadow's edge).
+ */
+const CARD_SHAPE_TOLERANCE = 0.08;
+
+/** Whether an outline's proportions are too far from a card's to be the card alone. */
+export function offCardShape(location: CardLocation): boolean {
+  return Math.abs(location.aspect / ID1_ASPECT - 1) > CARD_SHAPE_TOLERANCE;
+}
+
+/** A doubtful coarse outline and the finer search's: the one nearer a card's proportions first, one card once. */
+export function likelierFirst(coarse: CardLocation, fine: CardLocation | null): CardLocation[] {
+  if (!fine || sameCard(coarse, fine)) return [coarse];
+  const off = (l: CardLocation) => Math.abs(l.aspect / ID1_ASPECT - 1);
+  return off(fine) < off(coarse) ? [fine, coarse] : [coarse, fine];
 }
 
 /**

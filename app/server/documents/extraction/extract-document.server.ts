@@ -168,8 +168,11 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
 }
 
-/** `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least). */
-async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length) {
+/**
+ * `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least).
+ * `zoneSharpenings`: whether a zone that does not hold is read again sharpened along each axis.
+ */
+export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true) {
   const page = await engine.recognize(image, {
     rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
@@ -197,7 +200,7 @@ async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: Quart
       // and sharpened along each axis in turn, the reading with more valid check digits kept.
       const zone = crop(page.image, rect);
       const whole = { left: 0, top: 0, right: zone.width, bottom: zone.height };
-      for (const axis of ["x", "y"] as const) {
+      for (const axis of zoneSharpenings ? (["x", "y"] as const) : []) {
         if (findMrz(mrzText, referenceYear)?.valid) break;
         await yieldToRequests();
         const sharper = engine.recognizeRegion(sharpenAlong(zone, axis), whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
@@ -249,6 +252,15 @@ const CARD_PRINTED_LINES = 10;
 /** Lines of the card's print a reading holds: three letters or digits at least, outside the zone. */
 export function printedLines(page: { lines: { text: string }[] }): number {
   return page.lines.filter((l) => !isZoneLike(l.text) && l.text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3).length;
+}
+
+/**
+ * How much print a reading holds, weighed by how sure the engine was of it: a reading of grain and
+ * glare comes out as many short lines the engine is unsure of, which must not beat fewer lines read
+ * surely.
+ */
+export function surePrint(page: { lines: { text: string }[]; confidence: number }): number {
+  return printedLines(page) * page.confidence;
 }
 
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
@@ -309,14 +321,28 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
     // evened along the shadow's edge (a lighter sharpening: the haze's grain would turn into marks);
-    // the reading with more of a zone is kept, and of two as good, the one that read more print.
-    const lacking = zoneScore(read, referenceYear) < 100 || printedLines(read.page) < CARD_PRINTED_LINES;
-    if (lacking && budgetAllows(spentWith(read), maxPasses)) {
+    // the reading with more of a zone is kept, and of two as good, the one that read more print surely.
+    // Still lacking, with some print read: a grainy photo (night, a sleeve's haze, a faded card),
+    // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
+    // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
+    const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)];
+    for (const [i, evened] of evenings.entries()) {
+      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpen(flattenShadowEdges(cut), 1, 0.5), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
+      // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
+      const turns: QuarterTurn[] = i > 0 ? [read.page.rotation] : [0, 180];
+      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
-      const better = now > was || (now === was && printedLines(again.page) > printedLines(read.page));
-      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
+      const spent = plus(read, again);
+      if (now > was && surePrint(again.page) < surePrint(read.page)) {
+        // A better zone read with less of the print (a zone band found in a reading of little else): both kept.
+        read = { ...read, ...spent, mrzText: again.mrzText ?? again.page.text, cardStraightened: true };
+        continue;
+      }
+      const better = now > was || (now === was && surePrint(again.page) > surePrint(read.page));
+      read = { ...(better ? again : read), ...spent, cardStraightened: true };
     }
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };

@@ -79,6 +79,8 @@ const LABEL = {
   birthDate: /\bdata\s*na[sș]terii\b|\bdate\s*of\s*birth\b/i,
   issueDate: /\bdata\s*(?:emiterii|eliber[aă]rii)\b|\bdate\s*of\s*issue\b/i,
   passportNumber: /\bnr\.?\s*pa[sș]aport\b|\bpassport\s*no\b/i,
+  /** The passport's title, in Romanian and English (or French) on one line: no card prints it. */
+  passportTitle: /\bpa[sș]aport\b.*\bpass(?:e)?port\b/i,
   expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
   anyLabel:
     /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
@@ -152,11 +154,17 @@ function cleanPlace(value: string | null): string | null {
     repairStreetKind(commaBelow(value))
       .replace(/\s+/g, " ")
 
+      // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
+      .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
-      // The abbreviation's dot read as a dash or a comma ('ap-31').
+      // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
       .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
+      .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
+      // Punctuation closing the value is a mark beside it ('Mun.Oradea.', 'Timișoara :'): no place ends in one.
+      .replace(/\s*[,;:]+$/, "")
+      .replace(/(\p{L}{3,})\.$/u, "$1")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
       .trim() || null
@@ -285,8 +293,9 @@ function withinOneEdit(a: string, b: string): boolean {
  * go first.
  */
 export function repairCountySeat(place: string): string {
-  // 'Jud.' lost altogether before a county seat's name: the seat names its county.
-  const bare = /^[„“”"'`]*Mun\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  // 'Jud.' lost altogether before a county seat's name (with 'Mun.' itself losing a letter at the
+  // edge of the read: 'un.Craiova'): the seat names its county.
+  const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
   const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
   const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
@@ -314,7 +323,11 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
   for (const place of places) {
     const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
     const seat = code ? COUNTY_SEATS[code] : undefined;
-    if (seat && place!.includes(`Mun.${seat}`) && plain(seat) !== read && withinOneEdit(plain(seat), read)) return `${m[1]} ${seat}`;
+    if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
+    // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca).
+    const part = read.replace(/[- ]+$/, "");
+    const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
+    if (withinOneEdit(plain(seat), read) || cutAtPart) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
@@ -349,7 +362,12 @@ function continuesAddress(line: string): boolean {
  * them — after a day or a month only: a stray dot after a year ('21.08.2023. 21.08.2033') ends a date.
  */
 function joinDateDots(value: string): string {
-  return value.replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.");
+  return (
+    value
+      .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
+      // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
+      .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+  );
 }
 
 /** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
@@ -359,8 +377,11 @@ const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–�
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
  */
 const VALIDITY_CUT = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
-/** Where a printed date starts ('30.06.22', '30,06.2022'): no issuer's name holds one, so the issuer ends there. */
-const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?\d{2}\s?[.,]\s?\d{2}/;
+/**
+ * Where a printed date starts ('30.06.22', '30,06.2022', a month's digit smudged: '30,0$,22'): no
+ * issuer's name holds one, so the issuer ends there.
+ */
+const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?(?:\d{2}|\d\S)\s?[.,]\s?\d{2}/;
 /** The issuer's text up to the validity or any date that starts on its row. */
 function issuerBeforeDates(joined: string): string {
   const dates = VALIDITY.exec(joined) ?? DATE_START.exec(joined);
@@ -509,10 +530,27 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     sources[field] = "mrz";
     return withPrintedDiacritics(mrzValue, printed);
   };
-  const lastName = name("lastName", mrz?.lastName || null, cleanName(valueBelow(lines, LABEL.lastName)));
-  const firstName = name("firstName", mrz?.firstName || null, cleanName(valueBelow(lines, LABEL.firstName)));
+  // No check digit covers the names line: where the zone read twice (the page, the zone's own pass)
+  // names it differently, the reading the printed name agrees with wins ('GHEORGHE<ZESLLSE<L' read
+  // in one pass from fillers that the other and the print read as none).
+  // With no printed name read, the reading that saw fillers where the other saw more given names wins:
+  // a filler's chevron is often read as a letter, a name's letters are not read as a run of fillers.
+  const otherZone = mrz === fromPass ? fromText : fromPass;
+  const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
+  const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
+    const chosen = mrz?.[field] || null;
+    const other = otherZone?.[field] || null;
+    if (!chosen || !other || sameName(chosen, other)) return chosen;
+    if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
+    const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
+    return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
+  };
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName));
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName));
+  const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
+  const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
-  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)));
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
@@ -582,6 +620,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
   const office = issuedBy ? ISSUER.exec(issuedBy) : null;
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
+  // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
+  // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
