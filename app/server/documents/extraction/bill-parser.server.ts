@@ -616,6 +616,13 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     }
     const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
+    // A meter with several registers (day and night, T1 and T2): one register's figure is not the
+    // bill's consumption; the total row is, when it makes the registers' sum (or their sum, none printed).
+    const column = registerColumn(lines, l, c);
+    if (column.registers.length >= 2) {
+      if (column.total === null || column.total === column.sum) return column.sum;
+      continue;
+    }
     // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
     // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
     // or, the readings unread, the active energy's charge row bills the same quantity.
@@ -838,6 +845,47 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     if (registers.length < 2) continue;
     if (total) return { old: total.old, new: total.new };
     return registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+  }
+  return null;
+}
+
+/** A meter table's caption for its readings ('Index vechi', 'Citire 31.08.2026', 'Registru'). */
+const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
+
+/**
+ * The figures under a consumption column's caption (cell c of line l), one per register row, and the
+ * total row's ('Total consum  91', '1.8.0 Total') if printed: counted from the row's end, as the readings are.
+ */
+function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null } {
+  const head = lines[l]!;
+  const registers: number[] = [];
+  let total: number | null = null;
+  const figure = (cell: string | undefined) => cell !== undefined && /^\d[\d.,\s]*$/.test(cell);
+  // Only a table of readings has registers (a monthly history's rows are months).
+  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total };
+  for (const row of lines.slice(l + 1)) {
+    const cell = row.cells[row.cells.length - (head.cells.length - c)];
+    const kwh = figure(cell) ? parseKwh(cell!) : null;
+    if (kwh === null) break;
+    if (REGISTER_TOTAL.test(row.folded[0]!) || L.consumption.some((label) => label.test(row.folded[0]!))) {
+      total = kwh;
+      break;
+    }
+    // A register's row prints its readings beside its consumption: a row with one figure is another table's.
+    if (row.cells.filter(figure).length < 2) break;
+    registers.push(kwh);
+  }
+  return { registers, sum: registers.reduce((sum, kwh) => sum + kwh, 0), total };
+}
+
+/** The meter table's consumption column when it holds two registers or more (registerColumn), else null. */
+function meterRegisters(lines: TextLine[]): ReturnType<typeof registerColumn> | null {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.folded.entries()) {
+      if (!/\(kwh\)\s*:?$/i.test(cell) || !L.consumption.some((label) => label.test(cell))) continue;
+      const column = registerColumn(lines, l, c);
+      if (column.registers.length >= 2) return column;
+    }
   }
   return null;
 }
@@ -1273,7 +1321,12 @@ export function parseBillText(text: string): BillExtraction {
   const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
   // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
   // passes it): it vouches for one read beside its own label, never for one found otherwise.
-  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") => !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit);
+  // A meter with several registers: a price in the band does not tell one register's figure from the
+  // bill's consumption (the total row or the registers' sum).
+  const registers = meterRegisters(lines);
+  const oneRegister = registers !== null && kwh !== registers.sum && kwh !== registers.total;
+  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") =>
+    !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit) && !(field === "consumptionKwh" && c.name === "price_in_band" && oneRegister);
   for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
     for (const field of c.fields) if (confidence[field] !== undefined && vouchable(c, field)) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
@@ -1288,6 +1341,9 @@ export function parseBillText(text: string): BillExtraction {
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
+  if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // A price derived from the consumption is never surer than the consumption it came from.
+  if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);
