@@ -35,3 +35,15 @@ describe("a meter with several registers", () => {
     expect(bill.fieldConfidence?.pricePerKwh).toBeLessThan(0.9);
   });
 });
+
+describe("a bill number printed in boxes: series and number each under its own caption", () => {
+  it("joins the series to the number, as the other layouts print it", () => {
+    const bill = parseBillText(lines(["Serie", "Număr", "Data emiterii", "Scadență"], ["ABC", "1234567", "02.07.2025", "17.07.2025"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billNumber).toBe("ABC 1234567");
+  });
+
+  it("leaves out the document's title printed in the same band", () => {
+    const bill = parseBillText(lines(["Furnizor", "Serie", "Număr", "Data emiterii"], ["XY FACTURĂ", "7654321", "02.07.2025"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billNumber).toBe("XY 7654321");
+  });
+});

@@ -339,6 +339,20 @@ function billNumberRaw(lines: TextLine[]): string | null {
     const [series, number] = c >= 0 ? [line.cells[c + 1], line.cells[c + 2]] : [];
     if (series && number && /^[A-Z]{1,6}$/.test(series) && /^\d{4,}$/.test(number)) return `${series} ${number}`;
   }
+  // Series and number in boxes of their own ('Serie ⇥ Număr' over 'EGB ⇥ 3710551'): the number is the series joined to it.
+  for (const [l, line] of lines.entries()) {
+    const c = line.folded.findIndex((cell, i) => /^seri[ae]:?$/i.test(cell) && /^(?:numar(?:ul)?|nr\.?)(?:\s+factur[ai])?:?$/i.test(line.folded[i + 1] ?? ""));
+    if (c < 0) continue;
+    // The document's title printed in the same band may share the series' cell ('EGB FACTURĂ').
+    const seriesOf = (cell: string) => /^([A-Z]{1,6})(?:\s+(.+))?$/.exec(cell);
+    for (const below of lines.slice(l + 1, l + 4)) {
+      const at = below.cells.findIndex((cell, i) => {
+        const series = seriesOf(cell);
+        return series !== null && (!series[2] || DOCUMENT_TITLE.test(foldSameLength(series[2]))) && /^\d{4,}$/.test(below.cells[i + 1] ?? "");
+      });
+      if (at >= 0) return `${seriesOf(below.cells[at]!)![1]} ${below.cells[at + 1]}`;
+    }
+  }
   // The number under (or beside) its label, in a grid.
   const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
   return hit ? hit.value.trim().toUpperCase() : null;
