@@ -47,3 +47,25 @@ describe("a bill number printed in boxes: series and number each under its own c
     expect(bill.billNumber).toBe("XY 7654321");
   });
 });
+
+describe("the next section's caption printed on the address's line", () => {
+  it("ends the address", () => {
+    const bill = parseBillText(
+      lines(
+        ["Cumpărător", "Vânzător"],
+        ["POPA ANA", "Furnizorul S.A."],
+        ["CNP: 2*********223", "CIF RO13093222"],
+        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
+        ["Jud.BV Mun.Brașov Str.Lungă nr.7 Date contractuale", "Relații clienți: 021 9366"],
+        ["Cod client", "1234567890"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7");
+  });
+
+  it("keeps a street named by a word a caption starts with", () => {
+    const bill = parseBillText(lines(["Adresa de facturare:", "Jud.BV Mun.Brașov Str.Detalii nr.7"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Detalii nr.7");
+  });
+});

@@ -453,6 +453,16 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
 }
 
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
+/**
+ * A section's caption ('Date contractuale', 'Informații despre consum', 'Detalii factură') printed on the
+ * address's line: it ends the address. Capitalised, as captions are printed; never a street's name
+ * ('Str. Datelor').
+ */
+const SECTION_CAPTION = /\s+[DIS](?:ate|nforma[tț]ii|etalii|itua[tț]ia|inteza)\s+(?:contractuale|de\s+identificare|client(?:ului)?|factur[aă]|despre\b|privind\b|loc(?:ului)?\s+de\s+consum|consum|cont(?:ului)?|tva|plat[aă]|tehnice)\b.*$/iu;
+const withoutSectionCaption = (address: string) => {
+  const caption = SECTION_CAPTION.exec(address);
+  return caption && /^\s+\p{Lu}/u.test(caption[0]) ? address.slice(0, caption.index) : address;
+};
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
 /** Block, staircase, floor and flat ('bl.C5 ap.30'): what only ends an address. */
@@ -1258,7 +1268,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
+    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, (address) => withoutCountry(withoutSectionCaption(address))) ?? null,
     consumptionKwh: kwh,
     tariffType: tariff ? offerName(tariff.value) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
