@@ -69,3 +69,20 @@ describe("the next section's caption printed on the address's line", () => {
     expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Detalii nr.7");
   });
 });
+
+describe("a charges table headed 'Denumire produs'", () => {
+  const bill = (offer: string[][]) =>
+    parseBillText(
+      lines(
+        ...offer,
+        ["Nr.", "Denumire produs / serviciu", "U.M.", "Cantitate", "Preț unitar fără TVA", "Valoare (lei)"],
+        ["1.", "Energie electrică activă", "kWh", "100", "0,73120", "73,12"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+
+  it("reads neither its unit column's caption nor its energy row as the product's name", () => {
+    expect(bill([["Ofertă", "Casa Verde 12"]]).tariffType).toBe("Casa Verde 12");
+    expect(bill([]).tariffType).toBeNull();
+  });
+});

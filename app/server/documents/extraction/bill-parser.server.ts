@@ -873,6 +873,12 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
   return null;
 }
 
+/**
+ * A charges table's column caption ('U.M.', 'Cantitate', 'Preț unitar'), beside the 'Denumire produs'
+ * column's: never a product's name.
+ */
+const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
+
 /** A meter table's caption for its readings ('Index vechi', 'Citire 31.08.2026', 'Registru'). */
 const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
 
@@ -1189,8 +1195,9 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
-  // A percentage (a share, a VAT rate) is never an offer's name nor a power.
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v));
+  // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
+  // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
