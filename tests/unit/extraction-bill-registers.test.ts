@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
 
 const lines = (...rows: string[][]) => rows.map((cells) => cells.join("\t")).join("\n");
 
@@ -84,5 +85,12 @@ describe("a charges table headed 'Denumire produs'", () => {
   it("reads neither its unit column's caption nor its energy row as the product's name", () => {
     expect(bill([["Ofertă", "Casa Verde 12"]]).tariffType).toBe("Casa Verde 12");
     expect(bill([]).tariffType).toBeNull();
+  });
+});
+
+describe("the supplier's trade-registry number ('Nr. Reg. Com. J40/2011/2000')", () => {
+  it("holds no contract number in its tail", () => {
+    expect(codesByStem(billLines(lines(["Nr. Reg. Com. j40/2011/2000", "CIF RO13093222"]))).contractNumber).toBeNull();
+    expect(codesByStem(billLines(lines([". : 792713/2021"]))).contractNumber).toEqual({ value: "792713/2021", by: "shape" });
   });
 });

@@ -324,8 +324,11 @@ export interface Codes {
   clientCode: Code | null;
 }
 
-/** A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'. */
-const CODE = /(?<![\p{L}\d])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
+/**
+ * A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'; never
+ * the tail of a longer slashed code (the trade registry's 'J40/2011/2000' holds no '2011/2000' contract).
+ */
+const CODE = /(?<![\p{L}\d/])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
 
 const isDateLike = (value: string) => findDates(value).length > 0;
 
