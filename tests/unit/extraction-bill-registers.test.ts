@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 const lines = (...rows: string[][]) => rows.map((cells) => cells.join("\t")).join("\n");
 
@@ -92,5 +93,12 @@ describe("the supplier's trade-registry number ('Nr. Reg. Com. J40/2011/2000')",
   it("holds no contract number in its tail", () => {
     expect(codesByStem(billLines(lines(["Nr. Reg. Com. j40/2011/2000", "CIF RO13093222"]))).contractNumber).toBeNull();
     expect(codesByStem(billLines(lines([". : 792713/2021"]))).contractNumber).toEqual({ value: "792713/2021", by: "shape" });
+  });
+});
+
+describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
+  it("is repaired before its unit, and nothing else named T is touched", () => {
+    expect(repairOcrText("Putere contractată TkW\nT kW Operator de distribuție")).toBe("Putere contractată 7 kW\n7 kW Operator de distribuție");
+    expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
   });
 });
