@@ -102,3 +102,13 @@ describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
     expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
   });
 });
+
+describe("a wrapped address whose block and flat were printed beside its label, the street after them", () => {
+  it("puts the street first, and is not sure of the reassembled address", () => {
+    const bill = parseBillText(
+      lines(["Titular", "RADU ANA", "Contract", "460332/2019"], ["Adresa bl.C3 ap.12", "Mun.Cluj-Napoca Str.Morii nr.5", "Cod POD", "RO003E921381870"], ["Total de plată", "120,00 lei"]),
+    );
+    expect(bill.billingAddress).toBe("Mun.Cluj-Napoca Str.Morii nr.5 bl.C3 ap.12");
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+});

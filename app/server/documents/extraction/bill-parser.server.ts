@@ -478,6 +478,18 @@ const isAddressTail = (address: string, cell: string) => {
 };
 
 /**
+ * A block and flat alone beside the label ('Adresa bl.B7 ap.27 ⇥ Mun.București … nr.30'): the wrapped
+ * address's second line was printed first; the street in the next cell starts it. Null when the value
+ * is more than its tail or no street sits beside it.
+ */
+function streetBeside(lines: TextLine[], hit: LabelHit, address: string): string | null {
+  if (!UNIT_TAIL.test(foldSameLength(address))) return null;
+  const next = lines[hit.line]?.cells[hit.cell + 1];
+  if (!next || startsWithLabel(foldSameLength(next)) || !STREET_PART.test(foldSameLength(next)) || !HAS_NUMBER.test(next) || isSuppliersOwn(next)) return null;
+  return `${next.replace(/[\s,;]+$/, "")} ${address}`;
+}
+
+/**
  * An address cut at its column's edge: the street's rest, block and flat run on to the next line, in the
  * value's column, in the label's column when the label had a cell of its own (empty under it), or in
  * the last cell when the address was the last on its line. A line of another box printed between
@@ -1259,7 +1271,10 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell) : (nameAndAddress?.address ?? null);
+  const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
+  const labelledBillingAddress = address
+    ? (streetFirst ?? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell))
+    : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
@@ -1304,7 +1319,8 @@ export function parseBillText(text: string): BillExtraction {
   put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
-  put("billingAddress", labelledAddress && streetPrinted ? positionConfidence(labelledAddress) : 0.7);
+  // An address put back together from its wrapped lines is not a value read whole beside its label.
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
