@@ -112,3 +112,10 @@ describe("a wrapped address whose block and flat were printed beside its label, 
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
   });
 });
+
+describe("a holder's address above which no label survived, its street wrapped to the next line", () => {
+  it("takes the street's rest and number from the line under it", () => {
+    const bill = parseBillText(lines(["Factura fiscală nr. ABC 1234567"], ["POPA ION"], ["Jud.CJ Mun.Cluj-Napoca Str.Avram"], ["Iancu nr.19"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram Iancu nr.19");
+  });
+});

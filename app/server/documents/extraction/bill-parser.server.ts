@@ -430,7 +430,12 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     // A labelled line of a column beside the envelope window may fall between name and address.
     const at = startsWithLabel(lines[l + 1]!.folded[0]!) ? l + 2 : l + 1;
     const next = lines[at]?.cells[0] ?? "";
-    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: withLocality(lines, at, next) };
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
+      // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
+      const rest = lines[at + 1]?.cells.length === 1 ? lines[at + 1]!.cells[0]!.replace(/[\s,;]+$/, "") : "";
+      const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
+      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street) };
+    }
   }
   return null;
 }
@@ -452,7 +457,6 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
   return `${locality.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
-/** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 /**
  * A section's caption ('Date contractuale', 'Informații despre consum', 'Detalii factură') printed on the
  * address's line: it ends the address. Capitalised, as captions are printed; never a street's name
@@ -463,6 +467,7 @@ const withoutSectionCaption = (address: string) => {
   const caption = SECTION_CAPTION.exec(address);
   return caption && /^\s+\p{Lu}/u.test(caption[0]) ? address.slice(0, caption.index) : address;
 };
+/** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
 /** Block, staircase, floor and flat ('bl.C5 ap.30'): what only ends an address. */
