@@ -119,3 +119,21 @@ describe("a holder's address above which no label survived, its street wrapped t
     expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram Iancu nr.19");
   });
 });
+
+describe("an address known by its shape, its flat wrapped to a line of its own", () => {
+  it("ends with the flat", () => {
+    const bill = parseBillText(
+      lines(
+        ["Cumpărător", "Vânzător"],
+        ["POPA ANA", "Furnizorul S.A."],
+        ["CNP: 2*********223", "CIF RO13093222"],
+        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
+        ["Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2", "Relații clienți: 021 9366"],
+        ["ap.14"],
+        ["Cod client", "1234567890"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2 ap.14");
+  });
+});

@@ -600,6 +600,9 @@ export function inSellersColumn(lines: TextLine[], line: number, cell: number): 
   return false;
 }
 
+/** Staircase, floor and flat alone ('ap.40', 'sc.B ap.12'): the end of an address wrapped to its own line. */
+const FLAT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+
 /**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
@@ -632,6 +635,8 @@ export function holderAndAddressByShape(
         !/\d{3}/.test(under)
       )
         address = `${under} ${address}`;
+      // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
+      else if (below?.cells.length === 1 && FLAT_TAIL.test(foldSameLength(under))) address = `${address.replace(/[\s,;]+$/, "")} ${under.replace(/[\s,;]+$/, "")}`;
       // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [
         before,
