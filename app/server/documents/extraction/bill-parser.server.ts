@@ -339,6 +339,20 @@ function billNumberRaw(lines: TextLine[]): string | null {
     const [series, number] = c >= 0 ? [line.cells[c + 1], line.cells[c + 2]] : [];
     if (series && number && /^[A-Z]{1,6}$/.test(series) && /^\d{4,}$/.test(number)) return `${series} ${number}`;
   }
+  // Series and number in boxes of their own ('Serie ⇥ Număr' over 'EGB ⇥ 3710551'): the number is the series joined to it.
+  for (const [l, line] of lines.entries()) {
+    const c = line.folded.findIndex((cell, i) => /^seri[ae]:?$/i.test(cell) && /^(?:numar(?:ul)?|nr\.?)(?:\s+factur[ai])?:?$/i.test(line.folded[i + 1] ?? ""));
+    if (c < 0) continue;
+    // The document's title printed in the same band may share the series' cell ('EGB FACTURĂ').
+    const seriesOf = (cell: string) => /^([A-Z]{1,6})(?:\s+(.+))?$/.exec(cell);
+    for (const below of lines.slice(l + 1, l + 4)) {
+      const at = below.cells.findIndex((cell, i) => {
+        const series = seriesOf(cell);
+        return series !== null && (!series[2] || DOCUMENT_TITLE.test(foldSameLength(series[2]))) && /^\d{4,}$/.test(below.cells[i + 1] ?? "");
+      });
+      if (at >= 0) return `${seriesOf(below.cells[at]!)![1]} ${below.cells[at + 1]}`;
+    }
+  }
   // The number under (or beside) its label, in a grid.
   const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
   return hit ? hit.value.trim().toUpperCase() : null;
@@ -416,7 +430,12 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     // A labelled line of a column beside the envelope window may fall between name and address.
     const at = startsWithLabel(lines[l + 1]!.folded[0]!) ? l + 2 : l + 1;
     const next = lines[at]?.cells[0] ?? "";
-    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) return { name: cells[0]!, address: withLocality(lines, at, next) };
+    if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
+      // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
+      const rest = lines[at + 1]?.cells.length === 1 ? lines[at + 1]!.cells[0]!.replace(/[\s,;]+$/, "") : "";
+      const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
+      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street) };
+    }
   }
   return null;
 }
@@ -438,6 +457,16 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
   return `${locality.replace(/[\s,;]+$/, "")} ${street}`;
 }
 
+/**
+ * A section's caption ('Date contractuale', 'Informații despre consum', 'Detalii factură') printed on the
+ * address's line: it ends the address. Capitalised, as captions are printed; never a street's name
+ * ('Str. Datelor').
+ */
+const SECTION_CAPTION = /\s+[DIS](?:ate|nforma[tț]ii|etalii|itua[tț]ia|inteza)\s+(?:contractuale|de\s+identificare|client(?:ului)?|factur[aă]|despre\b|privind\b|loc(?:ului)?\s+de\s+consum|consum|cont(?:ului)?|tva|plat[aă]|tehnice)\b.*$/iu;
+const withoutSectionCaption = (address: string) => {
+  const caption = SECTION_CAPTION.exec(address);
+  return caption && /^\s+\p{Lu}/u.test(caption[0]) ? address.slice(0, caption.index) : address;
+};
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
@@ -452,6 +481,18 @@ const isAddressTail = (address: string, cell: string) => {
   if (UNIT_TAIL.test(folded)) return true;
   return !HAS_NUMBER.test(address) && !startsWithLabel(folded) && STREET_TAIL.test(cell);
 };
+
+/**
+ * A block and flat alone beside the label ('Adresa bl.B7 ap.27 ⇥ Mun.București … nr.30'): the wrapped
+ * address's second line was printed first; the street in the next cell starts it. Null when the value
+ * is more than its tail or no street sits beside it.
+ */
+function streetBeside(lines: TextLine[], hit: LabelHit, address: string): string | null {
+  if (!UNIT_TAIL.test(foldSameLength(address))) return null;
+  const next = lines[hit.line]?.cells[hit.cell + 1];
+  if (!next || startsWithLabel(foldSameLength(next)) || !STREET_PART.test(foldSameLength(next)) || !HAS_NUMBER.test(next) || isSuppliersOwn(next)) return null;
+  return `${next.replace(/[\s,;]+$/, "")} ${address}`;
+}
 
 /**
  * An address cut at its column's edge: the street's rest, block and flat run on to the next line, in the
@@ -616,6 +657,13 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     }
     const value = line.cells[c + 1];
     if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
+    // A meter with several registers (day and night, T1 and T2): one register's figure is not the
+    // bill's consumption; the total row is, when it makes the registers' sum (or their sum, none printed).
+    const column = registerColumn(lines, l, c);
+    if (column.registers.length >= 2) {
+      if (column.total === null || column.total === column.sum) return column.sum;
+      continue;
+    }
     // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
     // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
     // or, the readings unread, the active energy's charge row bills the same quantity.
@@ -838,6 +886,53 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     if (registers.length < 2) continue;
     if (total) return { old: total.old, new: total.new };
     return registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+  }
+  return null;
+}
+
+/**
+ * A charges table's column caption ('U.M.', 'Cantitate', 'Preț unitar'), beside the 'Denumire produs'
+ * column's: never a product's name.
+ */
+const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
+
+/** A meter table's caption for its readings ('Index vechi', 'Citire 31.08.2026', 'Registru'). */
+const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
+
+/**
+ * The figures under a consumption column's caption (cell c of line l), one per register row, and the
+ * total row's ('Total consum  91', '1.8.0 Total') if printed: counted from the row's end, as the readings are.
+ */
+function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null } {
+  const head = lines[l]!;
+  const registers: number[] = [];
+  let total: number | null = null;
+  const figure = (cell: string | undefined) => cell !== undefined && /^\d[\d.,\s]*$/.test(cell);
+  // Only a table of readings has registers (a monthly history's rows are months).
+  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total };
+  for (const row of lines.slice(l + 1)) {
+    const cell = row.cells[row.cells.length - (head.cells.length - c)];
+    const kwh = figure(cell) ? parseKwh(cell!) : null;
+    if (kwh === null) break;
+    if (REGISTER_TOTAL.test(row.folded[0]!) || L.consumption.some((label) => label.test(row.folded[0]!))) {
+      total = kwh;
+      break;
+    }
+    // A register's row prints its readings beside its consumption: a row with one figure is another table's.
+    if (row.cells.filter(figure).length < 2) break;
+    registers.push(kwh);
+  }
+  return { registers, sum: registers.reduce((sum, kwh) => sum + kwh, 0), total };
+}
+
+/** The meter table's consumption column when it holds two registers or more (registerColumn), else null. */
+function meterRegisters(lines: TextLine[]): ReturnType<typeof registerColumn> | null {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.folded.entries()) {
+      if (!/\(kwh\)\s*:?$/i.test(cell) || !L.consumption.some((label) => label.test(cell))) continue;
+      const column = registerColumn(lines, l, c);
+      if (column.registers.length >= 2) return column;
+    }
   }
   return null;
 }
@@ -1117,8 +1212,9 @@ export function parseBillText(text: string): BillExtraction {
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
-  // A percentage (a share, a VAT rate) is never an offer's name nor a power.
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v));
+  // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
+  // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
+  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)));
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
@@ -1180,7 +1276,10 @@ export function parseBillText(text: string): BillExtraction {
     return found?.value ?? null;
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
-  const labelledBillingAddress = address ? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell) : (nameAndAddress?.address ?? null);
+  const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
+  const labelledBillingAddress = address
+    ? (streetFirst ?? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell))
+    : (nameAndAddress?.address ?? null);
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
@@ -1196,7 +1295,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, withoutCountry) ?? null,
+    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, (address) => withoutCountry(withoutSectionCaption(address))) ?? null,
     consumptionKwh: kwh,
     tariffType: tariff ? offerName(tariff.value) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
@@ -1225,7 +1324,8 @@ export function parseBillText(text: string): BillExtraction {
   put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
-  put("billingAddress", labelledAddress && streetPrinted ? positionConfidence(labelledAddress) : 0.7);
+  // An address put back together from its wrapped lines is not a value read whole beside its label.
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
@@ -1273,7 +1373,12 @@ export function parseBillText(text: string): BillExtraction {
   const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
   // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
   // passes it): it vouches for one read beside its own label, never for one found otherwise.
-  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") => !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit);
+  // A meter with several registers: a price in the band does not tell one register's figure from the
+  // bill's consumption (the total row or the registers' sum).
+  const registers = meterRegisters(lines);
+  const oneRegister = registers !== null && kwh !== registers.sum && kwh !== registers.total;
+  const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") =>
+    !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit) && !(field === "consumptionKwh" && c.name === "price_in_band" && oneRegister);
   for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
     for (const field of c.fields) if (confidence[field] !== undefined && vouchable(c, field)) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
@@ -1288,6 +1393,9 @@ export function parseBillText(text: string): BillExtraction {
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
+  if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // A price derived from the consumption is never surer than the consumption it came from.
+  if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);

@@ -324,8 +324,11 @@ export interface Codes {
   clientCode: Code | null;
 }
 
-/** A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'. */
-const CODE = /(?<![\p{L}\d])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
+/**
+ * A token with a digit run, as codes are printed: 'HE2026 5088213', 'C-716919', '131436/2022'; never
+ * the tail of a longer slashed code (the trade registry's 'J40/2011/2000' holds no '2011/2000' contract).
+ */
+const CODE = /(?<![\p{L}\d/])((?:[A-Z]{1,6}\d{0,4}\s?[-. ]?\s?)?\d[\d/-]{2,}\d)(?![\d\p{L}])/gu;
 
 const isDateLike = (value: string) => findDates(value).length > 0;
 
@@ -597,6 +600,9 @@ export function inSellersColumn(lines: TextLine[], line: number, cell: number): 
   return false;
 }
 
+/** Staircase, floor and flat alone ('ap.40', 'sc.B ap.12'): the end of an address wrapped to its own line. */
+const FLAT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+
 /**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
@@ -629,6 +635,8 @@ export function holderAndAddressByShape(
         !/\d{3}/.test(under)
       )
         address = `${under} ${address}`;
+      // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
+      else if (below?.cells.length === 1 && FLAT_TAIL.test(foldSameLength(under))) address = `${address.replace(/[\s,;]+$/, "")} ${under.replace(/[\s,;]+$/, "")}`;
       // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [
         before,

@@ -48,6 +48,9 @@ const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
  */
 const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
 
+/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW'): no word 'T' is ever counted in kW. */
+const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=kW\b)/gm;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -71,6 +74,7 @@ export function repairOcrText(text: string): string {
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
+    .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .split("\n")
     .map((line) =>
       line

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
+
+const lines = (...rows: string[][]) => rows.map((cells) => cells.join("\t")).join("\n");
+
+// A dual-tariff meter read on two dates, its registers' consumption in the table's last column.
+const dualTariff = (totalRow: string[]) =>
+  lines(
+    ["Data facturii", "05.10.2026"],
+    ["Data scadentă", "20.10.2026"],
+    ["Serie contor", "Registru", "Citire 31.08.2026", "Citire 01.10.2026", "Constantă", "Consum (kWh)"],
+    ["EMH 1111 2222", "Zi (T1)", "67421", "67476", "1", "55"],
+    ["EMH 1111 2222", "Noapte (T2)", "37082", "37118", "1", "36"],
+    totalRow,
+    ["Produs / serviciu", "U.M.", "Cantitate", "Preț unitar (lei)", "Valoare (lei)"],
+    ["Energie activă zi", "kWh", "55", "0,84170", "46,29"],
+    ["Energie activă noapte", "kWh", "36", "0,84170", "30,30"],
+    ["Total fără TVA", "105,51"],
+    ["TVA 21%", "22,16"],
+    ["Total factură curentă", "127,67"],
+  );
+
+describe("a meter with several registers", () => {
+  it("bills the 'Total consum' row (the registers' sum), not the first register's figure", () => {
+    const bill = parseBillText(dualTariff(["Total consum", "91"]));
+    expect(bill.consumptionKwh).toBe(91);
+    expect(bill.pricePerKwh).toBe("1.4030");
+  });
+
+  it("does not vouch for one register's figure, nor for the price derived from it", () => {
+    // The total row disagrees with the registers (a misread digit): whatever is read is not sure.
+    const bill = parseBillText(dualTariff(["Total consum", "97"]));
+    expect(bill.consumptionKwh).toBe(55);
+    expect(bill.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence?.pricePerKwh).toBeLessThan(0.9);
+  });
+});
+
+describe("a bill number printed in boxes: series and number each under its own caption", () => {
+  it("joins the series to the number, as the other layouts print it", () => {
+    const bill = parseBillText(lines(["Serie", "Număr", "Data emiterii", "Scadență"], ["ABC", "1234567", "02.07.2025", "17.07.2025"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billNumber).toBe("ABC 1234567");
+  });
+
+  it("leaves out the document's title printed in the same band", () => {
+    const bill = parseBillText(lines(["Furnizor", "Serie", "Număr", "Data emiterii"], ["XY FACTURĂ", "7654321", "02.07.2025"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billNumber).toBe("XY 7654321");
+  });
+});
+
+describe("the next section's caption printed on the address's line", () => {
+  it("ends the address", () => {
+    const bill = parseBillText(
+      lines(
+        ["Cumpărător", "Vânzător"],
+        ["POPA ANA", "Furnizorul S.A."],
+        ["CNP: 2*********223", "CIF RO13093222"],
+        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
+        ["Jud.BV Mun.Brașov Str.Lungă nr.7 Date contractuale", "Relații clienți: 021 9366"],
+        ["Cod client", "1234567890"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7");
+  });
+
+  it("keeps a street named by a word a caption starts with", () => {
+    const bill = parseBillText(lines(["Adresa de facturare:", "Jud.BV Mun.Brașov Str.Detalii nr.7"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Detalii nr.7");
+  });
+});
+
+describe("a charges table headed 'Denumire produs'", () => {
+  const bill = (offer: string[][]) =>
+    parseBillText(
+      lines(
+        ...offer,
+        ["Nr.", "Denumire produs / serviciu", "U.M.", "Cantitate", "Preț unitar fără TVA", "Valoare (lei)"],
+        ["1.", "Energie electrică activă", "kWh", "100", "0,73120", "73,12"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+
+  it("reads neither its unit column's caption nor its energy row as the product's name", () => {
+    expect(bill([["Ofertă", "Casa Verde 12"]]).tariffType).toBe("Casa Verde 12");
+    expect(bill([]).tariffType).toBeNull();
+  });
+});
+
+describe("the supplier's trade-registry number ('Nr. Reg. Com. J40/2011/2000')", () => {
+  it("holds no contract number in its tail", () => {
+    expect(codesByStem(billLines(lines(["Nr. Reg. Com. j40/2011/2000", "CIF RO13093222"]))).contractNumber).toBeNull();
+    expect(codesByStem(billLines(lines([". : 792713/2021"]))).contractNumber).toEqual({ value: "792713/2021", by: "shape" });
+  });
+});
+
+describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
+  it("is repaired before its unit, and nothing else named T is touched", () => {
+    expect(repairOcrText("Putere contractată TkW\nT kW Operator de distribuție")).toBe("Putere contractată 7 kW\n7 kW Operator de distribuție");
+    expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
+  });
+});
+
+describe("a wrapped address whose block and flat were printed beside its label, the street after them", () => {
+  it("puts the street first, and is not sure of the reassembled address", () => {
+    const bill = parseBillText(
+      lines(["Titular", "RADU ANA", "Contract", "460332/2019"], ["Adresa bl.C3 ap.12", "Mun.Cluj-Napoca Str.Morii nr.5", "Cod POD", "RO003E921381870"], ["Total de plată", "120,00 lei"]),
+    );
+    expect(bill.billingAddress).toBe("Mun.Cluj-Napoca Str.Morii nr.5 bl.C3 ap.12");
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+});
+
+describe("a holder's address above which no label survived, its street wrapped to the next line", () => {
+  it("takes the street's rest and number from the line under it", () => {
+    const bill = parseBillText(lines(["Factura fiscală nr. ABC 1234567"], ["POPA ION"], ["Jud.CJ Mun.Cluj-Napoca Str.Avram"], ["Iancu nr.19"], ["Total de plată", "120,00 lei"]));
+    expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram Iancu nr.19");
+  });
+});
+
+describe("an address known by its shape, its flat wrapped to a line of its own", () => {
+  it("ends with the flat", () => {
+    const bill = parseBillText(
+      lines(
+        ["Cumpărător", "Vânzător"],
+        ["POPA ANA", "Furnizorul S.A."],
+        ["CNP: 2*********223", "CIF RO13093222"],
+        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
+        ["Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2", "Relații clienți: 021 9366"],
+        ["ap.14"],
+        ["Cod client", "1234567890"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2 ap.14");
+  });
+});
