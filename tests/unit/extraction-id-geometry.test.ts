@@ -378,6 +378,22 @@ describe("cardCandidates", () => {
     expect(Math.min(...found.map((c) => cornerError(c.quad, small)))).toBeLessThanOrEqual(frame.width * 0.015);
   }, 30000);
 
+  // Issue #14, ID round 11: a portrait (3:4) frame with the card a third of its width near its top
+  // covers ~5 % of the frame, under the 6 % a landscape frame's third-wide card covers.
+  it("finds a card a third of a portrait frame's width, near its top", () => {
+    const portrait = { width: 1500, height: 2000 };
+    const card: Quad = [
+      { x: 520, y: 430 },
+      { x: 1020, y: 390 },
+      { x: 1040, y: 700 },
+      { x: 540, y: 740 },
+    ];
+    const image = photographed(card, { width: 500, height: 315 }, portrait, { desk: (x, y) => (Math.floor(x / 7) % 2 === 0 || Math.floor(y / 7) % 2 === 0 ? 80 : 140) });
+    const found = [...cardCandidates(image)];
+    expect(found.length).toBeGreaterThan(0);
+    expect(Math.min(...found.map((c) => cornerError(c.quad, card)))).toBeLessThanOrEqual(portrait.width * 0.015);
+  }, 30000);
+
   it("takes one card found by both searches for one candidate, either long side first", () => {
     const quad: Quad = [
       { x: 100, y: 100 },

@@ -594,9 +594,11 @@ function quadRatio(corners: readonly Point[]): number {
 const MIN_CARD_SHARE = 0.15;
 /**
  * The finer search's least share: a whole phone frame shows a card at 30–50 % of its width, which
- * covers only 6–21 % of the frame (ID-1's 1.585 proportions in a 4:3 frame).
+ * covers only 6–21 % of a 4:3 frame (ID-1's 1.585 proportions) and 4–16 % of a 3:4 portrait one.
  */
-const MIN_CARD_SHARE_IN_FRAME = 0.06;
+const MIN_CARD_SHARE_IN_FRAME = 0.04;
+/** The share the parallel sides' least gap was set for (a third-wide card in a landscape frame). */
+const LANDSCAPE_FRAME_SHARE = 0.06;
 
 /** A convex, card-sized, card-shaped quadrilateral (its corners may lie a little outside the photo, under a thumb). */
 function plausibleQuad(corners: readonly Point[], width: number, height: number, minShare = MIN_CARD_SHARE): boolean {
@@ -636,10 +638,14 @@ function outlineScore(gradient: Gradient, width: number, height: number, corners
   return 0.5 * weakest + 0.5 * mean - 3 * offShape;
 }
 
-/** Pairs of roughly parallel lines (perspective tips a card's opposite sides up to 25° apart), far enough apart to hold a card. */
-function parallelPairs(lines: Line[], width: number, height: number): [Line, Line][] {
+/**
+ * Pairs of roughly parallel lines (perspective tips a card's opposite sides up to 25° apart), far
+ * enough apart to hold a card — the smallest card looked for (`minShare`): a third-wide card in a
+ * portrait frame is only ~15 % of the frame's width tall.
+ */
+function parallelPairs(lines: Line[], width: number, height: number, minShare: number): [Line, Line][] {
   const pairs: [Line, Line][] = [];
-  const minGap = Math.min(width, height) * 0.2;
+  const minGap = Math.min(width, height) * 0.2 * Math.min(1, Math.sqrt(minShare / LANDSCAPE_FRAME_SHARE));
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
@@ -669,8 +675,8 @@ function quadsFromLines(lines: Line[], width: number, height: number, perFamily:
   const first = lines.filter((l) => angleBetween(l.theta, lead) < Math.PI / 4).slice(0, perFamily);
   const second = lines.filter((l) => angleBetween(l.theta, lead) >= Math.PI / 4).slice(0, perFamily);
   const quads: Point[][] = [];
-  for (const [a, b] of parallelPairs(first, width, height)) {
-    for (const [c, d] of parallelPairs(second, width, height)) {
+  for (const [a, b] of parallelPairs(first, width, height, minShare)) {
+    for (const [c, d] of parallelPairs(second, width, height, minShare)) {
       // Angles, not their averages: a pair at 4° and 176° is two near-vertical lines.
       if (angleBetween(a.theta, c.theta) < (60 * Math.PI) / 180 || angleBetween(b.theta, d.theta) < (60 * Math.PI) / 180) continue;
       const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];
