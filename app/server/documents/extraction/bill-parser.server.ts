@@ -256,6 +256,15 @@ const BILL_NUMBER_LABELS = [
   /\bseri[ae]\s*(?:\/|si)\s*(?:numar|nr\.?)/i,
 ];
 
+/** A table's figure cell: digits with their separators only ('1.361', '55', '245,50'). */
+const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
+
+/** A cell's text without the comma, semicolon or blank a table left at its end. */
+const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]+$/, "");
+
+/** The holder's address as reported: no country, no next section's caption run into it. */
+const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(address)));
+
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
@@ -432,7 +441,7 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     const next = lines[at]?.cells[0] ?? "";
     if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
-      const rest = lines[at + 1]?.cells.length === 1 ? lines[at + 1]!.cells[0]!.replace(/[\s,;]+$/, "") : "";
+      const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
       const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
       return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street) };
     }
@@ -454,7 +463,7 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
   const column = below?.cells.length === 1 ? 0 : cell !== undefined && below?.cells.length === lines[line]?.cells.length ? cell : -1;
   const locality = below?.cells[column];
   if (!locality || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[column]!)) return street;
-  return `${locality.replace(/[\s,;]+$/, "")} ${street}`;
+  return `${withoutTrailingPunctuation(locality)} ${street}`;
 }
 
 /**
@@ -491,7 +500,7 @@ function streetBeside(lines: TextLine[], hit: LabelHit, address: string): string
   if (!UNIT_TAIL.test(foldSameLength(address))) return null;
   const next = lines[hit.line]?.cells[hit.cell + 1];
   if (!next || startsWithLabel(foldSameLength(next)) || !STREET_PART.test(foldSameLength(next)) || !HAS_NUMBER.test(next) || isSuppliersOwn(next)) return null;
-  return `${next.replace(/[\s,;]+$/, "")} ${address}`;
+  return `${withoutTrailingPunctuation(next)} ${address}`;
 }
 
 /**
@@ -508,9 +517,9 @@ function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): strin
     const columns = [hit.position === "right" ? hit.cell - 1 : -1, hit.cell, hit.cell === line.cells.length - 1 ? below.cells.length - 1 : -1];
     const tail = columns
       .map((c) => (c >= 0 ? below.cells[c] : undefined))
-      .map((cell) => (cell === undefined ? undefined : withoutCountry(cell).replace(/[\s,;]+$/, "")))
+      .map((cell) => (cell === undefined ? undefined : withoutTrailingPunctuation(withoutCountry(cell))))
       .find((cell) => cell !== undefined && isAddressTail(address, cell));
-    if (tail) return address.endsWith(tail) ? address : `${address.replace(/[\s,;]+$/, "")} ${tail}`;
+    if (tail) return address.endsWith(tail) ? address : `${withoutTrailingPunctuation(address)} ${tail}`;
     if (below.cells.length >= line.cells.length) break;
   }
   return address;
@@ -571,7 +580,7 @@ function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): str
     const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : alone ? 0 : -1;
     const next = below.cells[column];
     const folded = below.folded[column];
-    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0) return `${address} ${next.replace(/[\s,;]+$/, "")}`;
+    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0) return `${address} ${withoutTrailingPunctuation(next)}`;
     // A line of another column between them (a sidebar's labelled fact: 'CIF: …') is passed over.
     if (below.cells.length !== 1 || !/^[\p{L}][\p{L} .()/-]{1,40}:/u.test(below.cells[0]!)) break;
   }
@@ -649,14 +658,14 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     if (c < 0) continue;
     // Several figures on the row (this bill beside the previous one): the one the readings vouch for.
-    const figures = line.cells.slice(c + 1).filter((cell) => /^\d[\d.,\s]*$/.test(cell));
+    const figures = line.cells.slice(c + 1).filter(isFigure);
     if (figures.length > 1) {
       const vouched = figures.map((cell) => parseKwh(cell)).find((kwh) => kwh !== null && kwh === indexed);
       if (vouched !== undefined) return vouched;
       continue;
     }
     const value = line.cells[c + 1];
-    if (value && /^\d[\d.,\s]*$/.test(value)) return parseKwh(value);
+    if (value && isFigure(value)) return parseKwh(value);
     // A meter with several registers (day and night, T1 and T2): one register's figure is not the
     // bill's consumption; the total row is, when it makes the registers' sum (or their sum, none printed).
     const column = registerColumn(lines, l, c);
@@ -667,9 +676,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
     // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
     // or, the readings unread, the active energy's charge row bills the same quantity.
-    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, (v) => /^\d[\d.,\s]*$/.test(v)).find((hit) => hit.position === "below");
+    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, isFigure).find((hit) => hit.position === "below");
     const kwh = under ? parseKwh(under.value) : null;
-    const billed = (row: TextLine) => row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) && row.cells.some((cell) => /^\d[\d.,\s]*$/.test(cell) && parseKwh(cell) === kwh);
+    const billed = (row: TextLine) => row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) && row.cells.some((cell) => isFigure(cell) && parseKwh(cell) === kwh);
     if (kwh !== null && (indexed === undefined ? lines.some(billed) : kwh === indexed)) return kwh;
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
@@ -876,7 +885,7 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
       while (end > head.cells.length && !/\d/.test(row.cells[end - 1]!)) end--;
       const cellUnder = (column: number) => row.cells[end - (head.cells.length - column)];
       const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
-      if (!from || !to || !/^\d[\d.,\s]*$/.test(from) || !/^\d[\d.,\s]*$/.test(to)) break;
+      if (!from || !to || !isFigure(from) || !isFigure(to)) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
       if (o === null || n === null || n < o) break;
       rows.push({ old: o, new: n, total: REGISTER_TOTAL.test(row.folded[0]!) });
@@ -907,7 +916,7 @@ function registerColumn(lines: TextLine[], l: number, c: number): { registers: n
   const head = lines[l]!;
   const registers: number[] = [];
   let total: number | null = null;
-  const figure = (cell: string | undefined) => cell !== undefined && /^\d[\d.,\s]*$/.test(cell);
+  const figure = (cell: string | undefined) => cell !== undefined && isFigure(cell);
   // Only a table of readings has registers (a monthly history's rows are months).
   if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total };
   for (const row of lines.slice(l + 1)) {
@@ -1295,7 +1304,7 @@ export function parseBillText(text: string): BillExtraction {
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
     customerName: labelledName ?? shaped?.name ?? null,
-    billingAddress: untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)?.replace(/^.*$/s, (address) => withoutCountry(withoutSectionCaption(address))) ?? null,
+    billingAddress: billingAddressOf(untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)),
     consumptionKwh: kwh,
     tariffType: tariff ? offerName(tariff.value) : null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
