@@ -6,7 +6,6 @@ import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import {
-  HELD_OUT_PHOTOS,
   ID_HOLDERS,
   idPhotoSet,
   ROUND6_PHOTOS,
@@ -14,6 +13,7 @@ import {
   ROUND8_PHOTOS,
   ROUND9_PHOTOS,
   ROUND10_PHOTOS,
+  ROUND11_PHOTOS,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
 } from "../fixtures/id-photos";
@@ -22,7 +22,7 @@ import {
 const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)];
 const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
 const round10 = idPhotoSet(ROUND10_PHOTOS, 2);
-const round11 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const round11 = idPhotoSet(ROUND11_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
@@ -296,8 +296,8 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
     }
   });
   it("round 11 has a new seed and round 10's conditions at round 10's rates, plus its own pose conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(22);
-    const { seed: _seed11, pose, ...rest11 } = HELD_OUT_PHOTOS;
+    expect(ROUND11_PHOTOS.seed).toBe(22);
+    const { seed: _seed11, pose, ...rest11 } = ROUND11_PHOTOS;
     const { seed: _seed10, ...round10Conditions } = ROUND10_PHOTOS;
     expect(rest11).toEqual(round10Conditions);
     expect(pose).toBeDefined();
