@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 11 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 12 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 11 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 12 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -14,6 +14,8 @@ import {
   ROUND8_PHOTOS,
   ROUND9_PHOTOS,
   ROUND10_PHOTOS,
+  ROUND11_PHOTOS,
+  MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
 } from "../fixtures/id-photos";
@@ -22,7 +24,8 @@ import {
 const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)];
 const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
 const round10 = idPhotoSet(ROUND10_PHOTOS, 2);
-const round11 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const round11 = idPhotoSet(ROUND11_PHOTOS, 2);
+const round12 = idPhotoSet(HELD_OUT_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
@@ -296,8 +299,8 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
     }
   });
   it("round 11 has a new seed and round 10's conditions at round 10's rates, plus its own pose conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(22);
-    const { seed: _seed11, pose, ...rest11 } = HELD_OUT_PHOTOS;
+    expect(ROUND11_PHOTOS.seed).toBe(22);
+    const { seed: _seed11, pose, ...rest11 } = ROUND11_PHOTOS;
     const { seed: _seed10, ...round10Conditions } = ROUND10_PHOTOS;
     expect(rest11).toEqual(round10Conditions);
     expect(pose).toBeDefined();
@@ -406,6 +409,89 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
       expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(
         /rgb\(90,255,120\)|rgb\(255,80,215\)|rgba\(6,6,6,|translateZ|#cfc6b8/,
       );
+    }
+  });
+
+  it("round 12 has a new seed and round 11's conditions at round 11's rates, plus its own upload conditions", () => {
+    expect(HELD_OUT_PHOTOS.seed).toBe(23);
+    const { seed: _seed12, upload, ...rest12 } = HELD_OUT_PHOTOS;
+    const { seed: _seed11, ...round11Conditions } = ROUND11_PHOTOS;
+    expect(rest12).toEqual(round11Conditions);
+    expect(upload).toBeDefined();
+    expect(ROUND11_PHOTOS.upload).toBeUndefined();
+    expect(round12).toHaveLength(ID_HOLDERS.length * 2);
+    expect(new Set(round12.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+    for (const tag of ["newspaper", "flash", "steep", "resend1280"])
+      expect(
+        round12.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
+  });
+
+  it("a newspaper lies under a card on the desk only, its print all round the card and none of the holder's data in it", () => {
+    for (const photo of round12) {
+      const under = photo.style.scene?.under ?? "";
+      const onNewspaper = photo.name.includes("-newspaper");
+      expect(under.includes("column-count"), photo.name).toBe(onNewspaper);
+      if (!onNewspaper) continue;
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|dark|wood|cloth|page)\b|obj/);
+      expect(photo.scene).toMatch(/^a newspaper/);
+      const print = under.replace(/<[^>]+>/g, " ");
+      expect(print.length).toBeGreaterThan(2000);
+      for (const value of [photo.person.lastName, ...photo.person.firstName.split(" ")])
+        expect(print).not.toMatch(new RegExp(`\\b${value}\\b`, "i"));
+    }
+  });
+
+  it("a flash's hot spot sits on the card's middle within its ranges; a steep card is tilted 26–32° about one axis", () => {
+    for (const photo of round12) {
+      const html = idPageHtml(photo.person, "photo", photo.style);
+      const spot =
+        /circle at (\d+)px (\d+)px, rgba\(255,255,255,([\d.]+)\) 0px, rgba\(255,255,255,[\d.]+\) (\d+)px, rgba\(255,255,255,0\) (\d+)px/.exec(
+          html,
+        );
+      expect(spot !== null, photo.name).toBe(photo.name.includes("-flash"));
+      if (spot) {
+        const [x, y, strength, , radius] = spot.slice(1).map(Number) as [number, number, number, number, number];
+        const { width, height } = photo.style.frame ?? {
+          width: 1000 + photo.style.padding * 2,
+          height: 630 + photo.style.padding * 2,
+        };
+        const scale = photo.style.frame?.scale ?? 1;
+        expect(Math.abs(x - (width / 2 + (photo.style.frame?.dx ?? 0)))).toBeLessThanOrEqual(1);
+        expect(Math.abs(y - (height / 2 + (photo.style.frame?.dy ?? 0)))).toBeLessThanOrEqual(1);
+        expect(strength).toBeGreaterThanOrEqual(0.45);
+        expect(strength).toBeLessThanOrEqual(0.65);
+        expect(radius / (1000 * scale)).toBeGreaterThan(0.13);
+        expect(radius / (1000 * scale)).toBeLessThan(0.23);
+      }
+      const steep = [photo.drawn.tiltX, photo.drawn.tiltY].filter((tilt) => Math.abs(tilt) >= 26);
+      expect(steep.length, photo.name).toBe(photo.name.includes("-steep") ? 1 : 0);
+      for (const tilt of steep) expect(Math.abs(tilt)).toBeLessThanOrEqual(32);
+    }
+  });
+
+  it("a resent photo is 1280 px on its long side, upright without EXIF, strongly compressed, its card still 600 px wide", () => {
+    const resent = round12.filter((photo) => photo.name.includes("-resend1280"));
+    expect(resent.length).toBeGreaterThan(0);
+    for (const photo of resent) {
+      const frame = photo.style.frame!;
+      expect(Math.max(frame.width, frame.height)).toBeLessThanOrEqual(1280);
+      expect(Math.max(frame.width, frame.height)).toBeGreaterThanOrEqual(1279);
+      expect(1000 * frame.scale).toBeGreaterThanOrEqual(MIN_RESENT_CARD_PX);
+      expect(photo.style.exifOrientation).toBeUndefined();
+      expect(photo.name).not.toMatch(/-exif\d/);
+      expect(photo.style.quality).toBeGreaterThanOrEqual(35);
+      expect(photo.style.quality).toBeLessThanOrEqual(50);
+      expect(photo.upload).toMatch(/resent through a messaging app/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 11's included, have none of round 12's conditions", () => {
+    for (const photo of [...round11, ...round10, ...round9, ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.upload).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(newspaper|flash|steep|resend\d+)/);
+      expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(/column-count|rgba\(255,255,255,[\d.]+\) 0px/);
     }
   });
 });
