@@ -44,6 +44,11 @@ export default defineConfig(async () => ({
     // A guard against a hung test, not a speed check (speed is benched): on the shared 2-core machines
     // a whole-journey test waits behind OCR and other files' isolates well past vitest's 5 s default.
     testTimeout: 30_000,
+    // Worker logs go straight to workerd's output instead of through vitest's onUserConsoleLog RPC: a
+    // line logged by the queue consumer (or a DO) from its own I/O context while a file makes its
+    // last round trip could leave `vitest run` waiting forever (workers-sdk #15719 / #15498). The
+    // cost is the "stdout | file > test" header above each line.
+    disableConsoleIntercept: true,
     // Remix's CommonJS packages have require cycles that the module runner cannot load lazily:
     // pre-bundle them to ESM like the production build does.
     deps: {

@@ -246,11 +246,45 @@ async function gunzipIfNeeded(model: Uint8Array | ArrayBuffer): Promise<Uint8Arr
 }
 
 /**
+ * Tesseract's per-page diagnostics ("Estimating resolution as 208", "Detected 36 diacritics", "Empty
+ * page!!", Leptonica's "Error in boxClipToRectangle: …") say nothing an operator can act on: every
+ * document prints several, and they drown the worker's own log lines.
+ */
+const TESSERACT_CHATTER = [/^Estimating resolution as \d+$/, /^Detected \d+ diacritics$/, /^Empty page!!$/, /^Error in \w+: /, /^Warning: Invalid resolution \d+ dpi\b/, /^Too few characters\b/];
+
+export function isTesseractChatter(line: string): boolean {
+  return TESSERACT_CHATTER.some((pattern) => pattern.test(line));
+}
+
+/**
+ * The Emscripten module binds its stdout / stderr to console.log / console.warn when it is created,
+ * and tesseract-wasm offers no option to replace them: for the length of the creation both are
+ * filtered, and the bound copies keep the filter.
+ */
+async function withTesseractChatterDropped<T>(create: () => Promise<T>): Promise<T> {
+  const { log, warn } = console;
+  const filtered =
+    (write: (...data: unknown[]) => void) =>
+    (...data: unknown[]) => {
+      if (data.length === 1 && typeof data[0] === "string" && isTesseractChatter(data[0])) return;
+      write.apply(console, data);
+    };
+  console.log = filtered(log);
+  console.warn = filtered(warn);
+  try {
+    return await create();
+  } finally {
+    console.log = log;
+    console.warn = warn;
+  }
+}
+
+/**
  * tesseract-wasm only accepts wasm bytes, which workerd cannot compile. For the length of the
  * instantiation, WebAssembly.instantiate is pointed at the precompiled module instead.
  */
 async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
-  if (!(wasm instanceof WebAssembly.Module)) return createOCREngine({ wasmBinary: wasm });
+  if (!(wasm instanceof WebAssembly.Module)) return withTesseractChatterDropped(() => createOCREngine({ wasmBinary: wasm }));
   const original = WebAssembly.instantiate;
   const patched = ((source: unknown, imports?: WebAssembly.Imports) =>
     source instanceof WebAssembly.Module
@@ -258,7 +292,7 @@ async function instantiateEngine(wasm: OcrAssets["wasm"]): Promise<OCREngine> {
       : original(wasm, imports).then((instance) => ({ instance, module: wasm }))) as typeof WebAssembly.instantiate;
   WebAssembly.instantiate = patched;
   try {
-    return await createOCREngine({ wasmBinary: new Uint8Array(8) });
+    return await withTesseractChatterDropped(() => createOCREngine({ wasmBinary: new Uint8Array(8) }));
   } finally {
     WebAssembly.instantiate = original;
   }
