@@ -6,7 +6,6 @@ import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import {
-  HELD_OUT_PHOTOS,
   ID_HOLDERS,
   idPhotoSet,
   ROUND6_PHOTOS,
@@ -15,6 +14,7 @@ import {
   ROUND9_PHOTOS,
   ROUND10_PHOTOS,
   ROUND11_PHOTOS,
+  ROUND12_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -25,7 +25,7 @@ const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)
 const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
 const round10 = idPhotoSet(ROUND10_PHOTOS, 2);
 const round11 = idPhotoSet(ROUND11_PHOTOS, 2);
-const round12 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const round12 = idPhotoSet(ROUND12_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
@@ -413,8 +413,8 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
   });
 
   it("round 12 has a new seed and round 11's conditions at round 11's rates, plus its own upload conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(23);
-    const { seed: _seed12, upload, ...rest12 } = HELD_OUT_PHOTOS;
+    expect(ROUND12_PHOTOS.seed).toBe(23);
+    const { seed: _seed12, upload, ...rest12 } = ROUND12_PHOTOS;
     const { seed: _seed11, ...round11Conditions } = ROUND11_PHOTOS;
     expect(rest12).toEqual(round11Conditions);
     expect(upload).toBeDefined();
