@@ -1,18 +1,19 @@
-// The held-out bill rounds 10 to 16 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 17 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
-import { billSet, HELD_OUT_SEED } from "../fixtures/bill-sets";
+import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, HELD_OUT_LAYOUTS, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
-const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp"]);
+const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp", "novaLandscapeColumns"]);
 const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
+const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 /** Text without any whitespace, so that a value split into several text runs is still found. */
 const squeeze = (text: string) => text.replace(/\s+/g, "");
@@ -23,7 +24,7 @@ function dateForms(iso: string): string[] {
   const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
   const month = MONTHS[Number(m) - 1]!;
   const abbr = month === "septembrie" ? "sept." : month.length <= 4 ? month : `${month.slice(0, 3)}.`;
-  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${d}/${m}/${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`, iso];
+  return [`${d}.${m}.${y}`, `${d}.${m}.${y.slice(2)}`, `${d}-${m}-${y}`, `${d}/${m}/${y}`, `${Number(d)}.${Number(m)}.${y}`, `${Number(d)}${month}${y}`, `${d}${abbr}${y}`, `${d}.${ROMAN_MONTHS[Number(m) - 1]}.${y}`, iso];
 }
 
 /** The period as a day range sharing month and year: '01-31.10.2025', '1–31octombrie2025'. */
@@ -91,15 +92,17 @@ const ROUND_16_LAYOUTS: BillLayout[] = ["engieBandBoxes", "eonReadingCycle", "mv
 const ROUND_16_SEED = 12;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 16, measured once, joined the tuning half; no layout is listed twice", () => {
+  it("rounds 10 to 16, measured once, joined the tuning half; round 17 has three layouts, none among the others", () => {
     for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
+    expect(SEALED_SEED).toBe(13);
+    expect(SEALED_LAYOUTS).toHaveLength(3);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -125,10 +128,10 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   }
 
   it("round 16's scans have a seed of their own, round 15's conditions and, new, 1-bit fax pages at 200 dpi; the other scan sets have no fax page", () => {
-    expect(SEALED_SCANS.seed).toBe(32);
-    expect(SEALED_SCANS.lidShare).toBe(0.5);
-    expect(SEALED_SCANS.greyShare).toBe(0.4);
-    const sealed = drawScans(SEALED_SCANS, ROUND_16_LAYOUTS.length * 2);
+    expect(ROUND16_SCANS.seed).toBe(32);
+    expect(ROUND16_SCANS.lidShare).toBe(0.5);
+    expect(ROUND16_SCANS.greyShare).toBe(0.4);
+    const sealed = drawScans(ROUND16_SCANS, ROUND_16_LAYOUTS.length * 2);
     expect(sealed.some((scan) => scan.lid !== undefined)).toBe(true);
     expect(sealed.some((scan) => scan.fax)).toBe(true);
     expect(sealed.some((scan) => !scan.fax)).toBe(true);
@@ -141,7 +144,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       if (scan.fax) expect([scan.dpi, scan.format, scan.lid, scan.grey]).toEqual([200, "png", undefined, undefined]);
     }
     // Round 15's own scans (seed 31, without fax pages) are the same as when they were read.
-    const round15 = drawScans({ ...SEALED_SCANS, seed: 31, faxShare: undefined }, 6);
+    const round15 = drawScans({ ...ROUND16_SCANS, seed: 31, faxShare: undefined }, 6);
     expect(round15.some((scan) => scan.grey)).toBe(true);
     expect(round15.some((scan) => scan.lid !== undefined)).toBe(true);
     for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS]) {
@@ -150,6 +153,59 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
         expect(scan.grey).toBeUndefined();
         expect(scan.fax).toBeUndefined();
       }
+    }
+  });
+  it("round 17's scans have a seed of their own, round 16's conditions and, new, a scanning app's flattened photos; no earlier scan set has one", () => {
+    const { seed, appShare, appShadow, appContrast, ...rest } = SEALED_SCANS;
+    const { seed: _seed16, ...round16 } = ROUND16_SCANS;
+    expect(seed).toBe(33);
+    expect(rest).toEqual(round16);
+    expect([appShare, appShadow, appContrast].every((value) => value !== undefined)).toBe(true);
+    // Three scans a layout (the bench's SEALED_SCANS_PER_LAYOUT), so that every condition occurs.
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.app)).toBe(true);
+    expect(sealed.some((scan) => scan.grey)).toBe(true);
+    expect(sealed.some((scan) => scan.fax)).toBe(true);
+    expect(sealed.some((scan) => scan.lid !== undefined)).toBe(true);
+    for (const scan of sealed) {
+      if (!scan.app) {
+        expect(Math.abs(scan.skew)).toBeGreaterThanOrEqual(1);
+        continue;
+      }
+      // Flattened by the app: nearly straight, cropped to the paper (no lid), a colour JPEG, never a fax.
+      expect(Math.abs(scan.skew)).toBeLessThanOrEqual(0.6);
+      expect([scan.format, scan.lid, scan.fax]).toEqual(["jpeg", undefined, undefined]);
+      expect(scan.app.shadow).toBeGreaterThanOrEqual(0.25);
+      expect(scan.app.shadow).toBeLessThanOrEqual(0.45);
+      expect(scan.app.contrast).toBeGreaterThanOrEqual(1.15);
+      expect(scan.app.contrast).toBeLessThanOrEqual(1.35);
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.app).toBeUndefined();
+    }
+  });
+
+  it("round 17's settlement bill: a quarter between two readings, and the amount due is the bill's total less the advances it lists", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroAvansRegularizare"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const start = new Date(`${truth.periodStart}T00:00:00Z`);
+      const end = new Date(`${truth.periodEnd}T00:00:00Z`);
+      expect(start.getUTCDate()).toBe(1);
+      expect((end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth()).toBe(2);
+      const { text } = await extractText(new Uint8Array((await renderBillPdf(input)).pdf), { mergePages: true });
+      const amount = (label: string) => {
+        const match = new RegExp(`${label}\\s*(-?[\\d.]+,\\d{2}) lei`).exec(text);
+        expect(match, label).not.toBeNull();
+        return cents(match![1]!.replace(/\./g, "").replace(",", "."));
+      };
+      const advances = [...text.matchAll(/Factura de avans .*? ([\d.]+,\d{2}) lei/g)].map((m) => cents(m[1]!.replace(/\./g, "").replace(",", ".")));
+      expect(advances).toHaveLength(2);
+      const due = amount("Total de plată");
+      expect(amount("Total factură")).toBe(cents(truth.totalWithVat));
+      expect(amount("Avans facturat anterior")).toBe(-(advances[0]! + advances[1]!));
+      expect(due).toBe(cents(truth.totalWithVat) - advances[0]! - advances[1]!);
+      expect(due).toBeGreaterThan(0);
+      expect(due).toBeLessThan(cents(truth.totalWithVat));
     }
   });
 });

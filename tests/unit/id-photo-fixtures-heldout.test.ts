@@ -1,10 +1,11 @@
-// ID photo rounds 8 to 12 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 13 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 12 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 13 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
+import { cnpOf } from "../fixtures/people";
 import {
   HELD_OUT_PHOTOS,
   ID_HOLDERS,
@@ -15,6 +16,7 @@ import {
   ROUND9_PHOTOS,
   ROUND10_PHOTOS,
   ROUND11_PHOTOS,
+  ROUND12_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -25,7 +27,7 @@ const photos = [...idPhotoSet(ROUND8_PHOTOS, 2), ...idPhotoSet(ROUND9_PHOTOS, 2)
 const round9 = idPhotoSet(ROUND9_PHOTOS, 2);
 const round10 = idPhotoSet(ROUND10_PHOTOS, 2);
 const round11 = idPhotoSet(ROUND11_PHOTOS, 2);
-const round12 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+const round12 = idPhotoSet(ROUND12_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
 
@@ -413,8 +415,8 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
   });
 
   it("round 12 has a new seed and round 11's conditions at round 11's rates, plus its own upload conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(23);
-    const { seed: _seed12, upload, ...rest12 } = HELD_OUT_PHOTOS;
+    expect(ROUND12_PHOTOS.seed).toBe(23);
+    const { seed: _seed12, upload, ...rest12 } = ROUND12_PHOTOS;
     const { seed: _seed11, ...round11Conditions } = ROUND11_PHOTOS;
     expect(rest12).toEqual(round11Conditions);
     expect(upload).toBeDefined();
@@ -492,6 +494,72 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
       expect(photo.upload).toBeUndefined();
       expect(photo.name).not.toMatch(/-(newspaper|flash|steep|resend\d+)/);
       expect(idPageHtml(photo.person, "photo", photo.style)).not.toMatch(/column-count|rgba\(255,255,255,[\d.]+\) 0px/);
+    }
+  });
+});
+
+describe("ID photo round 13 as fixtures (no reader)", () => {
+  const round13 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+
+  it("round 13 has a new seed and round 12's conditions at round 12's rates, plus its own device conditions", () => {
+    expect(HELD_OUT_PHOTOS.seed).toBe(24);
+    const { seed: _seed13, device, ...rest13 } = HELD_OUT_PHOTOS;
+    const { seed: _seed12, ...round12Conditions } = ROUND12_PHOTOS;
+    expect(rest13).toEqual(round12Conditions);
+    expect(device).toBeDefined();
+    expect(ROUND12_PHOTOS.device).toBeUndefined();
+    expect(round13).toHaveLength(ID_HOLDERS.length * 2);
+    expect(new Set(round13.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+    for (const tag of ["keyboard", "screenshot", "newspaper", "steep", "scanapp"])
+      expect(
+        round13.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
+  });
+
+  it("a keyboard lies under a card on the desk only, in place of the desk, the newspaper and the dark surface, none of the holder's data on its keys", () => {
+    for (const photo of round13) {
+      const onKeyboard = photo.name.includes("-keyboard");
+      expect(photo.style.scene?.under?.includes("Enter") ?? false, photo.name).toBe(onKeyboard);
+      if (!onKeyboard) continue;
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|dark|wood|cloth|page|newspaper)\b|obj/);
+      expect(photo.scene).toMatch(/^a laptop keyboard/);
+      const keys = photo.style.scene!.under!.replace(/<[^>]+>/g, " ");
+      for (const value of [photo.person.lastName, ...photo.person.firstName.split(" "), cnpOf(photo.person)])
+        expect(keys).not.toMatch(new RegExp(`\\b${value}\\b`, "i"));
+    }
+  });
+
+  it("a screenshot is the phone's 1080 × 2340 screen, the card 78–88 % of its width in its middle, upright, never resent, black round the photo", () => {
+    const shots = round13.filter((photo) => photo.name.includes("-screenshot"));
+    expect(shots.length).toBeGreaterThan(0);
+    for (const photo of round13) expect(photo.style.scene?.screen !== undefined, photo.name).toBe(photo.name.includes("-screenshot"));
+    for (const photo of shots) {
+      const frame = photo.style.frame!;
+      expect([frame.width, frame.height, frame.dx, frame.dy]).toEqual([1080, 2340, 0, 0]);
+      const share = (1000 * frame.scale) / frame.width;
+      expect(share).toBeGreaterThanOrEqual(0.779);
+      expect(share).toBeLessThanOrEqual(0.881);
+      expect(photo.style.exifOrientation).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(exif\d|resend\d+|scanapp)/);
+      expect(photo.style.quality).toBeGreaterThanOrEqual(80);
+      expect(photo.style.quality).toBeLessThanOrEqual(92);
+      expect(photo.device).toMatch(/a screenshot of the phone's gallery, 1080 × 2340/);
+      // Drawn over the photo's light: the black round the photo, the status bar and the gallery's bars.
+      const screen = photo.style.scene!.screen!;
+      expect(screen).toMatch(/box-shadow:0 0 0 4680px #000/);
+      expect(screen).toMatch(/\d{1,2}:\d{2}/);
+      expect(idPageHtml(photo.person, "photo", photo.style).indexOf(screen)).toBeGreaterThan(idPageHtml(photo.person, "photo", photo.style).indexOf('class="light"'));
+      expect(idPageSize("photo", photo.style)).toEqual({ width: 1080, height: 2340 });
+    }
+  });
+
+  it("the earlier rounds' photos, round 12's included, have none of round 13's conditions", () => {
+    for (const photo of [...round12, ...round11, ...round10, ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.device).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(keyboard|screenshot)/);
+      expect(photo.style.scene?.screen).toBeUndefined();
+      expect(photo.style.scene?.under ?? "").not.toMatch(/Enter/);
     }
   });
 });
