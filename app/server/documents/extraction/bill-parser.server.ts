@@ -1148,6 +1148,8 @@ const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell
  * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
  */
 const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
+/** A house number, block or flat ('nr.30', 'bl.A3', 'ap.12'): an address's wrapped rest, never a label's second line. */
+const ADDRESS_NUMBER = /(?<!\p{L})(?:nr|bl|sc|et|ap)\.\s*\p{L}?\d/iu;
 
 function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
   const out: TextLine[] = [];
@@ -1156,7 +1158,7 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
