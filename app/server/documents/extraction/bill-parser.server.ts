@@ -1015,8 +1015,9 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
  * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
  */
 export function billLines(text: string): TextLine[] {
-  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
-  const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
+  // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
+  const cells = paragraphFacts(text.replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = line.cells.map(dashedFact).map((cell) => {
       const gloss = GLOSS.exec(cell);

@@ -48,8 +48,14 @@ const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
  */
 const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
 
-/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW'): no word 'T' is ever counted in kW. */
-const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=kW\b)/gm;
+/**
+ * A block's number with its 1 read as a small l or a capital I ('bl.Al' for 'bl.A1', 'bl.Bl2'): a block
+ * is named by a letter or two and a number, so after its letter(s) only digits follow.
+ */
+const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(?=[\s,;]|$)/gm;
+
+/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw'): no word 'T' is ever counted in kW. */
+const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=k[Ww]\b)/gm;
 
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
@@ -75,6 +81,7 @@ export function repairOcrText(text: string): string {
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
+    .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .split("\n")
     .map((line) =>
       line
