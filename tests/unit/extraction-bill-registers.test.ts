@@ -101,6 +101,7 @@ describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
     expect(repairOcrText("Putere contractată TkW\nT kW Operator de distribuție")).toBe("Putere contractată 7 kW\n7 kW Operator de distribuție");
     expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
     expect(repairOcrText("Putere contractată\tTkw")).toBe("Putere contractată\t7 kw");
+    expect(repairOcrText("Putere aprobată\tTKW")).toBe("Putere aprobată\t7 KW");
   });
 });
 
@@ -122,6 +123,13 @@ describe("a box's edge read as a double bar between two dates of a band of capti
     );
     expect(bill.billDate).toBe("2025-12-04");
     expect(bill.dueDate).toBe("2025-12-19");
+  });
+});
+
+describe("a place name's capital I read as a small l after 'Mun' or 'Jud' whose dot was lost", () => {
+  it("is repaired there, and a small l after another word is left alone", () => {
+    expect(repairOcrText("Jud.IS Mun lași Str.Florilor nr.9")).toBe("Jud.IS Mun Iași Str.Florilor nr.9");
+    expect(repairOcrText("Jud lalomița · Sat lunca · mun lași")).toBe("Jud Ialomița · Sat lunca · mun lași");
   });
 });
 

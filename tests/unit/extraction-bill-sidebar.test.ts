@@ -209,3 +209,20 @@ describe("'Cont contract' (the client's account) and the contract run into one c
     expect(parsed.contractNumber).toBe("654321/2019");
   });
 });
+
+describe("a sentence starting with 'Client' over a row of captions", () => {
+  it("takes no single caption word for the holder's name: the name under 'Nume' is read", () => {
+    const parsed = parseBillText(
+      [
+        "FACTURĂ\tClient",
+        "Seria și numărul\tNume",
+        "Seria ABC nr. 1234567\tDAN ENE",
+        "Operator\tClient casnic — serviciu universal, furnizat de furnizorul de ultimă instanță.",
+        "Produs\tPutere aprobată\tTensiune",
+        "Serviciu universal casnic\t4 kW\tJT",
+        "Total de plată\t119,00 lei",
+      ].join("\n"),
+    );
+    expect(parsed.customerName).toBe("DAN ENE");
+  });
+});

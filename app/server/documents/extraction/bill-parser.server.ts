@@ -393,11 +393,12 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
 
 /**
  * What a holder's name can be after its label: a few capitalised words (not the sentence under a
- * salutation), no digits (a street number, a code), no address marker at its start ('Calea
- * Victoriei nr.43' beside a salutation), not the supplier's own name.
+ * salutation), two at least (a household's holder has a family and a given name: a single word is
+ * another column's caption, 'Tensiune'), no digits (a street number, a code), no address marker at its
+ * start ('Calea Victoriei nr.43' beside a salutation), not the supplier's own name.
  */
 const holderNamed = (name: string) =>
-  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
+  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){1,5}$/u.test(name.trim()) &&
   !PARTY_HEADING.test(foldSameLength(name)) &&
   !DOCUMENT_TITLE.test(foldSameLength(name)) &&
   !/\d/.test(name) &&

@@ -47,6 +47,8 @@ const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
  * 'Jud. lalomița'): no Romanian place name starts with a small letter.
  */
 const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
+/** The same after 'Mun' or 'Jud' whose dot the engine lost ('Mun lași'): neither is a word of its own. */
+const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
 
 /**
  * A block's number with its 1 read as a small l or a capital I ('bl.Al' for 'bl.A1', 'bl.Bl2'): a block
@@ -54,8 +56,8 @@ const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?
  */
 const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(?=[\s,;]|$)/gm;
 
-/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw'): no word 'T' is ever counted in kW. */
-const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=k[Ww]\b)/gm;
+/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw', 'TKW'): no word 'T' is ever counted in kW. */
+const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
 
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
@@ -75,6 +77,7 @@ export function repairOcrText(text: string): string {
   return repairStreetKind(text)
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
+    .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .replace(POD_WITH_G, "$16")
