@@ -106,6 +106,13 @@ describe("an address cut at its column's edge in a box of label and value cells"
     expect(parseBillText(text.replace("bl.C2 ap.14", "nr.9")).billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Fabricii nr.9");
   });
 
+  it("ends after the number when a caption printed after it was misread ('adrexa locului de consum')", () => {
+    const bill = parseBillText(
+      lines(["PRV 5815599 număr factură", "DAN ENE titular"], ["C-455652 cod client", "1295 kWh consum facturat"], ["Jud.TM Mun.Timișoara Bd.Unirii nr.144 bl.A2 adrexa locului de consum"]),
+    );
+    expect(bill.billingAddress).toBe("Jud.TM Mun.Timișoara Bd.Unirii nr.144 bl.A2");
+  });
+
   it("does not take a code or a label under the address for its tail", () => {
     const bill = parseBillText(
       lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor nr.2"], ["Cod client", "5566778"]),

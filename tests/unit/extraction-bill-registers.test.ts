@@ -133,6 +133,20 @@ describe("a place name's capital I read as a small l after 'Mun' or 'Jud' whose 
   });
 });
 
+describe("facts run on in one line, a scan's dash where a dot parted them", () => {
+  it("parts the offer's name from the power's label after a dash, and leaves a period's dash alone", () => {
+    const bill = parseBillText(
+      lines(
+        ["Factura nr. ABC 1234567"],
+        ["Perioada 01-12-2025 - 31-12-2025", "POD RO005E669030324", "Casa Energie Standard - putere aprobată 4 kW Index vechi 50642 Index nou 51682 - Consum 1040 kWh"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.tariffType).toBe("Casa Energie Standard");
+    expect(bill.periodEnd).toBe("2025-12-31");
+  });
+});
+
 describe("a wrapped address whose block and flat were printed beside its label, the street after them", () => {
   it("puts the street first, and is not sure of the reassembled address", () => {
     const bill = parseBillText(
