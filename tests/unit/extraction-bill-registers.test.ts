@@ -147,6 +147,17 @@ describe("facts run on in one line, a scan's dash where a dot parted them", () =
   });
 });
 
+describe("a county's code with a letter read as a digit ('Jud.1S')", () => {
+  it("is read as letters, the county then checked against its seat", () => {
+    expect(repairOcrText("Localitate\tJud.1S Mun.Iași")).toBe("Localitate\tJud.IS Mun.Iași");
+    expect(repairOcrText("Domiciliul: Jud.8Y Mun.Brașov")).toBe("Domiciliul: Jud.BY Mun.Brașov");
+  });
+
+  it("leaves a code of letters, and a figure after another word, alone", () => {
+    expect(repairOcrText("Jud.IS Mun.Iași · Lot.15 · Jud. C7")).toBe("Jud.IS Mun.Iași · Lot.15 · Jud. C7");
+  });
+});
+
 describe("a wrapped address whose block and flat were printed beside its label, the street after them", () => {
   it("puts the street first, and is not sure of the reassembled address", () => {
     const bill = parseBillText(

@@ -56,6 +56,13 @@ const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
  */
 const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(?=[\s,;]|$)/gm;
 
+/**
+ * A county's code with a letter read as a digit ('Jud.1S' for 'Jud.IS', 'Jud.8Y'): the code after 'Jud.'
+ * is two capital letters, never a figure. (Which county it names is checked against the seat later.)
+ */
+const COUNTY_CODE_WITH_DIGIT = /\b(Jud\.\s?)(?=[A-Z\d]{2}\b)([A-Z]?\d[A-Z\d]?)\b/g;
+const LETTER_FOR: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
 /** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw', 'TKW'): no word 'T' is ever counted in kW. */
 const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
 
@@ -84,6 +91,7 @@ export function repairOcrText(text: string): string {
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
+    .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .split("\n")
     .map((line) =>
