@@ -94,6 +94,25 @@ describe("an address cut at its column's edge in a box of label and value cells"
     expect(bill.billingAddress).toBe("Jud.AR Mun.Arad Calea Aurel Vlaicu nr.40 ap.3");
   });
 
+  it("joins a house number wrapped alone under a short label's row: a number never wraps a label", () => {
+    const text = lines(
+      ["Titular", "DAN ENE", "Contract", "221100/2024"],
+      ["Adresă", "Jud.CJ Mun.Cluj-Napoca Str.Fabricii", "Cod POD", "RO005E123456789"],
+      ["bl.C2 ap.14"],
+      ["Tip ofertă", "Fix Casa"],
+    );
+    expect(billLines(text)[1]!.cells[0]).toBe("Adresă");
+    expect(parseBillText(text).billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Fabricii bl.C2 ap.14");
+    expect(parseBillText(text.replace("bl.C2 ap.14", "nr.9")).billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Fabricii nr.9");
+  });
+
+  it("ends after the number when a caption printed after it was misread ('adrexa locului de consum')", () => {
+    const bill = parseBillText(
+      lines(["PRV 5815599 număr factură", "DAN ENE titular"], ["C-455652 cod client", "1295 kWh consum facturat"], ["Jud.TM Mun.Timișoara Bd.Unirii nr.144 bl.A2 adrexa locului de consum"]),
+    );
+    expect(bill.billingAddress).toBe("Jud.TM Mun.Timișoara Bd.Unirii nr.144 bl.A2");
+  });
+
   it("does not take a code or a label under the address for its tail", () => {
     const bill = parseBillText(
       lines(["Adresă de facturare", "Jud.SB Mun.Sibiu Str.Morilor nr.2"], ["Cod client", "5566778"]),

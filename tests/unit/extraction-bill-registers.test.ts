@@ -100,6 +100,61 @@ describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
   it("is repaired before its unit, and nothing else named T is touched", () => {
     expect(repairOcrText("Putere contractată TkW\nT kW Operator de distribuție")).toBe("Putere contractată 7 kW\n7 kW Operator de distribuție");
     expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
+    expect(repairOcrText("Putere contractată\tTkw")).toBe("Putere contractată\t7 kw");
+    expect(repairOcrText("Putere aprobată\tTKW")).toBe("Putere aprobată\t7 KW");
+  });
+});
+
+describe("a scan's block number with its 1 read as a small l or a capital I ('bl.Al')", () => {
+  it("is read as digits after the block's letter", () => {
+    expect(repairOcrText("Calea Victoriei nr.138 bl.Al ap.40")).toBe("Calea Victoriei nr.138 bl.A1 ap.40");
+    expect(repairOcrText("Str.Lungă nr.7 Bl. Cl2, ap.3")).toBe("Str.Lungă nr.7 Bl. C12, ap.3");
+  });
+
+  it("leaves a word after 'bl.' and letters elsewhere alone", () => {
+    expect(repairOcrText("bl.Alba ap.4 · Ali SRL · bl.A7")).toBe("bl.Alba ap.4 · Ali SRL · bl.A7");
+  });
+});
+
+describe("a box's edge read as a double bar between two dates of a band of captions", () => {
+  it("parts them: the issue date under its caption, the due date under its own", () => {
+    const bill = parseBillText(
+      lines(["LOGO", "Număr", "Data emiterii", "Scadență"], ["energie și gaze", "2287584", "04.12.2025 || 19.12.2025"], ["Total de plată", "120,00 lei"]),
+    );
+    expect(bill.billDate).toBe("2025-12-04");
+    expect(bill.dueDate).toBe("2025-12-19");
+  });
+});
+
+describe("a place name's capital I read as a small l after 'Mun' or 'Jud' whose dot was lost", () => {
+  it("is repaired there, and a small l after another word is left alone", () => {
+    expect(repairOcrText("Jud.IS Mun lași Str.Florilor nr.9")).toBe("Jud.IS Mun Iași Str.Florilor nr.9");
+    expect(repairOcrText("Jud lalomița · Sat lunca · mun lași")).toBe("Jud Ialomița · Sat lunca · mun lași");
+  });
+});
+
+describe("facts run on in one line, a scan's dash where a dot parted them", () => {
+  it("parts the offer's name from the power's label after a dash, and leaves a period's dash alone", () => {
+    const bill = parseBillText(
+      lines(
+        ["Factura nr. ABC 1234567"],
+        ["Perioada 01-12-2025 - 31-12-2025", "POD RO005E669030324", "Casa Energie Standard - putere aprobată 4 kW Index vechi 50642 Index nou 51682 - Consum 1040 kWh"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+    expect(bill.tariffType).toBe("Casa Energie Standard");
+    expect(bill.periodEnd).toBe("2025-12-31");
+  });
+});
+
+describe("a county's code with a letter read as a digit ('Jud.1S')", () => {
+  it("is read as letters, the county then checked against its seat", () => {
+    expect(repairOcrText("Localitate\tJud.1S Mun.Iași")).toBe("Localitate\tJud.IS Mun.Iași");
+    expect(repairOcrText("Domiciliul: Jud.8Y Mun.Brașov")).toBe("Domiciliul: Jud.BY Mun.Brașov");
+  });
+
+  it("leaves a code of letters, and a figure after another word, alone", () => {
+    expect(repairOcrText("Jud.IS Mun.Iași · Lot.15 · Jud. C7")).toBe("Jud.IS Mun.Iași · Lot.15 · Jud. C7");
   });
 });
 
@@ -135,5 +190,27 @@ describe("an address known by its shape, its flat wrapped to a line of its own",
       ),
     );
     expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2 ap.14");
+  });
+});
+
+describe("an address known by its shape, its street's rest and number wrapped under the label's column", () => {
+  const bill = (under: string) =>
+    parseBillText(
+      lines(
+        ["Factura fiscală nr. ABC 1234567"],
+        ["Titula!", "RADU ANA", "460332/2019"],
+        ["Adre", "Jud.CJ Mun.Cluj-Napoca Str.Avram", "RO003E921381870"],
+        [under, "Casa Fix 12"],
+        ["Total de plată", "120,00 lei"],
+      ),
+    );
+
+  it("ends with the street's rest and its number", () => {
+    expect(bill("Iancu nr.19").billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram Iancu nr.19");
+  });
+
+  it("takes no code or label's number for it", () => {
+    expect(bill("Contract nr. 5566778").billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram");
+    expect(bill("Factura nr. 12").billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Avram");
   });
 });

@@ -100,6 +100,21 @@ describe("the supplier's fuel mix printed in a column beside the product and met
   });
 });
 
+describe("two shares of the fuel mix a scan ran into one cell, leading a row of captions", () => {
+  it("are passed over like one: the captions stay over their values", () => {
+    const parsed = parseBillText(
+      [
+        "Factura seria QWE nr. 1112223 din 02.06.2026",
+        "Cărbune 17,45 % Hidro 28,12%\tProdus\tPutere aprobată\tTensiune",
+        "Nuclear 19,80 %\tCasnic Standard Fix\t4 kW\tJT",
+        "Total de plată\t363,00 lei",
+      ].join("\n"),
+    );
+    expect(parsed.tariffType).toBe("Casnic Standard Fix");
+    expect(parsed.contractedPowerKw).toBe("4.00");
+  });
+});
+
 describe("a header of captions over a row that another column's cells lead", () => {
   // The charges summary's cells on the left share the meter table's row.
   const bill = [
@@ -207,5 +222,22 @@ describe("'Cont contract' (the client's account) and the contract run into one c
     const parsed = parseBillText(["Cont contract 1234567890 - Contract 654321/2019", "Total de plată\t10,00 lei"].join("\n"));
     expect(parsed.clientCode).toBe("1234567890");
     expect(parsed.contractNumber).toBe("654321/2019");
+  });
+});
+
+describe("a sentence starting with 'Client' over a row of captions", () => {
+  it("takes no single caption word for the holder's name: the name under 'Nume' is read", () => {
+    const parsed = parseBillText(
+      [
+        "FACTURĂ\tClient",
+        "Seria și numărul\tNume",
+        "Seria ABC nr. 1234567\tDAN ENE",
+        "Operator\tClient casnic — serviciu universal, furnizat de furnizorul de ultimă instanță.",
+        "Produs\tPutere aprobată\tTensiune",
+        "Serviciu universal casnic\t4 kW\tJT",
+        "Total de plată\t119,00 lei",
+      ].join("\n"),
+    );
+    expect(parsed.customerName).toBe("DAN ENE");
   });
 });

@@ -263,7 +263,7 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]+$/, "");
 
 /** The holder's address as reported: no country, no next section's caption run into it. */
-const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(address)));
+const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address))));
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
@@ -393,11 +393,12 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
 
 /**
  * What a holder's name can be after its label: a few capitalised words (not the sentence under a
- * salutation), no digits (a street number, a code), no address marker at its start ('Calea
- * Victoriei nr.43' beside a salutation), not the supplier's own name.
+ * salutation), two at least (a household's holder has a family and a given name: a single word is
+ * another column's caption, 'Tensiune'), no digits (a street number, a code), no address marker at its
+ * start ('Calea Victoriei nr.43' beside a salutation), not the supplier's own name.
  */
 const holderNamed = (name: string) =>
-  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){0,5}$/u.test(name.trim()) &&
+  /^\p{Lu}\S*(?:\s+\p{Lu}\S*){1,5}$/u.test(name.trim()) &&
   !PARTY_HEADING.test(foldSameLength(name)) &&
   !DOCUMENT_TITLE.test(foldSameLength(name)) &&
   !/\d/.test(name) &&
@@ -476,6 +477,12 @@ const withoutSectionCaption = (address: string) => {
   const caption = SECTION_CAPTION.exec(address);
   return caption && /^\s+\p{Lu}/u.test(caption[0]) ? address.slice(0, caption.index) : address;
 };
+/**
+ * Words in lower case after the house number, block or flat ('… nr.144 adresa locului de consum', a
+ * layout printing its captions after their values): the caption, never the address's.
+ */
+const CAPTION_AFTER_NUMBER = /^(.*\b(?:nr|bl|sc|et|ap)\.\s*[\p{L}\d-]+)(?:\s+\p{Ll}+){2,}$/u;
+const withoutCaptionAfter = (address: string) => CAPTION_AFTER_NUMBER.exec(address)?.[1] ?? address;
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
@@ -1011,12 +1018,22 @@ const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/
 const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
 
 /**
+ * Facts run on in one line, a spaced dash between them where a dot was printed ('Digi Energie Standard
+ * - putere aprobată 4 kW', a scan's reading of '·'): a dash before a field's label in lower case parts
+ * two facts. A dash between two values ('01.02.2026 - 28.02.2026') or before a name stays.
+ */
+const DASH_BEFORE_WORD = /[ \t]+[-–—][ \t]+(?=\p{Ll})/gu;
+const factsAtDashes = (text: string) =>
+  text.replace(DASH_BEFORE_WORD, (dash: string, at: number, all: string) => (startsWithLabel(all.slice(at + dash.length, at + dash.length + 60)) ? "\t" : dash));
+
+/**
  * The bill's text as lines of cells, the way every layout is read: facts separated by bars
  * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
  */
 export function billLines(text: string): TextLine[] {
-  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts.
-  const cells = paragraphFacts(text.replace(/[ \t]+\|[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
+  // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
+  const cells = paragraphFacts(factsAtDashes(text).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = line.cells.map(dashedFact).map((cell) => {
       const gloss = GLOSS.exec(cell);
@@ -1038,10 +1055,13 @@ const FUEL_SHARE =
 
 const PERCENTAGE = /\d\s*%/;
 
+/** A cell of the fuel mix: one share, or several a scan ran together ('Cărbune 17,45 % Hidro 28,12%'). */
+const isFuelMix = (folded: string) => folded.trim().split(/(?<=%)\s+/).every((share) => FUEL_SHARE.test(share));
+
 function withoutFuelMix(lines: TextLine[]): TextLine[] {
   return lines
     .map((line) => {
-      const kept = line.cells.map((cell, c) => ({ cell, folded: line.folded[c]! })).filter(({ folded }) => !FUEL_SHARE.test(folded.trim()));
+      const kept = line.cells.map((cell, c) => ({ cell, folded: line.folded[c]! })).filter(({ folded }) => !isFuelMix(folded));
       return kept.length === line.cells.length ? line : { cells: kept.map((k) => k.cell), folded: kept.map((k) => k.folded) };
     })
     .filter((line) => line.cells.length > 0);
@@ -1148,6 +1168,8 @@ const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell
  * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
  */
 const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
+/** A house number, block or flat ('nr.30', 'bl.A3', 'ap.12'): an address's wrapped rest, never a label's second line. */
+const ADDRESS_NUMBER = /(?<!\p{L})(?:nr|bl|sc|et|ap)\.\s*\p{L}?\d/iu;
 
 function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
   const out: TextLine[] = [];
@@ -1156,7 +1178,7 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;

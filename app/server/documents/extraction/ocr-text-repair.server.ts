@@ -47,9 +47,24 @@ const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
  * 'Jud. lalomița'): no Romanian place name starts with a small letter.
  */
 const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
+/** The same after 'Mun' or 'Jud' whose dot the engine lost ('Mun lași'): neither is a word of its own. */
+const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
 
-/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW'): no word 'T' is ever counted in kW. */
-const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=kW\b)/gm;
+/**
+ * A block's number with its 1 read as a small l or a capital I ('bl.Al' for 'bl.A1', 'bl.Bl2'): a block
+ * is named by a letter or two and a number, so after its letter(s) only digits follow.
+ */
+const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(?=[\s,;]|$)/gm;
+
+/**
+ * A county's code with a letter read as a digit ('Jud.1S' for 'Jud.IS', 'Jud.8Y'): the code after 'Jud.'
+ * is two capital letters, never a figure. (Which county it names is checked against the seat later.)
+ */
+const COUNTY_CODE_WITH_DIGIT = /\b(Jud\.\s?)(?=[A-Z\d]{2}\b)([A-Z]?\d[A-Z\d]?)\b/g;
+const LETTER_FOR: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
+/** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw', 'TKW'): no word 'T' is ever counted in kW. */
+const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
 
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
@@ -69,12 +84,15 @@ export function repairOcrText(text: string): string {
   return repairStreetKind(text)
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
+    .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
+    .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
+    .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .split("\n")
     .map((line) =>
       line
