@@ -50,19 +50,24 @@ describe("a bill number printed in boxes: series and number each under its own c
   });
 });
 
+// A buyer's and a seller's block side by side, the buyer's address known only by its shape (no label
+// over it): the rows given are printed where the address stands.
+const buyerBesideSeller = (...addressRows: string[][]) =>
+  parseBillText(
+    lines(
+      ["Cumpărător", "Vânzător"],
+      ["POPA ANA", "Furnizorul S.A."],
+      ["CNP: 2*********223", "CIF RO13093222"],
+      ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
+      ...addressRows,
+      ["Cod client", "1234567890"],
+      ["Total de plată", "120,00 lei"],
+    ),
+  );
+
 describe("the next section's caption printed on the address's line", () => {
   it("ends the address", () => {
-    const bill = parseBillText(
-      lines(
-        ["Cumpărător", "Vânzător"],
-        ["POPA ANA", "Furnizorul S.A."],
-        ["CNP: 2*********223", "CIF RO13093222"],
-        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
-        ["Jud.BV Mun.Brașov Str.Lungă nr.7 Date contractuale", "Relații clienți: 021 9366"],
-        ["Cod client", "1234567890"],
-        ["Total de plată", "120,00 lei"],
-      ),
-    );
+    const bill = buyerBesideSeller(["Jud.BV Mun.Brașov Str.Lungă nr.7 Date contractuale", "Relații clienți: 021 9366"]);
     expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7");
   });
 
@@ -96,23 +101,24 @@ describe("the supplier's trade-registry number ('Nr. Reg. Com. J40/2011/2000')",
   });
 });
 
-describe("a scan's power with its 7 read as a 'T' ('TkW')", () => {
-  it("is repaired before its unit, and nothing else named T is touched", () => {
-    expect(repairOcrText("Putere contractată TkW\nT kW Operator de distribuție")).toBe("Putere contractată 7 kW\n7 kW Operator de distribuție");
-    expect(repairOcrText("PT kWh\tT kWh")).toBe("PT kWh\tT kWh");
-    expect(repairOcrText("Putere contractată\tTkw")).toBe("Putere contractată\t7 kw");
-    expect(repairOcrText("Putere aprobată\tTKW")).toBe("Putere aprobată\t7 KW");
-  });
-});
-
-describe("a scan's block number with its 1 read as a small l or a capital I ('bl.Al')", () => {
-  it("is read as digits after the block's letter", () => {
-    expect(repairOcrText("Calea Victoriei nr.138 bl.Al ap.40")).toBe("Calea Victoriei nr.138 bl.A1 ap.40");
-    expect(repairOcrText("Str.Lungă nr.7 Bl. Cl2, ap.3")).toBe("Str.Lungă nr.7 Bl. C12, ap.3");
-  });
-
-  it("leaves a word after 'bl.' and letters elsewhere alone", () => {
-    expect(repairOcrText("bl.Alba ap.4 · Ali SRL · bl.A7")).toBe("bl.Alba ap.4 · Ali SRL · bl.A7");
+// A scan's letters read as digits and digits read as letters, repaired only where the place allows
+// one reading: each row is the case, the text read, then the text repaired (the same text: left alone).
+describe("a scan's misread characters, repaired by their place", () => {
+  it.each([
+    ["a power's 7 read as a 'T' before its unit", "Putere contractată TkW\nT kW Operator de distribuție", "Putere contractată 7 kW\n7 kW Operator de distribuție"],
+    ["a power's 7 read as a 'T', its unit in lower case", "Putere contractată\tTkw", "Putere contractată\t7 kw"],
+    ["a power's 7 read as a 'T', its unit in capitals", "Putere aprobată\tTKW", "Putere aprobată\t7 KW"],
+    ["a 'T' before kWh, or ending a word, left alone", "PT kWh\tT kWh", "PT kWh\tT kWh"],
+    ["a block's 1 read as a small l after its letter ('bl.Al')", "Calea Victoriei nr.138 bl.Al ap.40", "Calea Victoriei nr.138 bl.A1 ap.40"],
+    ["a block's 1 read as a small l before a digit", "Str.Lungă nr.7 Bl. Cl2, ap.3", "Str.Lungă nr.7 Bl. C12, ap.3"],
+    ["a word after 'bl.' and letters elsewhere, left alone", "bl.Alba ap.4 · Ali SRL · bl.A7", "bl.Alba ap.4 · Ali SRL · bl.A7"],
+    ["a place's capital I read as l after 'Mun' whose dot was lost", "Jud.IS Mun lași Str.Florilor nr.9", "Jud.IS Mun Iași Str.Florilor nr.9"],
+    ["a place's capital I read as l after 'Jud'; after another word left alone", "Jud lalomița · Sat lunca · mun lași", "Jud Ialomița · Sat lunca · mun lași"],
+    ["a county's code with a 1 for its I ('Jud.1S')", "Localitate\tJud.1S Mun.Iași", "Localitate\tJud.IS Mun.Iași"],
+    ["a county's code with an 8 for its B", "Domiciliul: Jud.8Y Mun.Brașov", "Domiciliul: Jud.BY Mun.Brașov"],
+    ["a county's code of letters, and a figure after another word, left alone", "Jud.IS Mun.Iași · Lot.15 · Jud. C7", "Jud.IS Mun.Iași · Lot.15 · Jud. C7"],
+  ])("%s", (_case, read, repaired) => {
+    expect(repairOcrText(read)).toBe(repaired);
   });
 });
 
@@ -123,13 +129,6 @@ describe("a box's edge read as a double bar between two dates of a band of capti
     );
     expect(bill.billDate).toBe("2025-12-04");
     expect(bill.dueDate).toBe("2025-12-19");
-  });
-});
-
-describe("a place name's capital I read as a small l after 'Mun' or 'Jud' whose dot was lost", () => {
-  it("is repaired there, and a small l after another word is left alone", () => {
-    expect(repairOcrText("Jud.IS Mun lași Str.Florilor nr.9")).toBe("Jud.IS Mun Iași Str.Florilor nr.9");
-    expect(repairOcrText("Jud lalomița · Sat lunca · mun lași")).toBe("Jud Ialomița · Sat lunca · mun lași");
   });
 });
 
@@ -144,17 +143,6 @@ describe("facts run on in one line, a scan's dash where a dot parted them", () =
     );
     expect(bill.tariffType).toBe("Casa Energie Standard");
     expect(bill.periodEnd).toBe("2025-12-31");
-  });
-});
-
-describe("a county's code with a letter read as a digit ('Jud.1S')", () => {
-  it("is read as letters, the county then checked against its seat", () => {
-    expect(repairOcrText("Localitate\tJud.1S Mun.Iași")).toBe("Localitate\tJud.IS Mun.Iași");
-    expect(repairOcrText("Domiciliul: Jud.8Y Mun.Brașov")).toBe("Domiciliul: Jud.BY Mun.Brașov");
-  });
-
-  it("leaves a code of letters, and a figure after another word, alone", () => {
-    expect(repairOcrText("Jud.IS Mun.Iași · Lot.15 · Jud. C7")).toBe("Jud.IS Mun.Iași · Lot.15 · Jud. C7");
   });
 });
 
@@ -177,18 +165,7 @@ describe("a holder's address above which no label survived, its street wrapped t
 
 describe("an address known by its shape, its flat wrapped to a line of its own", () => {
   it("ends with the flat", () => {
-    const bill = parseBillText(
-      lines(
-        ["Cumpărător", "Vânzător"],
-        ["POPA ANA", "Furnizorul S.A."],
-        ["CNP: 2*********223", "CIF RO13093222"],
-        ["Adresa loc de consum:", "Str. Mare nr. 4-6, Sector 4, București"],
-        ["Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2", "Relații clienți: 021 9366"],
-        ["ap.14"],
-        ["Cod client", "1234567890"],
-        ["Total de plată", "120,00 lei"],
-      ),
-    );
+    const bill = buyerBesideSeller(["Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2", "Relații clienți: 021 9366"], ["ap.14"]);
     expect(bill.billingAddress).toBe("Jud.BV Mun.Brașov Str.Lungă nr.7 bl.C2 ap.14");
   });
 });

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
+/** A bill read from its lines (cells parted by tabs, as the reader gets them). */
+const parseRows = (...rows: string[]) => parseBillText(rows.join("\n"));
+
 describe("an issue date whose label the reading lost", () => {
   // A scan split 'Data emiterii' into words of their own: no issue-date label is left.
   const bill = [
@@ -27,13 +30,13 @@ describe("an issue date whose label the reading lost", () => {
   });
 
   it("reads the date printed under the bill's number ('din …') as the issue date", () => {
-    const parsed = parseBillText([bill[0], "din 3 februarie 2025", ...bill.slice(1)].join("\n"));
+    const parsed = parseRows(bill[0]!, "din 3 februarie 2025", ...bill.slice(1));
     expect(parsed.billDate).toBe("2025-02-03");
     expect(parsed.fieldConfidence?.billDate).toBeLessThan(0.9);
   });
 
   it("still vouches for an issue date read beside its own label when the dates are in order", () => {
-    const parsed = parseBillText(["Data emiterii: 03.02.2025", ...bill.slice(1, 4), "Data scadenței: 18.02.2025", bill[6]].join("\n"));
+    const parsed = parseRows("Data emiterii: 03.02.2025", ...bill.slice(1, 4), "Data scadenței: 18.02.2025", bill[6]!);
     expect(parsed.billDate).toBe("2025-02-03");
     expect(parsed.fieldConfidence?.billDate).toBeGreaterThanOrEqual(0.9);
   });
@@ -102,13 +105,11 @@ describe("the supplier's fuel mix printed in a column beside the product and met
 
 describe("two shares of the fuel mix a scan ran into one cell, leading a row of captions", () => {
   it("are passed over like one: the captions stay over their values", () => {
-    const parsed = parseBillText(
-      [
-        "Factura seria QWE nr. 1112223 din 02.06.2026",
-        "Cărbune 17,45 % Hidro 28,12%\tProdus\tPutere aprobată\tTensiune",
-        "Nuclear 19,80 %\tCasnic Standard Fix\t4 kW\tJT",
-        "Total de plată\t363,00 lei",
-      ].join("\n"),
+    const parsed = parseRows(
+      "Factura seria QWE nr. 1112223 din 02.06.2026",
+      "Cărbune 17,45 % Hidro 28,12%\tProdus\tPutere aprobată\tTensiune",
+      "Nuclear 19,80 %\tCasnic Standard Fix\t4 kW\tJT",
+      "Total de plată\t363,00 lei",
     );
     expect(parsed.tariffType).toBe("Casnic Standard Fix");
     expect(parsed.contractedPowerKw).toBe("4.00");
@@ -135,7 +136,7 @@ describe("a header of captions over a row that another column's cells lead", () 
 
 describe("a percentage after an offer's or a power's caption", () => {
   it("is never the offer's name nor the power", () => {
-    const parsed = parseBillText(["Produs\tPutere aprobată", "Reducere 12,5 %\t15 %", "Total de plată\t100,00 lei"].join("\n"));
+    const parsed = parseRows("Produs\tPutere aprobată", "Reducere 12,5 %\t15 %", "Total de plată\t100,00 lei");
     expect(parsed.tariffType).toBeNull();
     expect(parsed.contractedPowerKw).toBeNull();
   });
@@ -183,27 +184,25 @@ describe("a meter table whose readings a scan lost", () => {
 
 describe("a power's caption over a row of other facts", () => {
   it("never reads a product's name holding a figure as the power", () => {
-    const parsed = parseBillText(["Cod client\t1234567890\tPutere aprobată\tTKW", "Contract nr\t123456/2024\tProdus\tCasa Fix 12 luni\tData scadenței"].join("\n"));
+    const parsed = parseRows("Cod client\t1234567890\tPutere aprobată\tTKW", "Contract nr\t123456/2024\tProdus\tCasa Fix 12 luni\tData scadenței");
     expect(parsed.contractedPowerKw).toBeNull();
   });
 
   it("never reads the period under it as the power when the scan lost the figure", () => {
-    const parsed = parseBillText(["Cod client: 1234567890\tPutere aprobată\tBkw", "Perioada de facturare\t01.01.2026 - 31.01.2026"].join("\n"));
+    const parsed = parseRows("Cod client: 1234567890\tPutere aprobată\tBkw", "Perioada de facturare\t01.01.2026 - 31.01.2026");
     expect(parsed.contractedPowerKw).toBeNull();
   });
 });
 
 describe("a meter's serial under its caption", () => {
   it("is never the bill number, whose label the scan garbled", () => {
-    const parsed = parseBillText(
-      [
-        "FACTURĂ\t",
-        "Furnizorul Exemplu S.A.\turs#ctura!\tABC 7654321",
-        "Data facturii\t16.10.2025",
-        "Serie contor\tIndex\tData",
-        "ABC 2291 0436\t23594\t01.08.2025",
-        "Total de plată\t10,00 lei",
-      ].join("\n"),
+    const parsed = parseRows(
+      "FACTURĂ\t",
+      "Furnizorul Exemplu S.A.\turs#ctura!\tABC 7654321",
+      "Data facturii\t16.10.2025",
+      "Serie contor\tIndex\tData",
+      "ABC 2291 0436\t23594\t01.08.2025",
+      "Total de plată\t10,00 lei",
     );
     expect(parsed.billNumber).toBe("ABC 7654321");
   });
@@ -211,7 +210,7 @@ describe("a meter's serial under its caption", () => {
 
 describe("a caption naming two codes over both values", () => {
   it("reads the contract's number and year, not the client code printed first", () => {
-    const parsed = parseBillText(["Cod client /Nr. contract\tC-123456 / 654321/2024 POPA ION", "Total de plată\t10,00 lei"].join("\n"));
+    const parsed = parseRows("Cod client /Nr. contract\tC-123456 / 654321/2024 POPA ION", "Total de plată\t10,00 lei");
     expect(parsed.contractNumber).toBe("654321/2024");
     expect(parsed.clientCode).toBe("C-123456");
   });
@@ -219,7 +218,7 @@ describe("a caption naming two codes over both values", () => {
 
 describe("'Cont contract' (the client's account) and the contract run into one cell", () => {
   it("reads the contract after its own word, not the account number", () => {
-    const parsed = parseBillText(["Cont contract 1234567890 - Contract 654321/2019", "Total de plată\t10,00 lei"].join("\n"));
+    const parsed = parseRows("Cont contract 1234567890 - Contract 654321/2019", "Total de plată\t10,00 lei");
     expect(parsed.clientCode).toBe("1234567890");
     expect(parsed.contractNumber).toBe("654321/2019");
   });
@@ -227,16 +226,14 @@ describe("'Cont contract' (the client's account) and the contract run into one c
 
 describe("a sentence starting with 'Client' over a row of captions", () => {
   it("takes no single caption word for the holder's name: the name under 'Nume' is read", () => {
-    const parsed = parseBillText(
-      [
-        "FACTURĂ\tClient",
-        "Seria și numărul\tNume",
-        "Seria ABC nr. 1234567\tDAN ENE",
-        "Operator\tClient casnic — serviciu universal, furnizat de furnizorul de ultimă instanță.",
-        "Produs\tPutere aprobată\tTensiune",
-        "Serviciu universal casnic\t4 kW\tJT",
-        "Total de plată\t119,00 lei",
-      ].join("\n"),
+    const parsed = parseRows(
+      "FACTURĂ\tClient",
+      "Seria și numărul\tNume",
+      "Seria ABC nr. 1234567\tDAN ENE",
+      "Operator\tClient casnic — serviciu universal, furnizat de furnizorul de ultimă instanță.",
+      "Produs\tPutere aprobată\tTensiune",
+      "Serviciu universal casnic\t4 kW\tJT",
+      "Total de plată\t119,00 lei",
     );
     expect(parsed.customerName).toBe("DAN ENE");
   });

@@ -100,6 +100,38 @@ describe("a digit the engine guessed at", () => {
   });
 });
 
+describe("a power's figure the engine was unsure of", () => {
+  const bill = parseBillText(`${BILL}\nPutere aprobată: 5kW`);
+  /** The power's word, and what readings of its box at twice and three times the size find. */
+  const powerWord = (confidence: number, twice: string, thrice: string): OcrWord => ({
+    text: "5kW",
+    confidence,
+    readAgain: (scale) => (scale === 3 ? thrice : twice),
+  });
+
+  it("is the figure two larger readings agree on, and not sure", () => {
+    expect(bill).toMatchObject({ contractedPowerKw: "5.00", fieldConfidence: { contractedPowerKw: 0.9 } });
+    const checked = checkOcrBill(bill, BILL, [powerWord(0.66, "6 kW", "aprobată 6 kW.")]);
+    expect(checked.contractedPowerKw).toBe("6.00");
+    expect(checked.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
+  });
+
+  it("is kept, doubtful, when only one larger reading differs; kept as it was when they agree with it or find no power", () => {
+    const split = checkOcrBill(bill, BILL, [powerWord(0.66, "6 kW", "8 kW")]);
+    expect(split.contractedPowerKw).toBe("5.00");
+    expect(split.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
+    for (const [twice, thrice] of [["5 kW", "5 kW"], ["", "kWh"]]) {
+      const kept = checkOcrBill(bill, BILL, [powerWord(0.66, twice!, thrice!)]);
+      expect(kept.contractedPowerKw).toBe("5.00");
+      expect(kept.fieldConfidence!.contractedPowerKw).toBe(bill.fieldConfidence!.contractedPowerKw);
+    }
+  });
+
+  it("is not read again when the engine was sure of it", () => {
+    expect(checkOcrBill(bill, BILL, [noSecondReading("5kW", 0.97)]).contractedPowerKw).toBe("5.00");
+  });
+});
+
 describe("a county code in the billing address", () => {
   it("is one of the 41 counties: a code that is none is put right from the county seat printed with it", () => {
     expect(checkCountyCode("Jud.BY Mun.Brașov Șos.Pantelimon nr.81")).toEqual({

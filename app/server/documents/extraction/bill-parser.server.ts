@@ -31,6 +31,8 @@ import {
   powerByValue,
   soleKwhFigure,
   tariffByWords,
+  UNIT_TAIL,
+  withoutTrailingPunctuation,
 } from "./bill-values.server";
 
 export interface BillExtraction {
@@ -259,9 +261,6 @@ const BILL_NUMBER_LABELS = [
 /** A table's figure cell: digits with their separators only ('1.361', '55', '245,50'). */
 const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 
-/** A cell's text without the comma, semicolon or blank a table left at its end. */
-const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]+$/, "");
-
 /** The holder's address as reported: no country, no next section's caption run into it. */
 const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address))));
 
@@ -486,8 +485,6 @@ const withoutCaptionAfter = (address: string) => CAPTION_AFTER_NUMBER.exec(addre
 /** The country after an address ('…, RO', e-Factura's buyer block; '…, România') is not part of it. */
 const withoutCountry = (address: string) => address.replace(/[\s,;]+(?:RO|ROU|Rom[aâ]nia|ROMANIA|ROMÂNIA)[\s.]*$/u, "");
 
-/** Block, staircase, floor and flat ('bl.C5 ap.30'): what only ends an address. */
-const UNIT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
 /** The rest of a street: a name's last words at most, its number, then block and flat ('Victoriei nr.16 bl.2'). */
 const STREET_TAIL = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d+[\p{L}\d]*[\s,]*(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)*$/u;
 const HAS_NUMBER = /\bnr\.\s*\d/i;

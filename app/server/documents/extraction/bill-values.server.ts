@@ -600,8 +600,10 @@ export function inSellersColumn(lines: TextLine[], line: number, cell: number): 
   return false;
 }
 
-/** Staircase, floor and flat alone ('ap.40', 'sc.B ap.12'): the end of an address wrapped to its own line. */
-const FLAT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+/** Block, staircase, floor and flat alone ('bl.C5 ap.30', 'sc.B ap.12'): what only ends an address, wrapped to its own line or cell. */
+export const UNIT_TAIL = /^(?:(?:bl|sc|et|ap)\.\s*[\p{L}\d]+[\s,]*)+$/iu;
+/** A cell's text without the comma, semicolon or blank a table left at its end. */
+export const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]+$/, "");
 /** A street name's rest and its house number ('Eminescu nr.119', 'nr.30 ap.4'): what a street printed without its number lacks. */
 const STREET_REST = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d{1,4}[A-Z]?(?:[\s,]+(?:bl|sc|et|ap)\.\s*[\p{L}\d]+)*$/u;
 
@@ -638,12 +640,12 @@ export function holderAndAddressByShape(
       )
         address = `${under} ${address}`;
       // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
-      else if (below?.cells.length === 1 && FLAT_TAIL.test(foldSameLength(under))) address = `${address.replace(/[\s,;]+$/, "")} ${under.replace(/[\s,;]+$/, "")}`;
+      else if (below?.cells.length === 1 && UNIT_TAIL.test(foldSameLength(under))) address = `${withoutTrailingPunctuation(address)} ${withoutTrailingPunctuation(under)}`;
       // A street with no number yet, its name's rest and number wrapped to the next line ('Str.Mihai' over
       // 'Eminescu nr.119'): under the street, or under its label's column when the label's cell is empty there.
       else if (!/\bnr\.\s*\d/i.test(folded)) {
         const rest = [c, c - 1].map((k) => (k >= 0 ? below?.cells[k] : undefined)).map((cell) => (cell === undefined ? "" : bare(cell))).find((cell) => STREET_REST.test(cell) && !NOT_A_NAME.test(foldSameLength(cell).toUpperCase()));
-        if (rest) address = `${address.replace(/[\s,;]+$/, "")} ${rest}`;
+        if (rest) address = `${withoutTrailingPunctuation(address)} ${rest}`;
       }
       // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [

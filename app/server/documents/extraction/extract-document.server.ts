@@ -106,10 +106,10 @@ function wordsOf(engine: OcrEngine, page: OcrPageResult): OcrWord[] {
   return (page.words ?? []).map((word) => ({
     text: word.text,
     confidence: word.confidence,
-    readAgain: () => {
+    readAgain: (scale = SECOND_READING_SCALE) => {
       const margin = Math.round((word.rect.bottom - word.rect.top) * 0.4);
       return engine
-        .recognizeRegion(page.image, regionAround([word], margin), "", SECOND_READING_SCALE)
+        .recognizeRegion(page.image, regionAround([word], margin), "", scale)
         .map((l) => l.text)
         .join(" ");
     },

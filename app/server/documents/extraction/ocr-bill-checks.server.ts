@@ -11,8 +11,8 @@ export interface OcrWord {
   text: string;
   /** 0..1 */
   confidence: number;
-  /** The word's box read again on its own at another size (a second, independent reading). */
-  readAgain: () => string;
+  /** The word's box read again on its own, at twice the size unless told (a second, independent reading). */
+  readAgain: (scale?: number) => string;
 }
 
 /**
@@ -94,6 +94,34 @@ export function readingsDisagree(word: OcrWord): boolean {
     .map(digitsOf)
     .filter((digits) => digits.length > 0);
   return again.length > 0 && !again.includes(digitsOf(repairOcrText(word.text)));
+}
+
+/** The one household power in kW a text holds ('6 kW.', '5kW', 'aprobată 6,5 kW'), as '6.00'; else null. */
+function onePowerIn(text: string): string | null {
+  const found = new Set(
+    [...repairOcrText(text).matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*kw(?!h)/gi)]
+      .map((m) => Number(m[1]!.replace(",", ".")))
+      .filter((kw) => kw >= 1 && kw <= 30)
+      .map((kw) => kw.toFixed(2)),
+  );
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
+ * A power's figure read from a word the engine was unsure of ('5kW' for a printed '6 kW': a 6's loop
+ * closed by the scan), read again at twice and at three times the size: when both readings agree on
+ * another power, two readings outvote the one unsure, and theirs is the figure; when only one differs,
+ * the figure is doubtful. Either way not sure: no check on the bill recomputes a power.
+ */
+export function powerReadAgain(power: string | null, words: OcrWord[]): { power: string | null; doubtful: boolean } {
+  if (power === null) return { power, doubtful: false };
+  for (const word of words) {
+    if (word.confidence >= SURE_WORD || onePowerIn(word.text) !== power) continue;
+    const [twice, thrice] = [2, 3].map((scale) => onePowerIn(word.readAgain(scale)));
+    if (twice && twice !== power && twice === thrice) return { power: twice, doubtful: true };
+    if ((twice && twice !== power) || (thrice && thrice !== power)) return { power, doubtful: true };
+  }
+  return { power, doubtful: false };
 }
 
 /**
@@ -232,6 +260,8 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     const unsure = wordsReadInto(field, String(value), words).filter((word) => word.confidence < SURE_WORD);
     if (unsure.some(readingsDisagree)) doubt(field);
   }
+  const power = powerReadAgain(bill.contractedPowerKw, words);
+  if (power.doubtful) doubt("contractedPowerKw");
   let billingAddress = bill.billingAddress;
   if (billingAddress) {
     const county = checkCountyCode(billingAddress);
@@ -249,5 +279,5 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
   if (tariffType !== bill.tariffType) doubt("tariffType");
   const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
-  return { ...bill, supplierName, billingAddress, tariffType, missingFields, fieldConfidence: confidence, fieldSource };
+  return { ...bill, supplierName, billingAddress, tariffType, contractedPowerKw: power.power, missingFields, fieldConfidence: confidence, fieldSource };
 }
