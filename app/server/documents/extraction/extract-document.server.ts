@@ -285,6 +285,18 @@ export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO
   return spent.pagePasses < maxPasses;
 }
 
+/**
+ * A reading at least this sure, of at least half a card's print, is the right way up: the same card
+ * read upside down comes out at 0.25 at most (ID photo rounds 8 to 12: 0.08–0.24 the wrong way up,
+ * 0.33–0.78 the right way), so its second readings need not try the other turn again.
+ */
+const WAY_UP_CONFIDENCE = 0.3;
+
+/** Whether a reading shows which way up the card is: the print read, surely enough that no turn read it better. */
+export function wayUpKnown(page: { lines: { text: string }[]; confidence: number }): boolean {
+  return page.confidence >= WAY_UP_CONFIDENCE && printedLines(page) >= CARD_PRINTED_LINES / 2;
+}
+
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
 const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
@@ -332,7 +344,8 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
-      const turns: QuarterTurn[] = i > 0 ? [read.page.rotation] : [0, 180];
+      // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
+      const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
       const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
