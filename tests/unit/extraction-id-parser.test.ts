@@ -558,3 +558,15 @@ describe("punctuation the engine read into a place (issue #14, ID round 10)", ()
     expect(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
   });
 });
+
+describe("the document number read from the zone alone (issue #14, ID round 12)", () => {
+  it("is not vouched for by the print when the print did not show it: the zone's own reading twice is no agreement", () => {
+    // A misread zone whose document number check digit holds (by chance, in a photo read badly) and no printed number.
+    const text = ELECTRONIC_OCR.replace("2880909136611 KT104876", "2880909136611").replace("8809092F3409095ROU<<<<<<<<<<<2", "8809092F3409035ROU<<<<<<<<<<<7");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(false);
+    expect(id).toMatchObject({ series: "KT", number: "104876" });
+    expect(id.fieldConfidence.series).toBeLessThan(0.9);
+    expect(id.fieldConfidence.number).toBeLessThan(0.9);
+  });
+});

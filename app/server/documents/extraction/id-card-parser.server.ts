@@ -569,8 +569,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const number = merge("number", mrzNumber, printedNumber);
     documentId = number ? `--${number}` : null;
   } else {
-    const docNumber = seriesAndNumber(lines, mrz);
     const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
+    // The zone's number stands in for the print only when the zone's own could not be taken: the same
+    // reading twice is no agreement of zone and print (a chance check digit in a misread zone, at 0.99).
+    const docNumber = seriesAndNumber(lines, mrzSeries ? null : mrz);
     documentId = merge("series", mrzSeries, docNumber ? docNumber.series + docNumber.number : null);
     if (sources.series) sources.number = sources.series;
   }
