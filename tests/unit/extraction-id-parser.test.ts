@@ -566,7 +566,7 @@ describe("the document number read from the zone alone (issue #14, ID round 12)"
     const id = parseIdCardText(text, { referenceYear: 2026 });
     expect(id.mrz?.valid).toBe(false);
     expect(id).toMatchObject({ series: "KT", number: "104876" });
-    expect(id.fieldConfidence.series).toBeLessThan(0.9);
-    expect(id.fieldConfidence.number).toBeLessThan(0.9);
+    expect(id.fieldConfidence?.series).toBeLessThan(0.9);
+    expect(id.fieldConfidence?.number).toBeLessThan(0.9);
   });
 });
