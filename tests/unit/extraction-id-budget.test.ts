@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, smallCard, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -194,5 +194,13 @@ describe("the second readings of a card whose way up a reading showed (issue #14
     const unsure = upsideDownEngine(0.18);
     await readIdPhoto(unsure, wholeImage(image), 0, 2026);
     expect(unsure.turns[1]).toEqual([0, 180]);
+  });
+});
+
+describe("a card cut out small (issue #14, ID round 12: a photo resent through a messaging app)", () => {
+  it("is enlarged twice over when narrower than a readable card, and left as it is otherwise", () => {
+    const blank = (width: number, height: number) => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
+    expect(smallCard(blank(666, 427))).toMatchObject({ width: 1332, height: 854 });
+    expect(smallCard(blank(1100, 700))).toBeNull();
   });
 });

@@ -15,12 +15,13 @@ import {
   likelierFirst,
   offCardShape,
   sharpenAlong,
+  stretchInsideCard,
   strongLines,
   warpPerspective,
   type Point,
   type Quad,
 } from "../../app/server/documents/extraction/card-geometry.server";
-import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { normalizeContrast, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 
 const grey = (image: RgbaImage, x: number, y: number) => image.data[(Math.round(y) * image.width + Math.round(x)) * 4]!;
 
@@ -465,5 +466,31 @@ describe("sharpenAlong", () => {
   it("leaves an image blurred along the other axis as it was", () => {
     const shaken = shakenStrokes();
     expect(spread(sharpenAlong(shaken, "y"))).toBeCloseTo(spread(shaken), 0);
+  });
+});
+
+// Issue #14, round 12: a washed-out card (a screen, a flash) on a dark desk read as an empty page.
+describe("stretchInsideCard", () => {
+  it("stretches the card's own grey levels, not the desk's around it: a faint print comes out dark", () => {
+    const width = 400;
+    const height = 250;
+    const data = new Uint8ClampedArray(width * height * 4);
+    // The straightened card with a desk margin of 4 % all round (QUAD_MARGIN), print 40 levels under the card's white.
+    const desk = (x: number, y: number) => x < 16 || y < 10 || x >= width - 16 || y >= height - 10;
+    const print = (x: number, y: number) => y % 25 > 15 && x % 14 < 8;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = desk(x, y) ? 20 : print(x, y) ? 170 : 210;
+        data[o + 3] = 255;
+      }
+    }
+    const image = { width, height, data };
+    const stretched = stretchInsideCard(image);
+    expect(grey(stretched, 100, 20)).toBeLessThan(20);
+    expect(grey(stretched, 110, 10)).toBeGreaterThan(235);
+    // The whole cut's stretch (the engine's) leaves the print near the card's white: the desk set its dark end.
+    const whole = normalizeContrast(image).image;
+    expect(grey(whole, 110, 10) - grey(whole, 100, 20)).toBeLessThan(70);
   });
 });

@@ -410,7 +410,7 @@ export function colourGradient(image: RgbaImage): Gradient {
 }
 
 /** A box blur of radius 1, twice (close to a Gaussian): the desk's fine grain and the print's strokes fade, a card's edge stays. */
-function blurTwice(image: RgbaImage): RgbaImage {
+export function blurTwice(image: RgbaImage): RgbaImage {
   let current = image;
   for (let pass = 0; pass < 2; pass++) {
     const { width, height, data } = current;
@@ -926,6 +926,45 @@ export function straightenCard(image: RgbaImage, location: CardLocation, maxWidt
   const [tl, tr, br, bl] = location.quad;
   const width = Math.round(Math.min(maxWidth, Math.max(Math.hypot(tr.x - tl.x, tr.y - tl.y), Math.hypot(br.x - bl.x, br.y - bl.y))));
   return warpPerspective(image, location.quad, width, Math.round(width / location.aspect));
+}
+
+/** The desk around a straightened card (QUAD_MARGIN each way, and a little more for the rounded corners), as a share of its sides. */
+const CARD_INSET = 0.06;
+
+/**
+ * Grey levels stretched so the card's own 2nd–98th percentile spans 0..255, the desk around it
+ * clamped: a dark desk sets the dark end of a stretch of the whole cut (the engine's), which then
+ * leaves a faded print, a screen's or a flash's washed-out one, too close to the card's white for
+ * the engine's threshold to tell them apart.
+ */
+export function stretchInsideCard(image: RgbaImage): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const histogram = new Uint32Array(256);
+  const [left, top] = [Math.round(width * CARD_INSET), Math.round(height * CARD_INSET)];
+  let n = 0;
+  for (let y = top; y < height - top; y++) {
+    for (let x = left; x < width - left; x++) {
+      histogram[Math.round(grey[y * width + x]!)]!++;
+      n++;
+    }
+  }
+  const percentile = (p: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v]!;
+      if (seen >= n * p) return v;
+    }
+    return 255;
+  };
+  const low = percentile(0.02);
+  const range = Math.max(1, percentile(0.98) - low);
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = ((grey[i]! - low) * 255) / range;
+    out[i * 4 + 3] = 255;
+  }
+  return { width, height, data: out };
 }
 
 /**

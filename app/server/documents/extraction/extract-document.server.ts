@@ -8,10 +8,11 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong } from "./card-geometry.server";
+import { blurTwice, cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
+  enlarge,
   estimateSkewDegrees,
   exifQuarterTurn,
   ImageDecodeError,
@@ -280,6 +281,18 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
  */
 export const ID_PHOTO_MAX_PASSES = 10;
 
+/** A card cut out narrower than this (a photo resent through a messaging app, 1280 px on its long side): its letters are under ~12 px high. */
+const SMALL_CARD_WIDTH = 800;
+
+/**
+ * A small card made readable: enlarged twice over (the engine reads letters ~20 px high best) and
+ * smoothed (a recompressed photo's blocks, a screen's moiré would be sharpened into marks); null for
+ * a card large enough as it is.
+ */
+export function smallCard(cut: RgbaImage): RgbaImage | null {
+  return cut.width < SMALL_CARD_WIDTH ? blurTwice(enlarge(cut, 2)) : null;
+}
+
 /** Whether another reading may start: full passes are left. */
 export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
   return spent.pagePasses < maxPasses;
@@ -316,8 +329,10 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   for (const card of cardCandidates(image)) {
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
-    const cut = straightenFromSource(source, card);
-    const straight = sharpen(flattenIllumination(cut));
+    const cutOut = straightenFromSource(source, card);
+    const small = smallCard(cutOut);
+    const cut = small ?? cutOut;
+    const straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
     let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, passesLeft(total()))), cardStraightened: true };
@@ -338,7 +353,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
     // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
-    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)];
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)].map((evened) => (small ? () => stretchInsideCard(evened()) : evened));
     for (const [i, evened] of evenings.entries()) {
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
