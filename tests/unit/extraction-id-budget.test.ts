@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, smallCard, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, cardTurns, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, smallCard, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -181,6 +181,13 @@ describe("the second readings of a card whose way up a reading showed (issue #14
     expect(wayUpKnown({ lines: print, confidence: 0.45 })).toBe(true);
     expect(wayUpKnown({ lines: print, confidence: 0.18 })).toBe(false);
     expect(wayUpKnown({ lines: print.slice(0, 3), confidence: 0.8 })).toBe(false);
+  });
+
+  it("reads a card's next outline only the way up an earlier outline's sure reading found", () => {
+    const print = PRINT.map((text) => ({ text }));
+    expect(cardTurns([])).toEqual([0, 180]);
+    expect(cardTurns([{ page: { lines: print, confidence: 0.18, rotation: 0 } }])).toEqual([0, 180]);
+    expect(cardTurns([{ page: { lines: print, confidence: 0.18, rotation: 0 } }, { page: { lines: print, confidence: 0.45, rotation: 180 } }])).toEqual([180]);
   });
 
   it("reads the shadow-evened card only the way up the first reading found", { timeout: 60_000 }, async () => {

@@ -310,6 +310,16 @@ export function wayUpKnown(page: { lines: { text: string }[]; confidence: number
   return page.confidence >= WAY_UP_CONFIDENCE && printedLines(page) >= CARD_PRINTED_LINES / 2;
 }
 
+/**
+ * The turns to read a straightened card at: both ways up, or — another outline of the card being
+ * straightened the same way up (its first side the long one nearer the photo's top left) — only the
+ * way up an earlier outline's sure reading found.
+ */
+export function cardTurns(earlier: { page: { lines: { text: string }[]; confidence: number; rotation: QuarterTurn } }[]): QuarterTurn[] {
+  const wayUp = earlier.find((r) => wayUpKnown(r.page))?.page.rotation;
+  return wayUp === undefined ? [0, 180] : [wayUp];
+}
+
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
 const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
@@ -335,7 +345,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, passesLeft(total()))), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()))), cardStraightened: true };
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
