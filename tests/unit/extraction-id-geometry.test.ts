@@ -54,7 +54,7 @@ function cardInk(card: { width: number; height: number }, x: number, y: number):
 }
 
 /** A card (cardInk) as it looks through the perspective that puts its corners at `quad`. */
-function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number } = {}): RgbaImage {
+function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number; ink?: typeof cardInk } = {}): RgbaImage {
   const { width, height } = photo;
   const toCard = homography(quad, [
     { x: 0, y: 0 },
@@ -68,7 +68,7 @@ function photographed(quad: Quad, card: { width: number; height: number }, photo
       let v: number;
       if (insideQuad(quad, x, y)) {
         const p = applyHomography(toCard, { x, y });
-        v = cardInk(card, p.x, p.y) ? 40 : 225;
+        v = (options.ink ?? cardInk)(card, p.x, p.y) ? 40 : 225;
       } else v = options.desk?.(x, y) ?? 90;
       v *= options.shadow?.(x, y) ?? 1;
       const o = (y * width + x) * 4;
@@ -153,6 +153,20 @@ describe("warpPerspective", () => {
 describe("findCard", () => {
   const photo = { width: 800, height: 560 };
   const card = { width: 500, height: 315 };
+
+  it("takes a strong outline for the card even when no zone shows near its edge (a faded zone; issue #14, round 12)", () => {
+    const quad: Quad = [
+      { x: 150, y: 100 },
+      { x: 650, y: 120 },
+      { x: 640, y: 430 },
+      { x: 160, y: 450 },
+    ];
+    // The printed fields only, right of the holder's photo: the zone faded to the card's white.
+    const fieldsOnly = (c: { width: number; height: number }, x: number, y: number) => y / c.height < 0.7 && x / c.width > 0.3 && cardInk(c, x, y);
+    const found = findCard(photographed(quad, card, photo, { desk: (x, y) => 70 + (x + y) / 30, ink: fieldsOnly }), { side: 800, minShare: 0.04 });
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, quad)).toBeLessThanOrEqual(TOLERANCE);
+  });
 
   it("finds the four corners of a card turned and tipped away from the camera", () => {
     const quad: Quad = [

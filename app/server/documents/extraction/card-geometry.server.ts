@@ -793,13 +793,21 @@ function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boo
 const MIN_OUTLINE_SCORE = 0.35;
 
 /**
+ * An outline this well supported (most of every side a step with plain card inside) is the card even
+ * where no zone was seen close to its edge: a faded zone, or one a lamp's shadow darkens at its start.
+ */
+const STRONG_OUTLINE_SCORE = 0.6;
+
+/**
  * The card in a photo. Candidates: the region inside the strongest closed outline (the desk flooded
  * up to the card's edge — a smooth desk), the largest bright region (Otsu's threshold), and the best
  * quadrilateral of the photo's strongest straight lines (a wood-grain, cloth or printed desk, objects
  * around the card, a thumb over a corner, where no region is cleanly the card). Each is scored by the
  * edge support along its whole perimeter and its closeness to ID-1's proportions; of the best three,
- * the first whose zone sits where a card's does wins. null when none does (a straight scan filling
- * the frame, a page of text): the caller then reads the photo as it is.
+ * the first whose zone sits where a card's does wins, else — in the finer search — the best one if it
+ * is a strong outline.
+ * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
+ * photo as it is.
  */
 export function findCard(image: RgbaImage, search: { side: number; minShare: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
@@ -849,7 +857,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
       const shared = sharedCorners(c.corners, outer.corners);
       return c.score >= outer.score - 0.1 && shared >= 2 && shared < 4 && nestedIn(c.corners, outer.corners) && fits(c);
     });
-  const best = inner ?? outer;
+  // Only in a whole phone frame (the finer search): a close-up of a page of text has strong outlines of its text blocks.
+  const strong = minShare < MIN_CARD_SHARE && ranked[0] && ranked[0].score >= STRONG_OUTLINE_SCORE ? ranked[0] : undefined;
+  const best = inner ?? outer ?? strong;
   if (!best) return null;
   const corners = best.corners;
   const ratio = quadRatio(corners);
