@@ -293,6 +293,30 @@ describe("strongLines", () => {
     expect(positions.some((x) => Math.abs(x - 150) <= 2)).toBe(true);
     expect(positions.some((x) => Math.abs(x - 250) <= 2)).toBe(true);
   });
+  it("keeps a few lines of one direction when asked: a striped desk's stripes no longer crowd out the card's sides near their direction", () => {
+    // Issue #14, ID round 11: a card on a striped desk. Stripes 30° off the card's long sides, each
+    // longer and stronger than them, fill the long sides' direction family; a few of them kept leave
+    // room for the card's own.
+    const width = 400;
+    const height = 400;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const stripe = (y + x * Math.tan(Math.PI / 6)) % 19 < 2;
+        const patch = x >= 170 && x < 250 && y >= 180 && y < 230;
+        const v = patch ? 150 : stripe ? 40 : 240;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const gradient = colourGradient({ width, height, data });
+    const longSides = (lines: { theta: number; rho: number }[]) =>
+      lines.filter((l) => Math.abs(l.theta - Math.PI / 2) < (3 * Math.PI) / 180 && [180, 230].some((y) => Math.abs(Math.abs(l.rho) - y) <= 4)).length;
+    expect(longSides(strongLines(gradient, width, height, 10))).toBe(0);
+    expect(longSides(strongLines(gradient, width, height, 10, 0.15, 3))).toBe(2);
+  });
+
   it("asks a line for votes in proportion to the smallest card looked for", () => {
     // Issue #14, ID round 9: a passport in a sleeve on a checked cloth at a third of a 4000 px frame's
     // width. In the finer search's copy its sides are ~200 px, and the cloth's texture on one side and

@@ -458,7 +458,7 @@ const THETA_STEPS = 180;
  * proportion to that card's side (a card small in a whole phone frame, on a checked cloth whose
  * texture weakens its edges' votes, still has sides among the lines).
  */
-export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE): Line[] {
+export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE, sameDirection = Infinity): Line[] {
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoSize = diagonal * 2 + 1;
   const votes = new Float32Array(THETA_STEPS * rhoSize);
@@ -523,6 +523,7 @@ export function strongLines(gradient: Gradient, width: number, height: number, c
       return d < (4 * Math.PI) / 180 && rho < 8;
     });
     if (near) continue;
+    if (kept.filter((k) => angleBetween(k.theta, peak.theta) < SAME_DIRECTION).length >= sameDirection) continue;
     kept.push(peak);
     perFamily[family]!++;
   }
@@ -735,8 +736,8 @@ interface Outline {
 }
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
-function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number): Outline[] {
-  const lines = strongLines(gradient, width, height, 60, minShare);
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity): Outline[] {
+  const lines = strongLines(gradient, width, height, 60, minShare, sameDirection);
   const scored = quadsFromLines(lines, width, height, 14, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
@@ -809,7 +810,7 @@ const STRONG_OUTLINE_SCORE = 0.6;
  * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
  * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -843,7 +844,7 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     const lit = quadOfMask(bright, width, height, minShare);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare)]
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare, search.sameDirection)]
     .filter((c) => c.score >= MIN_OUTLINE_SCORE)
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
@@ -907,7 +908,18 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
   if (!refinable) return;
   const fine = fineSearch();
   if (fine && !(coarse && sameCard(coarse, fine))) yield fine;
+  // Nothing found: a striped desk's or cloth's parallel stripes may have crowded the card's sides out
+  // of their direction's lines. Searched once more with a few lines of any one direction.
+  if (!coarse && !fine) {
+    const striped = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, sameDirection: STRIPES_KEPT });
+    if (striped) yield striped;
+  }
 }
+
+/** Lines within this angle of each other run one direction (a desk's stripes). */
+const SAME_DIRECTION = (2 * Math.PI) / 180;
+/** Lines of one direction kept when searching past a striped desk: two sides of a card and a few stripes. */
+const STRIPES_KEPT = 6;
 
 /**
  * How far off the ID-1 proportions an outline may be before it is doubted: a card photographed up
