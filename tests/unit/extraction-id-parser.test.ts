@@ -175,6 +175,20 @@ P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
     const smudged = parseIdCardText(passport.replace("Data eliberării/Date of issue", "Data eiibeririuDate ol isue"), { referenceYear: 2026 });
     expect(smudged.issueDate).toBe("2023-08-21");
   });
+
+  it("reads a date one of whose dots the engine read as a comma (issue #14, ID round 12)", () => {
+    const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+RĂDULESCU
+Data eliberării/Date of issue/Date de délivrance Data expirării/Date of expiry
+21.08,2023 21.08.2033
+Autoritatea/Authority/Autorité
+SPCEP Brașov
+P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
+0553182741ROU8403157M33082131840315083720<28`;
+    expect(parseIdCardText(passport, { referenceYear: 2026 }).issueDate).toBe("2023-08-21");
+    expect(parseIdCardText(passport.replace("21.08,2023", "21,08.2023"), { referenceYear: 2026 }).issueDate).toBe("2023-08-21");
+  });
   it("reads a blurred card's issuer line with spaced dates, stops the address at a smudged label, restores a smudged 'Jud.'", () => {
     const text = `ROMÂNIA ROUMANIE ROMANIA
 snm KX n 482913 e 1800101121141

@@ -367,6 +367,8 @@ function joinDateDots(value: string): string {
       .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+      // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
+      .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
 }
 
