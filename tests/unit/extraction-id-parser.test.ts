@@ -292,6 +292,11 @@ it("drops a lone letter read after the issuing office's name", () => {
   expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
 });
 
+it("reads a Bucharest office's sector whose 'S' the engine read as a '5' (issue #14, ID round 12)", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP 53 biroul nr.2 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});
+
 it("drops a few marks read before the issuing office's name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "L : SPCEP S3 biroul nr.2 30.06.22"), { referenceYear: 2026 });
   expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");

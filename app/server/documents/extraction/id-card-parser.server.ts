@@ -627,6 +627,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
   if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
+  // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
+  if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
