@@ -149,6 +149,11 @@ GL530917<8ROU5606186F<<<<<<<21750920`;
     expect(id.fieldConfidence).toMatchObject({ issuedBy: 0.7, address: 0.7, birthPlace: 0.7 });
   });
 
+  it("reads an unlimited validity whose dot the engine read as a colon and whose 'l' as an 'i' (issue #14, ID round 11)", () => {
+    const id = parseIdCardText(BLURRED_CLASSIC_OCR.replace("14.02.18-nelimitat", "14:02.18-neiimitat"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issuedBy: "SPCLEP Galați", issueDate: "2018-02-14", validityUnlimited: true });
+  });
+
   it("reports a name read from the zone alone below 0.9: no check digit covers the names line", () => {
     // The printed surname lost; the zone holds it, its check digits all valid.
     const id = parseIdCardText(BLURRED_CLASSIC_OCR.replace("\nBARBU\n", "\n"), { referenceYear: 2026 });

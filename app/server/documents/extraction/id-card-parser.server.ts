@@ -372,13 +372,13 @@ function joinDateDots(value: string): string {
   );
 }
 
-/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
-const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
+/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot read as a comma or a colon and 'nelimitat' with its 'l' or 'i' misread. */
+const VALIDITY = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
  */
-const VALIDITY_CUT = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
+const VALIDITY_CUT = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
 /**
  * Where a printed date starts ('30.06.22', '30,06.2022', a month's digit smudged: '30,0$,22'): no
  * issuer's name holds one, so the issuer ends there.
@@ -390,7 +390,7 @@ function issuerBeforeDates(joined: string): string {
   return dates ? joined.slice(0, dates.index) : joined;
 }
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
-const UNLIMITED = /\bnelimitat|\bpermanent/i;
+const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
 
 export interface Validity {
   issueDate: string;
