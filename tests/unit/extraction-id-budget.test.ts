@@ -2,7 +2,7 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, surePrint } from "../../app/server/documents/extraction/extract-document.server";
+import { budgetAllows, cardTurns, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, smallCard, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -157,5 +157,57 @@ describe("the zone passes of a reading (issue #14, ID round 10: a third evened r
     const read = await readIdImage(once.engine, image, [0], 2026, 1, false);
     expect(once.regions()).toBe(1);
     expect(read.passes).toBe(2);
+  });
+});
+
+describe("the second readings of a card whose way up a reading showed (issue #14, ID round 12: photos over 8 s)", () => {
+  /** Reads the card's print without its zone at `confidence`, right side up at 180°; records the turns each reading asked for. */
+  function upsideDownEngine(confidence: number): OcrEngine & { turns: number[][] } {
+    const engine = {
+      turns: [] as number[][],
+      async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+        const rotations = options.rotations ?? [0];
+        engine.turns.push([...rotations]);
+        const lines = PRINT.map((t, i) => ({ text: t, confidence, rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 } }));
+        return { text: PRINT.join("\n"), lines, confidence, rotation: 180, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: 500, passes: rotations.length, image };
+      },
+      recognizeRegion: () => [],
+    };
+    return engine;
+  }
+
+  it("knows the way up from a reading of the print that was surely read, not from an unsure one or a few lines", () => {
+    const print = PRINT.map((text) => ({ text }));
+    expect(wayUpKnown({ lines: print, confidence: 0.45 })).toBe(true);
+    expect(wayUpKnown({ lines: print, confidence: 0.18 })).toBe(false);
+    expect(wayUpKnown({ lines: print.slice(0, 3), confidence: 0.8 })).toBe(false);
+  });
+
+  it("reads a card's next outline only the way up an earlier outline's sure reading found", () => {
+    const print = PRINT.map((text) => ({ text }));
+    expect(cardTurns([])).toEqual([0, 180]);
+    expect(cardTurns([{ page: { lines: print, confidence: 0.18, rotation: 0 } }])).toEqual([0, 180]);
+    expect(cardTurns([{ page: { lines: print, confidence: 0.18, rotation: 0 } }, { page: { lines: print, confidence: 0.45, rotation: 180 } }])).toEqual([180]);
+  });
+
+  it("reads the shadow-evened card only the way up the first reading found", { timeout: 60_000 }, async () => {
+    const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+    const sure = upsideDownEngine(0.45);
+    await readIdPhoto(sure, wholeImage(image), 0, 2026);
+    // The card's first reading tries both turns; the evened readings only the one that read the print.
+    expect(sure.turns[0]).toEqual([0, 180]);
+    expect(sure.turns[1]).toEqual([180]);
+    expect(sure.turns[2]).toEqual([180]);
+    const unsure = upsideDownEngine(0.18);
+    await readIdPhoto(unsure, wholeImage(image), 0, 2026);
+    expect(unsure.turns[1]).toEqual([0, 180]);
+  });
+});
+
+describe("a card cut out small (issue #14, ID round 12: a photo resent through a messaging app)", () => {
+  it("is enlarged twice over when narrower than a readable card, and left as it is otherwise", () => {
+    const blank = (width: number, height: number) => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
+    expect(smallCard(blank(666, 427))).toMatchObject({ width: 1332, height: 854 });
+    expect(smallCard(blank(1100, 700))).toBeNull();
   });
 });

@@ -15,12 +15,13 @@ import {
   likelierFirst,
   offCardShape,
   sharpenAlong,
+  stretchInsideCard,
   strongLines,
   warpPerspective,
   type Point,
   type Quad,
 } from "../../app/server/documents/extraction/card-geometry.server";
-import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { normalizeContrast, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 
 const grey = (image: RgbaImage, x: number, y: number) => image.data[(Math.round(y) * image.width + Math.round(x)) * 4]!;
 
@@ -53,7 +54,7 @@ function cardInk(card: { width: number; height: number }, x: number, y: number):
 }
 
 /** A card (cardInk) as it looks through the perspective that puts its corners at `quad`. */
-function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number } = {}): RgbaImage {
+function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number; ink?: typeof cardInk } = {}): RgbaImage {
   const { width, height } = photo;
   const toCard = homography(quad, [
     { x: 0, y: 0 },
@@ -67,7 +68,7 @@ function photographed(quad: Quad, card: { width: number; height: number }, photo
       let v: number;
       if (insideQuad(quad, x, y)) {
         const p = applyHomography(toCard, { x, y });
-        v = cardInk(card, p.x, p.y) ? 40 : 225;
+        v = (options.ink ?? cardInk)(card, p.x, p.y) ? 40 : 225;
       } else v = options.desk?.(x, y) ?? 90;
       v *= options.shadow?.(x, y) ?? 1;
       const o = (y * width + x) * 4;
@@ -152,6 +153,20 @@ describe("warpPerspective", () => {
 describe("findCard", () => {
   const photo = { width: 800, height: 560 };
   const card = { width: 500, height: 315 };
+
+  it("takes a strong outline for the card even when no zone shows near its edge (a faded zone; issue #14, round 12)", () => {
+    const quad: Quad = [
+      { x: 150, y: 100 },
+      { x: 650, y: 120 },
+      { x: 640, y: 430 },
+      { x: 160, y: 450 },
+    ];
+    // The printed fields only, right of the holder's photo: the zone faded to the card's white.
+    const fieldsOnly = (c: { width: number; height: number }, x: number, y: number) => y / c.height < 0.7 && x / c.width > 0.3 && cardInk(c, x, y);
+    const found = findCard(photographed(quad, card, photo, { desk: (x, y) => 70 + (x + y) / 30, ink: fieldsOnly }), { side: 800, minShare: 0.04 });
+    expect(found).not.toBeNull();
+    expect(cornerError(found!.quad, quad)).toBeLessThanOrEqual(TOLERANCE);
+  });
 
   it("finds the four corners of a card turned and tipped away from the camera", () => {
     const quad: Quad = [
@@ -278,6 +293,30 @@ describe("strongLines", () => {
     expect(positions.some((x) => Math.abs(x - 150) <= 2)).toBe(true);
     expect(positions.some((x) => Math.abs(x - 250) <= 2)).toBe(true);
   });
+  it("keeps a few lines of one direction when asked: a striped desk's stripes no longer crowd out the card's sides near their direction", () => {
+    // Issue #14, ID round 11: a card on a striped desk. Stripes 30° off the card's long sides, each
+    // longer and stronger than them, fill the long sides' direction family; a few of them kept leave
+    // room for the card's own.
+    const width = 400;
+    const height = 400;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const stripe = (y + x * Math.tan(Math.PI / 6)) % 19 < 2;
+        const patch = x >= 170 && x < 250 && y >= 180 && y < 230;
+        const v = patch ? 150 : stripe ? 40 : 240;
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = v;
+        data[o + 3] = 255;
+      }
+    }
+    const gradient = colourGradient({ width, height, data });
+    const longSides = (lines: { theta: number; rho: number }[]) =>
+      lines.filter((l) => Math.abs(l.theta - Math.PI / 2) < (3 * Math.PI) / 180 && [180, 230].some((y) => Math.abs(Math.abs(l.rho) - y) <= 4)).length;
+    expect(longSides(strongLines(gradient, width, height, 10))).toBe(0);
+    expect(longSides(strongLines(gradient, width, height, 10, 0.15, 3))).toBe(2);
+  });
+
   it("asks a line for votes in proportion to the smallest card looked for", () => {
     // Issue #14, ID round 9: a passport in a sleeve on a checked cloth at a third of a 4000 px frame's
     // width. In the finer search's copy its sides are ~200 px, and the cloth's texture on one side and
@@ -465,5 +504,31 @@ describe("sharpenAlong", () => {
   it("leaves an image blurred along the other axis as it was", () => {
     const shaken = shakenStrokes();
     expect(spread(sharpenAlong(shaken, "y"))).toBeCloseTo(spread(shaken), 0);
+  });
+});
+
+// Issue #14, round 12: a washed-out card (a screen, a flash) on a dark desk read as an empty page.
+describe("stretchInsideCard", () => {
+  it("stretches the card's own grey levels, not the desk's around it: a faint print comes out dark", () => {
+    const width = 400;
+    const height = 250;
+    const data = new Uint8ClampedArray(width * height * 4);
+    // The straightened card with a desk margin of 4 % all round (QUAD_MARGIN), print 40 levels under the card's white.
+    const desk = (x: number, y: number) => x < 16 || y < 10 || x >= width - 16 || y >= height - 10;
+    const print = (x: number, y: number) => y % 25 > 15 && x % 14 < 8;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const o = (y * width + x) * 4;
+        data[o] = data[o + 1] = data[o + 2] = desk(x, y) ? 20 : print(x, y) ? 170 : 210;
+        data[o + 3] = 255;
+      }
+    }
+    const image = { width, height, data };
+    const stretched = stretchInsideCard(image);
+    expect(grey(stretched, 100, 20)).toBeLessThan(20);
+    expect(grey(stretched, 110, 10)).toBeGreaterThan(235);
+    // The whole cut's stretch (the engine's) leaves the print near the card's white: the desk set its dark end.
+    const whole = normalizeContrast(image).image;
+    expect(grey(whole, 110, 10) - grey(whole, 100, 20)).toBeLessThan(70);
   });
 });

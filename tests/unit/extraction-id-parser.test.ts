@@ -149,6 +149,11 @@ GL530917<8ROU5606186F<<<<<<<21750920`;
     expect(id.fieldConfidence).toMatchObject({ issuedBy: 0.7, address: 0.7, birthPlace: 0.7 });
   });
 
+  it("reads an unlimited validity whose dot the engine read as a colon and whose 'l' as an 'i' (issue #14, ID round 11)", () => {
+    const id = parseIdCardText(BLURRED_CLASSIC_OCR.replace("14.02.18-nelimitat", "14:02.18-neiimitat"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issuedBy: "SPCLEP Galați", issueDate: "2018-02-14", validityUnlimited: true });
+  });
+
   it("reports a name read from the zone alone below 0.9: no check digit covers the names line", () => {
     // The printed surname lost; the zone holds it, its check digits all valid.
     const id = parseIdCardText(BLURRED_CLASSIC_OCR.replace("\nBARBU\n", "\n"), { referenceYear: 2026 });
@@ -174,6 +179,20 @@ P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
     // The label smudged: the issue line is the one ending on the expiry the zone's check digit holds.
     const smudged = parseIdCardText(passport.replace("Data eliberării/Date of issue", "Data eiibeririuDate ol isue"), { referenceYear: 2026 });
     expect(smudged.issueDate).toBe("2023-08-21");
+  });
+
+  it("reads a date one of whose dots the engine read as a comma (issue #14, ID round 12)", () => {
+    const passport = `PAȘAPORT * PASSPORT * PASSEPORT
+Nume/Surname/Nom
+RĂDULESCU
+Data eliberării/Date of issue/Date de délivrance Data expirării/Date of expiry
+21.08,2023 21.08.2033
+Autoritatea/Authority/Autorité
+SPCEP Brașov
+P<ROURADULESCU<<MIHAI<<<<<<<<<<<<<<<<<<<<<<<
+0553182741ROU8403157M33082131840315083720<28`;
+    expect(parseIdCardText(passport, { referenceYear: 2026 }).issueDate).toBe("2023-08-21");
+    expect(parseIdCardText(passport.replace("21.08,2023", "21,08.2023"), { referenceYear: 2026 }).issueDate).toBe("2023-08-21");
   });
   it("reads a blurred card's issuer line with spaced dates, stops the address at a smudged label, restores a smudged 'Jud.'", () => {
     const text = `ROMÂNIA ROUMANIE ROMANIA
@@ -275,6 +294,11 @@ it("reads a flat line whose dot the engine read as a dash ('ap-31')", () => {
 
 it("drops a lone letter read after the issuing office's name", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP S3 biroul nr.2 I 30.06.22"), { referenceYear: 2026 });
+  expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+});
+
+it("reads a Bucharest office's sector whose 'S' the engine read as a '5' (issue #14, ID round 12)", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("SPCEP S3 biroul nr.2 30.06.22", "SPCEP 53 biroul nr.2 30.06.22"), { referenceYear: 2026 });
   expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
 });
 
@@ -556,5 +580,17 @@ describe("punctuation the engine read into a place (issue #14, ID round 10)", ()
     expect(parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Jud.TM Mun.Timișoara :"), { referenceYear: 2026 }).birthPlace).toBe("Jud.TM Mun.Timișoara");
     // An address ending in a flat's number is left as it is.
     expect(parseIdCardText(CLASSIC_OCR, { referenceYear: 2026 }).address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+  });
+});
+
+describe("the document number read from the zone alone (issue #14, ID round 12)", () => {
+  it("is not vouched for by the print when the print did not show it: the zone's own reading twice is no agreement", () => {
+    // A misread zone whose document number check digit holds (by chance, in a photo read badly) and no printed number.
+    const text = ELECTRONIC_OCR.replace("2880909136611 KT104876", "2880909136611").replace("8809092F3409095ROU<<<<<<<<<<<2", "8809092F3409035ROU<<<<<<<<<<<7");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id.mrz?.valid).toBe(false);
+    expect(id).toMatchObject({ series: "KT", number: "104876" });
+    expect(id.fieldConfidence?.series).toBeLessThan(0.9);
+    expect(id.fieldConfidence?.number).toBeLessThan(0.9);
   });
 });

@@ -410,7 +410,7 @@ export function colourGradient(image: RgbaImage): Gradient {
 }
 
 /** A box blur of radius 1, twice (close to a Gaussian): the desk's fine grain and the print's strokes fade, a card's edge stays. */
-function blurTwice(image: RgbaImage): RgbaImage {
+export function blurTwice(image: RgbaImage): RgbaImage {
   let current = image;
   for (let pass = 0; pass < 2; pass++) {
     const { width, height, data } = current;
@@ -458,7 +458,7 @@ const THETA_STEPS = 180;
  * proportion to that card's side (a card small in a whole phone frame, on a checked cloth whose
  * texture weakens its edges' votes, still has sides among the lines).
  */
-export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE): Line[] {
+export function strongLines(gradient: Gradient, width: number, height: number, count: number, minShare = MIN_CARD_SHARE, sameDirection = Infinity): Line[] {
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoSize = diagonal * 2 + 1;
   const votes = new Float32Array(THETA_STEPS * rhoSize);
@@ -523,6 +523,7 @@ export function strongLines(gradient: Gradient, width: number, height: number, c
       return d < (4 * Math.PI) / 180 && rho < 8;
     });
     if (near) continue;
+    if (kept.filter((k) => angleBetween(k.theta, peak.theta) < SAME_DIRECTION).length >= sameDirection) continue;
     kept.push(peak);
     perFamily[family]!++;
   }
@@ -735,8 +736,8 @@ interface Outline {
 }
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
-function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number): Outline[] {
-  const lines = strongLines(gradient, width, height, 60, minShare);
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity): Outline[] {
+  const lines = strongLines(gradient, width, height, 60, minShare, sameDirection);
   const scored = quadsFromLines(lines, width, height, 14, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
@@ -793,15 +794,23 @@ function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boo
 const MIN_OUTLINE_SCORE = 0.35;
 
 /**
+ * An outline this well supported (most of every side a step with plain card inside) is the card even
+ * where no zone was seen close to its edge: a faded zone, or one a lamp's shadow darkens at its start.
+ */
+const STRONG_OUTLINE_SCORE = 0.6;
+
+/**
  * The card in a photo. Candidates: the region inside the strongest closed outline (the desk flooded
  * up to the card's edge — a smooth desk), the largest bright region (Otsu's threshold), and the best
  * quadrilateral of the photo's strongest straight lines (a wood-grain, cloth or printed desk, objects
  * around the card, a thumb over a corner, where no region is cleanly the card). Each is scored by the
  * edge support along its whole perimeter and its closeness to ID-1's proportions; of the best three,
- * the first whose zone sits where a card's does wins. null when none does (a straight scan filling
- * the frame, a page of text): the caller then reads the photo as it is.
+ * the first whose zone sits where a card's does wins, else — in the finer search — the best one if it
+ * is a strong outline.
+ * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
+ * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -835,7 +844,7 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     const lit = quadOfMask(bright, width, height, minShare);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare)]
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare, search.sameDirection)]
     .filter((c) => c.score >= MIN_OUTLINE_SCORE)
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
@@ -849,7 +858,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
       const shared = sharedCorners(c.corners, outer.corners);
       return c.score >= outer.score - 0.1 && shared >= 2 && shared < 4 && nestedIn(c.corners, outer.corners) && fits(c);
     });
-  const best = inner ?? outer;
+  // Only in a whole phone frame (the finer search): a close-up of a page of text has strong outlines of its text blocks.
+  const strong = minShare < MIN_CARD_SHARE && ranked[0] && ranked[0].score >= STRONG_OUTLINE_SCORE ? ranked[0] : undefined;
+  const best = inner ?? outer ?? strong;
   if (!best) return null;
   const corners = best.corners;
   const ratio = quadRatio(corners);
@@ -897,7 +908,18 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
   if (!refinable) return;
   const fine = fineSearch();
   if (fine && !(coarse && sameCard(coarse, fine))) yield fine;
+  // Nothing found: a striped desk's or cloth's parallel stripes may have crowded the card's sides out
+  // of their direction's lines. Searched once more with a few lines of any one direction.
+  if (!coarse && !fine) {
+    const striped = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, sameDirection: STRIPES_KEPT });
+    if (striped) yield striped;
+  }
 }
+
+/** Lines within this angle of each other run one direction (a desk's stripes). */
+const SAME_DIRECTION = (2 * Math.PI) / 180;
+/** Lines of one direction kept when searching past a striped desk: two sides of a card and a few stripes. */
+const STRIPES_KEPT = 6;
 
 /**
  * How far off the ID-1 proportions an outline may be before it is doubted: a card photographed up
@@ -926,6 +948,45 @@ export function straightenCard(image: RgbaImage, location: CardLocation, maxWidt
   const [tl, tr, br, bl] = location.quad;
   const width = Math.round(Math.min(maxWidth, Math.max(Math.hypot(tr.x - tl.x, tr.y - tl.y), Math.hypot(br.x - bl.x, br.y - bl.y))));
   return warpPerspective(image, location.quad, width, Math.round(width / location.aspect));
+}
+
+/** The desk around a straightened card (QUAD_MARGIN each way, and a little more for the rounded corners), as a share of its sides. */
+const CARD_INSET = 0.06;
+
+/**
+ * Grey levels stretched so the card's own 2nd–98th percentile spans 0..255, the desk around it
+ * clamped: a dark desk sets the dark end of a stretch of the whole cut (the engine's), which then
+ * leaves a faded print, a screen's or a flash's washed-out one, too close to the card's white for
+ * the engine's threshold to tell them apart.
+ */
+export function stretchInsideCard(image: RgbaImage): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const histogram = new Uint32Array(256);
+  const [left, top] = [Math.round(width * CARD_INSET), Math.round(height * CARD_INSET)];
+  let n = 0;
+  for (let y = top; y < height - top; y++) {
+    for (let x = left; x < width - left; x++) {
+      histogram[Math.round(grey[y * width + x]!)]!++;
+      n++;
+    }
+  }
+  const percentile = (p: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v]!;
+      if (seen >= n * p) return v;
+    }
+    return 255;
+  };
+  const low = percentile(0.02);
+  const range = Math.max(1, percentile(0.98) - low);
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = ((grey[i]! - low) * 255) / range;
+    out[i * 4 + 3] = 255;
+  }
+  return { width, height, data: out };
 }
 
 /**

@@ -8,10 +8,11 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong } from "./card-geometry.server";
+import { blurTwice, cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
+  enlarge,
   estimateSkewDegrees,
   exifQuarterTurn,
   ImageDecodeError,
@@ -280,9 +281,43 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
  */
 export const ID_PHOTO_MAX_PASSES = 10;
 
+/** A card cut out narrower than this (a photo resent through a messaging app, 1280 px on its long side): its letters are under ~12 px high. */
+const SMALL_CARD_WIDTH = 800;
+
+/**
+ * A small card made readable: enlarged twice over (the engine reads letters ~20 px high best) and
+ * smoothed (a recompressed photo's blocks, a screen's moiré would be sharpened into marks); null for
+ * a card large enough as it is.
+ */
+export function smallCard(cut: RgbaImage): RgbaImage | null {
+  return cut.width < SMALL_CARD_WIDTH ? blurTwice(enlarge(cut, 2)) : null;
+}
+
 /** Whether another reading may start: full passes are left. */
 export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
   return spent.pagePasses < maxPasses;
+}
+
+/**
+ * A reading at least this sure, of at least half a card's print, is the right way up: the same card
+ * read upside down comes out at 0.25 at most (ID photo rounds 8 to 12: 0.08–0.24 the wrong way up,
+ * 0.33–0.78 the right way), so its second readings need not try the other turn again.
+ */
+const WAY_UP_CONFIDENCE = 0.3;
+
+/** Whether a reading shows which way up the card is: the print read, surely enough that no turn read it better. */
+export function wayUpKnown(page: { lines: { text: string }[]; confidence: number }): boolean {
+  return page.confidence >= WAY_UP_CONFIDENCE && printedLines(page) >= CARD_PRINTED_LINES / 2;
+}
+
+/**
+ * The turns to read a straightened card at: both ways up, or — another outline of the card being
+ * straightened the same way up (its first side the long one nearer the photo's top left) — only the
+ * way up an earlier outline's sure reading found.
+ */
+export function cardTurns(earlier: { page: { lines: { text: string }[]; confidence: number; rotation: QuarterTurn } }[]): QuarterTurn[] {
+  const wayUp = earlier.find((r) => wayUpKnown(r.page))?.page.rotation;
+  return wayUp === undefined ? [0, 180] : [wayUp];
 }
 
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
@@ -304,11 +339,13 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   for (const card of cardCandidates(image)) {
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
-    const cut = straightenFromSource(source, card);
-    const straight = sharpen(flattenIllumination(cut));
+    const cutOut = straightenFromSource(source, card);
+    const small = smallCard(cutOut);
+    const cut = small ?? cutOut;
+    const straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, [0, 180], referenceYear, passesLeft(total()))), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()))), cardStraightened: true };
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
@@ -326,13 +363,14 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
     // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
-    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)];
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)].map((evened) => (small ? () => stretchInsideCard(evened()) : evened));
     for (const [i, evened] of evenings.entries()) {
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
-      const turns: QuarterTurn[] = i > 0 ? [read.page.rotation] : [0, 180];
+      // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
+      const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
       const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);

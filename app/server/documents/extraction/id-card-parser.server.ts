@@ -367,16 +367,18 @@ function joinDateDots(value: string): string {
       .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+      // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
+      .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
 }
 
-/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing and dash variants. */
-const VALIDITY = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4})(?!\d)|(nelimitat|permanent))/i;
+/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot read as a comma or a colon and 'nelimitat' with its 'l' or 'i' misread. */
+const VALIDITY = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
  */
-const VALIDITY_CUT = /(\d{2})\s?[.,]\s?(\d{2})\s?[.,]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
+const VALIDITY_CUT = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]/;
 /**
  * Where a printed date starts ('30.06.22', '30,06.2022', a month's digit smudged: '30,0$,22'): no
  * issuer's name holds one, so the issuer ends there.
@@ -388,7 +390,7 @@ function issuerBeforeDates(joined: string): string {
   return dates ? joined.slice(0, dates.index) : joined;
 }
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
-const UNLIMITED = /\bnelimitat|\bpermanent/i;
+const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
 
 export interface Validity {
   issueDate: string;
@@ -569,8 +571,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const number = merge("number", mrzNumber, printedNumber);
     documentId = number ? `--${number}` : null;
   } else {
-    const docNumber = seriesAndNumber(lines, mrz);
     const mrzSeries = mrz && /^[A-Z]{2}\d{6}$/.test(mrz.documentNumber) ? mrz.documentNumber : null;
+    // The zone's number stands in for the print only when the zone's own could not be taken: the same
+    // reading twice is no agreement of zone and print (a chance check digit in a misread zone, at 0.99).
+    const docNumber = seriesAndNumber(lines, mrzSeries ? null : mrz);
     documentId = merge("series", mrzSeries, docNumber ? docNumber.series + docNumber.number : null);
     if (sources.series) sources.number = sources.series;
   }
@@ -623,6 +627,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
   if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
+  // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
+  if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
