@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import { cnpOf } from "../fixtures/people";
 import {
-  HELD_OUT_PHOTOS,
   ID_HOLDERS,
   idPhotoSet,
   ROUND6_PHOTOS,
@@ -17,6 +16,7 @@ import {
   ROUND10_PHOTOS,
   ROUND11_PHOTOS,
   ROUND12_PHOTOS,
+  ROUND13_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -499,11 +499,11 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 13 as fixtures (no reader)", () => {
-  const round13 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 13 has a new seed and round 12's conditions at round 12's rates, plus its own device conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(24);
-    const { seed: _seed13, device, ...rest13 } = HELD_OUT_PHOTOS;
+    expect(ROUND13_PHOTOS.seed).toBe(24);
+    const { seed: _seed13, device, ...rest13 } = ROUND13_PHOTOS;
     const { seed: _seed12, ...round12Conditions } = ROUND12_PHOTOS;
     expect(rest13).toEqual(round12Conditions);
     expect(device).toBeDefined();
