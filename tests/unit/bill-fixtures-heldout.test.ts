@@ -99,7 +99,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
     expect(SEALED_SEED).toBe(14);
-    expect(SEALED_LAYOUTS).toEqual(["electricaDotMatrix", "eonHandheld"]);
+    expect(SEALED_LAYOUTS).toEqual(["electricaDotMatrix", "eonHandheld", "ppcQuestions"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
@@ -269,6 +269,20 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       const { pdf } = await renderBillPdf(input);
       const { width, height } = (await PDFDocument.load(pdf)).getPage(0).getSize();
       expect([width, height]).toEqual([227, 600]);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 18's plain-language bill: the customer's questions as captions, each answered under it, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["ppcQuestions"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`Cât am de plată? ${roNumber(cents(truth.totalWithVat))} lei`));
+      expect(squeezed).toContain(squeeze(`Până când plătesc? ${dateForms(truth.dueDate)[0]}`));
+      expect(squeezed).toContain(squeeze(`Cât am consumat? ${truth.consumptionKwh} kWh`));
+      expect(squeezed).toContain(squeeze(`din care TVA ${Math.round(vatRateOn(truth.billDate) * 100)}%: ${roNumber(cents(truth.vat))} lei`));
       await runsInsidePage(pdf);
     }
   });
