@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 13 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 14 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 13 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 14 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import {
   ROUND10_PHOTOS,
   ROUND11_PHOTOS,
   ROUND12_PHOTOS,
+  ROUND13_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -499,11 +500,11 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 13 as fixtures (no reader)", () => {
-  const round13 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 13 has a new seed and round 12's conditions at round 12's rates, plus its own device conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(24);
-    const { seed: _seed13, device, ...rest13 } = HELD_OUT_PHOTOS;
+    expect(ROUND13_PHOTOS.seed).toBe(24);
+    const { seed: _seed13, device, ...rest13 } = ROUND13_PHOTOS;
     const { seed: _seed12, ...round12Conditions } = ROUND12_PHOTOS;
     expect(rest13).toEqual(round12Conditions);
     expect(device).toBeDefined();
@@ -560,6 +561,71 @@ describe("ID photo round 13 as fixtures (no reader)", () => {
       expect(photo.name).not.toMatch(/-(keyboard|screenshot)/);
       expect(photo.style.scene?.screen).toBeUndefined();
       expect(photo.style.scene?.under ?? "").not.toMatch(/Enter/);
+    }
+  });
+});
+
+describe("ID photo round 14 as fixtures (no reader)", () => {
+  const round14 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
+
+  it("round 14 has a new seed and round 13's conditions at round 13's rates, plus its own wear conditions", () => {
+    expect(HELD_OUT_PHOTOS.seed).toBe(25);
+    const { seed: _seed14, wear, ...rest14 } = HELD_OUT_PHOTOS;
+    const { seed: _seed13, ...round13Conditions } = ROUND13_PHOTOS;
+    expect(rest14).toEqual(round13Conditions);
+    expect(wear).toBeDefined();
+    expect(ROUND13_PHOTOS.wear).toBeUndefined();
+    expect(round14).toHaveLength(ID_HOLDERS.length * 2);
+    expect(new Set(round14.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+    for (const tag of ["photocopy", "worn", "keyboard", "screenshot"])
+      expect(
+        round14.some((photo) => photo.name.includes(`-${tag}`)),
+        tag,
+      ).toBe(true);
+  });
+
+  it("a photocopy lies on something, grey on copier paper with toner specks, never worn, never held or on a screen", () => {
+    for (const photo of round14) {
+      const copy = photo.name.includes("-photocopy");
+      expect(/grayscale\(1\)/.test(photo.style.filter), photo.name).toBe(copy);
+      if (!copy) continue;
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|worn|scanapp)\b/);
+      expect(photo.wear).toMatch(/^a photocopy of the card/);
+      const contrast = Number(/grayscale\(1\) contrast\(([\d.]+)\)/.exec(photo.style.filter)![1]);
+      expect(contrast).toBeGreaterThanOrEqual(1.1);
+      expect(contrast).toBeLessThanOrEqual(1.35);
+      expect(photo.style.scene?.behind).toMatch(/#f7f7f5/);
+      const specks = (photo.style.scene?.onCard ?? "").match(/border-radius:50%;background:rgba\(25,25,25/g) ?? [];
+      expect(specks.length).toBeGreaterThanOrEqual(40);
+      expect(specks.length).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it("a worn card has 6 to 16 scratches and two to four pale corners on the card, none of the holder's data hidden in them", () => {
+    const worn = round14.filter((photo) => photo.name.includes("-worn"));
+    expect(worn.length).toBeGreaterThan(0);
+    for (const photo of worn) {
+      const onCard = photo.style.scene!.onCard!;
+      const scratches = onCard.match(/<line /g) ?? [];
+      expect(scratches.length).toBeGreaterThanOrEqual(6);
+      expect(scratches.length).toBeLessThanOrEqual(16);
+      const corners = onCard.match(/radial-gradient\(circle at (0|100)% (0|100)%, rgba\(248,246,240,([\d.]+)\)/g) ?? [];
+      expect(corners.length).toBeGreaterThanOrEqual(2);
+      expect(corners.length).toBeLessThanOrEqual(4);
+      const fade = Number(/worn card, \d+ scratches, corners rubbed pale up to ([\d.]+)/.exec(photo.wear!)![1]);
+      expect(fade).toBeGreaterThanOrEqual(0.45);
+      expect(fade).toBeLessThanOrEqual(0.7);
+      expect(onCard.replace(/<[^>]+>/g, "").trim()).toBe("");
+    }
+  });
+
+  it("the earlier rounds' photos, round 13's included, have none of round 14's conditions", () => {
+    for (const photo of [...round13, ...round12, ...round11, ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.wear).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(photocopy|worn)/);
+      expect(photo.style.filter).not.toMatch(/grayscale/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/<line |rgba\(25,25,25/);
     }
   });
 });
