@@ -410,11 +410,13 @@ function firstLineVariants(line: string): string[] {
 }
 
 /**
- * Check digits first, then few repairs; a national document's issuing state is its holder's
- * nationality: of two readings of a first line that check digits cannot tell apart ('ITDROU…' as
- * 'IDROU…' or 'ITDRO…'), the one whose state and nationality agree has its names where they belong.
+ * A national document's issuing state is its holder's nationality: of two readings of a first line
+ * ('ITDROU…' as 'IDROU…' or 'ITDRO…'), the one whose state and nationality agree has its names where
+ * they belong — even when the other holds more check digits, which the second line's repair under
+ * another state's number pattern can match by chance ('IDROUBARBU…' read as 'IROUBARBU…': 'ARBU').
+ * Then check digits, then few repairs.
  */
-const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length * 10 - r.corrections + (r.issuingState === r.nationality ? 5 : 0);
+const score = (r: MrzResult) => (r.issuingState === r.nationality ? 100 : 0) + Object.values(r.checks).filter(Boolean).length * 10 - r.corrections;
 
 /**
  * A line of the card's print, not of its zone: the zone is all capitals, and the engine reads them as

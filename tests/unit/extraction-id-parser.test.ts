@@ -534,6 +534,16 @@ describe("the issuer's row read with a smudge or a cut date (issue #14, ID round
     expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30,0$,22-23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
   });
 
+  it("reads the validity with its first date's dot read as a dash, and ends the issuer there (ID round 13)", () => {
+    const id = parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30-06.22-23.11.2032"), { referenceYear: 2026 });
+    expect(id).toMatchObject({ issuedBy: "SPCEP S3 biroul nr.2", issueDate: "2022-06-30", expiryDate: "2032-11-23" });
+  });
+
+  it("ends the issuer at the validity's dates read as a run of digits, and restores the number's dot (ID round 13)", () => {
+    expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr2 —_300873.33.11.2032 sl"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");
+    expect(parseIdCardText(withIssuer("SPCLEP Cluj-Napoca 300622 23.11.2032"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Cluj-Napoca");
+  });
+
   it("drops a date's first digits cut off the row's end, keeping an office's own number", () => {
     expect(parseIdCardText(withIssuer("SPCLEP Iasi 16.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Iasi");
     expect(parseIdCardText(withIssuer("SPCEP S3 biroul nr.2 30.0"), { referenceYear: 2026 }).issuedBy).toBe("SPCEP S3 biroul nr.2");

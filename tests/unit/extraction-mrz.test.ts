@@ -292,6 +292,14 @@ it("prefers the reading of a first line whose issuing state is the holder's nati
   expect(findMrz(`i IT${l1.slice(1)}\n${l2}`, 2026)).toMatchObject({ issuingState: "ROU", lastName: "POPESCU", valid: true });
 });
 
+// Issue #14, round 13: a classic card's first line read whole ('IDROUBARBU…') lost to the reading with
+// its 'D' taken for a stray mark ('IROUBARBU…', state 'OUB'), whose second line, repaired under
+// another state's number pattern, matched more check digits by chance: 'ARBU' for 'BARBU'.
+it("keeps the first line whose issuing state is the nationality over a shifted one with more check digits", () => {
+  const mrz = findMrz("IDROUBARBU<<MARIA << <<< << i i ci iii ci LL\n5L538917<8ROU5606186F<<<<<<<217509206", 2026);
+  expect(mrz).toMatchObject({ issuingState: "ROU", lastName: "BARBU", firstName: "MARIA", birthDate: "1956-06-18" });
+});
+
 // Issue #14, round 8: reading a whole 12-megapixel phone frame as it is cost 10 s and found nothing
 // its card candidates had not.
 describe("wholeFrameWorthReading", () => {

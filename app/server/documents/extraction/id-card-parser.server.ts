@@ -161,6 +161,8 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
       // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
       .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
+      // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
+      .replace(/\bnr(?=\d)/g, "nr.")
       .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
       // Punctuation closing the value is a mark beside it ('Mun.Oradea.', 'Timișoara :'): no place ends in one.
       .replace(/\s*[,;:]+$/, "")
@@ -372,8 +374,12 @@ function joinDateDots(value: string): string {
   );
 }
 
-/** 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot read as a comma or a colon and 'nelimitat' with its 'l' or 'i' misread. */
-const VALIDITY = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+/**
+ * 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot
+ * read as a comma or a colon (the first one as a dash too: '30-06.22-23.11.2032', the dash between the
+ * dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
+ */
+const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -384,10 +390,16 @@ const VALIDITY_CUT = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*
  * issuer's name holds one, so the issuer ends there.
  */
 const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?(?:\d{2}|\d\S)\s?[.,]\s?\d{2}/;
+/**
+ * The validity's dates read as a run of digits ('nr2 —_300873.33.11.2032'): a dash before digits, or
+ * four digits in a row — no issuer's name holds either (an office's number has one or two digits).
+ */
+const DATES_RUN = /\s+[-–—~_]+[\s_]*\d|\s+[-–—~_]*\d{4,}/;
 /** The issuer's text up to the validity or any date that starts on its row. */
 function issuerBeforeDates(joined: string): string {
-  const dates = VALIDITY.exec(joined) ?? DATE_START.exec(joined);
-  return dates ? joined.slice(0, dates.index) : joined;
+  const validity = VALIDITY.exec(joined);
+  const starts = (validity ? [validity] : [DATE_START.exec(joined), DATES_RUN.exec(joined)]).filter((m) => m !== null);
+  return starts.length > 0 ? joined.slice(0, Math.min(...starts.map((m) => m.index))) : joined;
 }
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
