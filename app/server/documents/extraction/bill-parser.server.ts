@@ -299,6 +299,9 @@ function supplierOf(text: string): string | null {
   return best?.name ?? null;
 }
 
+/** A POD or any other code ('RO006E721535616', 'EGB-3710551') is one token of capitals and digits: never an address. */
+const isCode = (value: string) => /^[A-Z\d][A-Z\d/-]*\d[A-Z\d/-]*$/.test(value.trim());
+
 const ADDRESS_HINT = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|ap|com|sat|ora[sș])\.?\s*[\p{L}\d]/iu;
 
 /** Unlabelled address printed under the holder's name (as PPC does). */
@@ -1235,7 +1238,7 @@ export function parseBillText(text: string): BillExtraction {
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
   // contractat') is none, nor an amount ('900,54').
   const labelledAddress =
-    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ??
+    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v))) && !isCode(v)).find((hit) => !inSupplierBlock(lines, hit)) ??
     null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
@@ -1246,8 +1249,10 @@ export function parseBillText(text: string): BillExtraction {
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too.
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v)) ?? unlabelledPower(lines);
+  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
+  // a figure of four digits or more is none (an index under the caption, where captions sit under their values).
+  const labelledPower =
+    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim())) ?? unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;

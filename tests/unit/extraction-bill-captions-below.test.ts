@@ -1,0 +1,58 @@
+// Bills whose captions sit under their values, with dates whose month is a Roman numeral (issue #14,
+// bill round 17), written here in a wording of their own: the dates read, no code or power read out of
+// a date or an index, and a supply point's code never taken for the address.
+import { describe, expect, it } from "vitest";
+import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
+import { findDates } from "../../app/server/documents/extraction/text-fields.server";
+
+const CAPTIONS_BELOW = [
+  "FURNIZORUL X SRL\tFACTURĂ",
+  "ABC 7712345\t14.III.2026\t29.III.2026",
+  "număr factură\temisă la\tse plătește până la",
+  "01.II.2026 – 28.II.2026\t5566778899\t123456/2022",
+  "luna facturată\tcod abonat\tcontract",
+  "MIHAI DORINA",
+  "titular",
+  "Jud.IS Mun.Iași Str.Lalelelor nr.9",
+  "adresa locului de consum",
+  "RO003E112233445\t5 kW\tCasnic Simplu",
+  "cod loc de consum (POD)\tputere aprobată\tofertă",
+  "20417\t20688\t271 kWh",
+  "index vechi\tindex nou\tconsum",
+  "100,00\t21,00\t121,00",
+  "total fără TVA (lei)\tTVA 21% (lei)\ttotal de plată (lei)",
+].join("\n");
+
+describe("captions under their values, Roman-numeral months", () => {
+  it("reads a date whose month is a Roman numeral, I to XII, and nothing that is no month", () => {
+    expect(findDates("emisă 05.XI.2026, scadentă 20-XII-2026")).toEqual(["2026-11-05", "2026-12-20"]);
+    expect(findDates("01.IV.2025 – 30.IV.2025")).toEqual(["2025-04-01", "2025-04-30"]);
+    expect(findDates("perioada 1.I.26")).toEqual(["2026-01-01"]);
+    // 'XIII' and 'IIII' are no months, and a day out of the month is no date.
+    expect(findDates("05.XIII.2026 05.IIII.2026 31.IV.2026")).toEqual([]);
+  });
+
+  it("reads no bill number out of a date ('01.III.2026' holds no 'III 2026')", () => {
+    expect(codesByStem(billLines("perioada de facturare\t01.III.2026 – 31.III.2026")).billNumber).toBeNull();
+    expect(codesByStem(billLines("perioada de facturare\t01.III.2026 – 31.III.2026\tfactura ABC 7712345")).billNumber?.value).toBe("ABC 7712345");
+  });
+
+  it("reads the bill's dates, number and power where captions sit under the values", () => {
+    expect(parseBillText(CAPTIONS_BELOW)).toMatchObject({
+      billNumber: "ABC 7712345",
+      billDate: "2026-03-14",
+      dueDate: "2026-03-29",
+      periodStart: "2026-02-01",
+      periodEnd: "2026-02-28",
+      // The index under the power's caption (four digits or more) is no power: the '5 kW' is.
+      contractedPowerKw: "5.00",
+    });
+  });
+
+  it("never reads a supply point's code as the address: the holder's block gives it", () => {
+    const bill = parseBillText(CAPTIONS_BELOW);
+    expect(bill.pod).toBe("RO003E112233445");
+    expect(bill.billingAddress).toBe("Jud.IS Mun.Iași Str.Lalelelor nr.9");
+  });
+});
