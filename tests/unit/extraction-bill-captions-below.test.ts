@@ -55,4 +55,18 @@ describe("captions under their values, Roman-numeral months", () => {
     expect(bill.pod).toBe("RO003E112233445");
     expect(bill.billingAddress).toBe("Jud.IS Mun.Iași Str.Lalelelor nr.9");
   });
+
+  it("reads the holder's unlabelled block (name, street, locality) beside another column's facts as one address", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ\tSeria ZZ nr. 4455667",
+        "IONESCU MARIA-ELENA",
+        "Str.Teiului nr.7 ap.3\tCod client\t8800112233",
+        "Jud.BH Mun.Oradea\tPOD\tRO009E998877665",
+        "Total de plată\t121,00 lei",
+      ].join("\n"),
+    );
+    expect(bill.customerName).toBe("IONESCU MARIA-ELENA");
+    expect(bill.billingAddress).toBe("Jud.BH Mun.Oradea Str.Teiului nr.7 ap.3");
+  });
 });

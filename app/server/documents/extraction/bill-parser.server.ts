@@ -446,7 +446,8 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
       const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
       const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
-      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street) };
+      // The holder's block is the first column: its locality, under the street in that column.
+      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
     }
   }
   return null;
