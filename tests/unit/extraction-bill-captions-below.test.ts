@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 import { findDates } from "../../app/server/documents/extraction/text-fields.server";
 
 const CAPTIONS_BELOW = [
@@ -68,5 +69,28 @@ describe("captions under their values, Roman-numeral months", () => {
     );
     expect(bill.customerName).toBe("IONESCU MARIA-ELENA");
     expect(bill.billingAddress).toBe("Jud.BH Mun.Oradea Str.Teiului nr.7 ap.3");
+  });
+
+  it("reads no power out of an energy in kWh under the power's caption", () => {
+    const bill = parseBillText(["RO003E112233445\t8 kW", "cod loc de consum (POD)\tputere aprobată", "consum lunar\t271 kWh"].join("\n"));
+    expect(bill.contractedPowerKw).toBe("8.00");
+  });
+
+  it("takes no issue date from another invoice this bill settles", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ DE REGULARIZARE\tSeria QWE nr. 5550001",
+        "Factura de avans QWE 5549000 din 03.10.2025 (avans)\t300,00 lei",
+        "Total de plată\t121,00 lei",
+      ].join("\n"),
+    );
+    expect(bill.billNumber).toBe("QWE 5550001");
+    expect(bill.billDate).not.toBe("2025-10-03");
+  });
+
+  it("repairs a scanned Roman month whose I's the engine read as 1, l or |, and leaves figures alone", () => {
+    expect(repairOcrText("01.X11,2025 - 31.XI1.2025")).toBe("01.XII.2025 - 31.XII.2025");
+    expect(findDates(repairOcrText("emisă 19.V1.2025, scadentă 04.Vl.2025"))).toEqual(["2025-06-19", "2025-06-04"]);
+    expect(repairOcrText("bl.X1 ap.12 · 12.05.2026")).toBe("bl.X1 ap.12 · 12.05.2026");
   });
 });

@@ -639,11 +639,14 @@ const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
  * 'Factura seria X nr. 123 din 01.02.2025', or its 'din 01.02.2025' wrapped onto a line of its own
  * under the number: the date printed with the bill's number is its issue date.
  */
-function datePrintedWithNumber(lines: TextLine[]): string | null {
+function datePrintedWithNumber(lines: TextLine[], own: string | null): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
       if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
+      const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
+      if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
       const date = firstDate(cell);
       if (date) return date;
     }
@@ -1251,9 +1254,11 @@ export function parseBillText(text: string): BillExtraction {
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
-  // a figure of four digits or more is none (an index under the caption, where captions sit under their values).
+  // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
+  // nor an energy in kWh.
   const labelledPower =
-    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim())) ?? unlabelledPower(lines);
+    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/kwh/i.test(v)) ??
+    unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
@@ -1262,7 +1267,7 @@ export function parseBillText(text: string): BillExtraction {
   const podForm = podByFormat(text);
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
-  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
   const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
