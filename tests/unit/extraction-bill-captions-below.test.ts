@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { codesByStem } from "../../app/server/documents/extraction/bill-values.server";
+import { checkOcrBill, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 import { findDates } from "../../app/server/documents/extraction/text-fields.server";
 
@@ -92,5 +93,25 @@ describe("captions under their values, Roman-numeral months", () => {
     expect(repairOcrText("01.X11,2025 - 31.XI1.2025")).toBe("01.XII.2025 - 31.XII.2025");
     expect(findDates(repairOcrText("emisă 19.V1.2025, scadentă 04.Vl.2025"))).toEqual(["2025-06-19", "2025-06-04"]);
     expect(repairOcrText("bl.X1 ap.12 · 12.05.2026")).toBe("bl.X1 ap.12 · 12.05.2026");
+  });
+});
+
+describe("a scanned power whose figure the engine read as a symbol ('&kW')", () => {
+  const text = ["Factură nr. ABC 7712345", "RO003E112233445\t&kW\tCasnic Simplu", "Total de plată: 121,00 lei"].join("\n");
+  const symbolWord = (twice: string, thrice: string): OcrWord => ({ text: "&kW", confidence: 0.4, readAgain: (scale) => (scale === 3 ? thrice : twice) });
+
+  it("is the power two larger readings of its word agree on, never sure", () => {
+    const bill = parseBillText(text);
+    expect(bill.contractedPowerKw).toBeNull();
+    const checked = checkOcrBill(bill, text, [symbolWord("6 kW", "6kW")]);
+    expect(checked.contractedPowerKw).toBe("6.00");
+    expect(checked.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
+    expect(checked.missingFields).not.toContain("contractedPowerKw");
+  });
+
+  it("stays unread when the larger readings disagree or find no power", () => {
+    const bill = parseBillText(text);
+    expect(checkOcrBill(bill, text, [symbolWord("6 kW", "8 kW")]).contractedPowerKw).toBeNull();
+    expect(checkOcrBill(bill, text, [symbolWord("&kW", "&kW")]).contractedPowerKw).toBeNull();
   });
 });
