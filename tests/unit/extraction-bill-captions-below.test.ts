@@ -115,3 +115,10 @@ describe("a scanned power whose figure the engine read as a symbol ('&kW')", () 
     expect(checkOcrBill(bill, text, [symbolWord("&kW", "&kW")]).contractedPowerKw).toBeNull();
   });
 });
+
+describe("an offer's name run on into the next fact after a spaced dash (a scan's middle dot)", () => {
+  it("ends at the dash before another field's label, and keeps a dash inside the name", () => {
+    expect(parseBillText("Produs Casa Verde Fix - Putere aprobată 7 kW Plată lunară").tariffType).toBe("Casa Verde Fix");
+    expect(parseBillText("Produs Casa Verde - Fix 12 luni").tariffType).toBe("Casa Verde - Fix 12 luni");
+  });
+});

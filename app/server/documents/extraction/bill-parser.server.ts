@@ -277,11 +277,14 @@ const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLa
 const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
 /**
  * An offer's name ends at a colon or semicolon, at the next fact of a sentence ('…, putere aprobată
- * 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
+ * 6 kW', '… - Putere aprobată 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
  * after it (offer names are capitalised words: 'ENGIE Casa Flex', 'Tarif Fix' stays whole).
  */
 function offerName(value: string): string {
-  const clause = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  const sentence = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  // A spaced dash (a scan's reading of a middle dot) before another field's label ends the name too.
+  const dash = [...sentence.matchAll(/\s[-–]\s+/g)].find((m) => startsWithLabel(sentence.slice(m.index + m[0].length)));
+  const clause = dash ? sentence.slice(0, dash.index) : sentence;
   const words = clause.trim().split(/\s+/);
   const at = words.findIndex(
     (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
