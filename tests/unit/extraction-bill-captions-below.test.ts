@@ -75,6 +75,8 @@ describe("captions under their values, Roman-numeral months", () => {
   it("reads no power out of an energy in kWh under the power's caption", () => {
     const bill = parseBillText(["RO003E112233445\t8 kW", "cod loc de consum (POD)\tputere aprobată", "consum lunar\t271 kWh"].join("\n"));
     expect(bill.contractedPowerKw).toBe("8.00");
+    // A power run on into the facts after it keeps its figure, an energy later in the sentence notwithstanding.
+    expect(parseBillText("Casnic Standard - putere aprobată 4 kW Index nou 51682 - Consum 1040 kWh").contractedPowerKw).toBe("4.00");
   });
 
   it("takes no issue date from another invoice this bill settles", () => {

@@ -1258,9 +1258,9 @@ export function parseBillText(text: string): BillExtraction {
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
   // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
-  // nor an energy in kWh.
+  // nor a figure in kWh (an energy).
   const labelledPower =
-    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/kwh/i.test(v)) ??
+    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim())) ??
     unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
