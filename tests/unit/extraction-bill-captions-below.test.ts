@@ -37,7 +37,9 @@ describe("captions under their values, Roman-numeral months", () => {
 
   it("reads no bill number out of a date ('01.III.2026' holds no 'III 2026')", () => {
     expect(codesByStem(billLines("perioada de facturare\t01.III.2026 – 31.III.2026")).billNumber).toBeNull();
-    expect(codesByStem(billLines("perioada de facturare\t01.III.2026 – 31.III.2026\tfactura ABC 7712345")).billNumber?.value).toBe("ABC 7712345");
+    expect(
+      codesByStem(billLines("perioada de facturare\t01.III.2026 – 31.III.2026\tfactura ABC 7712345")).billNumber?.value,
+    ).toBe("ABC 7712345");
   });
 
   it("reads the bill's dates, number and power where captions sit under the values", () => {
@@ -73,10 +75,14 @@ describe("captions under their values, Roman-numeral months", () => {
   });
 
   it("reads no power out of an energy in kWh under the power's caption", () => {
-    const bill = parseBillText(["RO003E112233445\t8 kW", "cod loc de consum (POD)\tputere aprobată", "consum lunar\t271 kWh"].join("\n"));
+    const bill = parseBillText(
+      ["RO003E112233445\t8 kW", "cod loc de consum (POD)\tputere aprobată", "consum lunar\t271 kWh"].join("\n"),
+    );
     expect(bill.contractedPowerKw).toBe("8.00");
     // A power run on into the facts after it keeps its figure, an energy later in the sentence notwithstanding.
-    expect(parseBillText("Casnic Standard - putere aprobată 4 kW Index nou 51682 - Consum 1040 kWh").contractedPowerKw).toBe("4.00");
+    expect(
+      parseBillText("Casnic Standard - putere aprobată 4 kW Index nou 51682 - Consum 1040 kWh").contractedPowerKw,
+    ).toBe("4.00");
   });
 
   it("takes no issue date from another invoice this bill settles", () => {
@@ -99,8 +105,14 @@ describe("captions under their values, Roman-numeral months", () => {
 });
 
 describe("a scanned power whose figure the engine read as a symbol ('&kW')", () => {
-  const text = ["Factură nr. ABC 7712345", "RO003E112233445\t&kW\tCasnic Simplu", "Total de plată: 121,00 lei"].join("\n");
-  const symbolWord = (twice: string, thrice: string): OcrWord => ({ text: "&kW", confidence: 0.4, readAgain: (scale) => (scale === 3 ? thrice : twice) });
+  const text = ["Factură nr. ABC 7712345", "RO003E112233445\t&kW\tCasnic Simplu", "Total de plată: 121,00 lei"].join(
+    "\n",
+  );
+  const symbolWord = (twice: string, thrice: string): OcrWord => ({
+    text: "&kW",
+    confidence: 0.4,
+    readAgain: (scale) => (scale === 3 ? thrice : twice),
+  });
 
   it("is the power two larger readings of its word agree on, never sure", () => {
     const bill = parseBillText(text);
@@ -120,7 +132,9 @@ describe("a scanned power whose figure the engine read as a symbol ('&kW')", () 
 
 describe("an offer's name run on into the next fact after a spaced dash (a scan's middle dot)", () => {
   it("ends at the dash before another field's label, and keeps a dash inside the name", () => {
-    expect(parseBillText("Produs Casa Verde Fix - Putere aprobată 7 kW Plată lunară").tariffType).toBe("Casa Verde Fix");
+    expect(parseBillText("Produs Casa Verde Fix - Putere aprobată 7 kW Plată lunară").tariffType).toBe(
+      "Casa Verde Fix",
+    );
     expect(parseBillText("Produs Casa Verde - Fix 12 luni").tariffType).toBe("Casa Verde - Fix 12 luni");
   });
 });
