@@ -277,11 +277,14 @@ const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLa
 const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
 /**
  * An offer's name ends at a colon or semicolon, at the next fact of a sentence ('…, putere aprobată
- * 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
+ * 6 kW', '… - Putere aprobată 6 kW'), or at a word in lower case that is a label: another field's, or the offer's own printed
  * after it (offer names are capitalised words: 'ENGIE Casa Flex', 'Tarif Fix' stays whole).
  */
 function offerName(value: string): string {
-  const clause = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  const sentence = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  // A spaced dash (a scan's reading of a middle dot) before another field's label ends the name too.
+  const dash = [...sentence.matchAll(/\s[-–]\s+/g)].find((m) => startsWithLabel(sentence.slice(m.index + m[0].length)));
+  const clause = dash ? sentence.slice(0, dash.index) : sentence;
   const words = clause.trim().split(/\s+/);
   const at = words.findIndex(
     (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
@@ -298,6 +301,9 @@ function supplierOf(text: string): string | null {
   }
   return best?.name ?? null;
 }
+
+/** A POD or any other code ('RO006E721535616', 'EGB-3710551') is one token of capitals and digits: never an address. */
+const isCode = (value: string) => /^[A-Z\d][A-Z\d/-]*\d[A-Z\d/-]*$/.test(value.trim());
 
 const ADDRESS_HINT = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|ap|com|sat|ora[sș])\.?\s*[\p{L}\d]/iu;
 
@@ -443,7 +449,8 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
       const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
       const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
-      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street) };
+      // The holder's block is the first column: its locality, under the street in that column.
+      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
     }
   }
   return null;
@@ -635,11 +642,14 @@ const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
  * 'Factura seria X nr. 123 din 01.02.2025', or its 'din 01.02.2025' wrapped onto a line of its own
  * under the number: the date printed with the bill's number is its issue date.
  */
-function datePrintedWithNumber(lines: TextLine[]): string | null {
+function datePrintedWithNumber(lines: TextLine[], own: string | null): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
       if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
+      const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
+      if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
       const date = firstDate(cell);
       if (date) return date;
     }
@@ -1235,7 +1245,7 @@ export function parseBillText(text: string): BillExtraction {
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
   // contractat') is none, nor an amount ('900,54').
   const labelledAddress =
-    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v)))).find((hit) => !inSupplierBlock(lines, hit)) ??
+    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v))) && !isCode(v)).find((hit) => !inSupplierBlock(lines, hit)) ??
     null;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
@@ -1246,8 +1256,12 @@ export function parseBillText(text: string): BillExtraction {
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
-  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too.
-  const labelledPower = valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v)) ?? unlabelledPower(lines);
+  // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
+  // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
+  // nor a figure in kWh (an energy).
+  const labelledPower =
+    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim())) ??
+    unlabelledPower(lines);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(lines);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
@@ -1256,7 +1270,7 @@ export function parseBillText(text: string): BillExtraction {
   const podForm = podByFormat(text);
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
-  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines);
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
   const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });

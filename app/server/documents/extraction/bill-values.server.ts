@@ -5,6 +5,7 @@
 // return below what a label vouches for unless a cross-check confirms it.
 import { findPod } from "../../../lib/pod";
 import {
+  dateSpans,
   findDates,
   foldSameLength,
   monthPeriod,
@@ -342,7 +343,10 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[] }[] = [];
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
+      const dates = dateSpans(cell);
       for (const m of cell.matchAll(CODE)) {
+        // No code is read out of a date ('08.I.2026' holds no bill number 'I 2026').
+        if (dates.some((d) => m.index < d.end && d.at < m.index + m[0].length)) continue;
         const value = m[1]!
           .replace(/\s*[.]\s*/, " ")
           .replace(/\s+/g, " ")

@@ -239,6 +239,22 @@ export function offerBrandRepaired(offer: string, supplierName: string): string 
   return [printed, ...rest].join(" ");
 }
 
+/** A power's figure read as a symbol before its unit ('&kW', '6&kW'): no symbol is ever counted in kW. */
+const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
+
+/**
+ * A power the reader found nowhere because its figure came out as a symbol: the word read again at
+ * twice and at three times the size, and kept (not sure) only when both readings agree on one power.
+ */
+export function powerFromSymbol(words: OcrWord[]): string | null {
+  for (const word of words) {
+    if (!SYMBOL_BEFORE_KW.test(word.text)) continue;
+    const [twice, thrice] = [2, 3].map((scale) => onePowerIn(word.readAgain(scale)));
+    if (twice && twice === thrice) return twice;
+  }
+  return null;
+}
+
 /**
  * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
  * was not sure of, and that a second reading of the word at twice the size reads with other digits,
@@ -262,6 +278,11 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   }
   const power = powerReadAgain(bill.contractedPowerKw, words);
   if (power.doubtful) doubt("contractedPowerKw");
+  const symbolPower = power.power === null ? powerFromSymbol(words) : null;
+  if (symbolPower) {
+    power.power = symbolPower;
+    confidence.contractedPowerKw = DOUBTFUL;
+  }
   let billingAddress = bill.billingAddress;
   if (billingAddress) {
     const county = checkCountyCode(billingAddress);
@@ -278,6 +299,7 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   const tariffType =
     bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
   if (tariffType !== bill.tariffType) doubt("tariffType");
-  const missingFields = bill.missingFields.filter((field) => field !== "supplierName" || supplierName === null);
+  if (symbolPower) fieldSource.contractedPowerKw = "shape";
+  const missingFields = bill.missingFields.filter((field) => (field !== "supplierName" || supplierName === null) && (field !== "contractedPowerKw" || power.power === null));
   return { ...bill, supplierName, billingAddress, tariffType, contractedPowerKw: power.power, missingFields, fieldConfidence: confidence, fieldSource };
 }

@@ -66,6 +66,13 @@ const LETTER_FOR: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": 
 /** A power's 7 read as a 'T' before its unit ('TkW', 'T kW', 'Tkw', 'TKW'): no word 'T' is ever counted in kW. */
 const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
 
+/**
+ * A Roman-numeral month with its I's read as 1, l or | ('19.V1.2025', '01.X11,2025', '18.Vl.2026'), its
+ * dot before the year read as a comma: a date's middle word holding a V or an X is a Roman month, never
+ * a figure, so its strokes are I's. A month of I's alone ('II') is left as read: it may be a figure.
+ */
+const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](?=(?:\d{4}|\d{2})(?!\d))/g;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -92,6 +99,7 @@ export function repairOcrText(text: string): string {
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
+    .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .split("\n")
     .map((line) =>

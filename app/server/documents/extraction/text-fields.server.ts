@@ -28,6 +28,9 @@ const NUMERIC_DATE = /(?<![\d.,]|(?<![\d.])\d{4}-(?:\d{2}-)?)(\d{1,2})\s?[./-]\s
 /** Year first: '2026-11-05', also with dots or slashes ('2026.11.05'). */
 const ISO_DATE = /(?<![\d.,])(\d{4})([-./])(\d{2})\2(\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d{2})(?!\d)/gi;
+/** A Roman-numeral month, as some suppliers and older forms print it: '05.XI.2026', '5-XI-2026'. */
+const ROMAN_DATE = /(?<![\d.,])(\d{1,2})\s?[./-]\s?([IVX]{1,4})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
+const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
 const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
 /** A period with month and year only at its end: '01-31.01.2026', '1–31 ianuarie 2026'. */
@@ -35,16 +38,25 @@ const DAY_RANGE = /(?<![\d.,/-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?:[./](\d{1,2})[.
 
 /**
  * Every date in the text, in order: '05.11.2026', '5/11/26', '2026-11-05', '5 noiembrie 2026',
- * '5 nov. 26' → YYYY-MM-DD. Two-digit years are 20xx.
+ * '5 nov. 26', '05.XI.2026' → YYYY-MM-DD. Two-digit years are 20xx.
  */
 export function findDates(text: string): string[] {
-  const found: { at: number; day: string }[] = [];
+  return datesWithSpans(text).map((f) => f.day);
+}
+
+/** A date's place in the text: a code or a figure is never read out of it ('08.I.2026' holds no 'I 2026'). */
+export function dateSpans(text: string): { at: number; end: number }[] {
+  return datesWithSpans(text).map(({ at, end }) => ({ at, end }));
+}
+
+function datesWithSpans(text: string): { at: number; end: number; day: string }[] {
+  const found: { at: number; end: number; day: string }[] = [];
   const taken = new Set<number>();
   for (const m of text.matchAll(SHORT_PERIOD)) {
     const start = isoDay(Number(m[5]), Number(m[2]), Number(m[1]));
     const end = isoDay(Number(m[5]), Number(m[4]), Number(m[3]));
     if (!start || !end || start > end) continue;
-    found.push({ at: m.index, day: start }, { at: m.index + 1, day: end });
+    found.push({ at: m.index, end: m.index + m[0].length, day: start }, { at: m.index + 1, end: m.index + m[0].length, day: end });
     for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
   }
   for (const m of foldSameLength(text).matchAll(DAY_RANGE)) {
@@ -53,25 +65,30 @@ export function findDates(text: string): string[] {
     const start = isoDay(Number(m[5]), month, Number(m[1]));
     const end = isoDay(Number(m[5]), month, Number(m[2]));
     if (!start || !end || start >= end) continue;
-    found.push({ at: m.index, day: start }, { at: m.index + 1, day: end });
+    found.push({ at: m.index, end: m.index + m[0].length, day: start }, { at: m.index + 1, end: m.index + m[0].length, day: end });
     for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
   }
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const day = taken.has(m.index) ? null : isoDay(Number(m[3]), Number(m[2]), Number(m[1]));
-    if (day) found.push({ at: m.index, day });
+    if (day) found.push({ at: m.index, end: m.index + m[0].length, day });
   }
   for (const m of text.matchAll(ISO_DATE)) {
     const day = isoDay(Number(m[1]), Number(m[3]), Number(m[4]));
-    if (day) found.push({ at: m.index, day });
+    if (day) found.push({ at: m.index, end: m.index + m[0].length, day });
+  }
+  for (const m of text.matchAll(ROMAN_DATE)) {
+    const month = ROMAN_MONTHS.indexOf(m[2]!) + 1;
+    const day = month > 0 ? isoDay(Number(m[3]), month, Number(m[1])) : null;
+    if (day) found.push({ at: m.index, end: m.index + m[0].length, day });
   }
   for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {
     if (taken.has(m.index)) continue;
     const name = m[2]!.toLowerCase();
     const month = RO_MONTHS.indexOf(MONTH_ALIASES[name] ?? name);
     const day = month >= 0 ? isoDay(Number(m[3]), month + 1, Number(m[1])) : null;
-    if (day) found.push({ at: m.index, day });
+    if (day) found.push({ at: m.index, end: m.index + m[0].length, day });
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.day);
+  return found.sort((a, b) => a.at - b.at);
 }
 
 /** 'octombrie 2025' (a billing month printed alone) → its first and last day. */
