@@ -21,6 +21,8 @@ import {
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
+  type IdPhoto,
+  type PhotoConditions,
 } from "../fixtures/id-photos";
 
 /** Round 8's conditions (camera, hand, casts) hold in round 9 too, at the same rates. */
@@ -31,6 +33,27 @@ const round11 = idPhotoSet(ROUND11_PHOTOS, 2);
 const round12 = idPhotoSet(ROUND12_PHOTOS, 2);
 const kind = (photo: (typeof photos)[number]) =>
   photo.person.passport ? "passport" : photo.person.electronic ? "cei" : "ci";
+
+/** A round is the previous round's conditions at its rates under a new seed, plus one group of its own. */
+function expectNextRound(next: PhotoConditions, previous: PhotoConditions, seed: number, own: keyof PhotoConditions) {
+  expect(next.seed).toBe(seed);
+  const { seed: _next, [own]: added, ...inherited } = next;
+  const { seed: _previous, ...previousConditions } = previous;
+  expect(inherited).toEqual(previousConditions);
+  expect(added).toBeDefined();
+  expect(previous[own]).toBeUndefined();
+}
+
+/** Two photos a holder, every kind of document, and each named condition drawn at least once. */
+function expectWholeRound(set: IdPhoto[], tags: string[]) {
+  expect(set).toHaveLength(ID_HOLDERS.length * 2);
+  expect(new Set(set.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
+  for (const tag of tags)
+    expect(
+      set.some((photo) => photo.name.includes(`-${tag}`)),
+      tag,
+    ).toBe(true);
+}
 
 describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
   it("rounds 7, 8 and 9 are tuning material under their own seeds; round 9 has round 8's conditions, round 10 a new seed and round 9's, two photos a holder", () => {
@@ -302,12 +325,7 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
     }
   });
   it("round 11 has a new seed and round 10's conditions at round 10's rates, plus its own pose conditions", () => {
-    expect(ROUND11_PHOTOS.seed).toBe(22);
-    const { seed: _seed11, pose, ...rest11 } = ROUND11_PHOTOS;
-    const { seed: _seed10, ...round10Conditions } = ROUND10_PHOTOS;
-    expect(rest11).toEqual(round10Conditions);
-    expect(pose).toBeDefined();
-    expect(ROUND10_PHOTOS.pose).toBeUndefined();
+    expectNextRound(ROUND11_PHOTOS, ROUND10_PHOTOS, 22, "pose");
   });
 
   it("every condition new in round 11 occurs at least once", () => {
@@ -416,19 +434,8 @@ describe("ID photo rounds 8 to 11 as fixtures (no reader)", () => {
   });
 
   it("round 12 has a new seed and round 11's conditions at round 11's rates, plus its own upload conditions", () => {
-    expect(ROUND12_PHOTOS.seed).toBe(23);
-    const { seed: _seed12, upload, ...rest12 } = ROUND12_PHOTOS;
-    const { seed: _seed11, ...round11Conditions } = ROUND11_PHOTOS;
-    expect(rest12).toEqual(round11Conditions);
-    expect(upload).toBeDefined();
-    expect(ROUND11_PHOTOS.upload).toBeUndefined();
-    expect(round12).toHaveLength(ID_HOLDERS.length * 2);
-    expect(new Set(round12.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
-    for (const tag of ["newspaper", "flash", "steep", "resend1280"])
-      expect(
-        round12.some((photo) => photo.name.includes(`-${tag}`)),
-        tag,
-      ).toBe(true);
+    expectNextRound(ROUND12_PHOTOS, ROUND11_PHOTOS, 23, "upload");
+    expectWholeRound(round12, ["newspaper", "flash", "steep", "resend1280"]);
   });
 
   it("a newspaper lies under a card on the desk only, its print all round the card and none of the holder's data in it", () => {
@@ -503,19 +510,8 @@ describe("ID photo round 13 as fixtures (no reader)", () => {
   const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 13 has a new seed and round 12's conditions at round 12's rates, plus its own device conditions", () => {
-    expect(ROUND13_PHOTOS.seed).toBe(24);
-    const { seed: _seed13, device, ...rest13 } = ROUND13_PHOTOS;
-    const { seed: _seed12, ...round12Conditions } = ROUND12_PHOTOS;
-    expect(rest13).toEqual(round12Conditions);
-    expect(device).toBeDefined();
-    expect(ROUND12_PHOTOS.device).toBeUndefined();
-    expect(round13).toHaveLength(ID_HOLDERS.length * 2);
-    expect(new Set(round13.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
-    for (const tag of ["keyboard", "screenshot", "newspaper", "steep", "scanapp"])
-      expect(
-        round13.some((photo) => photo.name.includes(`-${tag}`)),
-        tag,
-      ).toBe(true);
+    expectNextRound(ROUND13_PHOTOS, ROUND12_PHOTOS, 24, "device");
+    expectWholeRound(round13, ["keyboard", "screenshot", "newspaper", "steep", "scanapp"]);
   });
 
   it("a keyboard lies under a card on the desk only, in place of the desk, the newspaper and the dark surface, none of the holder's data on its keys", () => {
@@ -570,19 +566,8 @@ describe("ID photo round 14 as fixtures (no reader)", () => {
   const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 14 has a new seed and round 13's conditions at round 13's rates, plus its own wear conditions", () => {
-    expect(HELD_OUT_PHOTOS.seed).toBe(25);
-    const { seed: _seed14, wear, ...rest14 } = HELD_OUT_PHOTOS;
-    const { seed: _seed13, ...round13Conditions } = ROUND13_PHOTOS;
-    expect(rest14).toEqual(round13Conditions);
-    expect(wear).toBeDefined();
-    expect(ROUND13_PHOTOS.wear).toBeUndefined();
-    expect(round14).toHaveLength(ID_HOLDERS.length * 2);
-    expect(new Set(round14.map(kind))).toEqual(new Set(["ci", "cei", "passport"]));
-    for (const tag of ["photocopy", "worn", "keyboard", "screenshot"])
-      expect(
-        round14.some((photo) => photo.name.includes(`-${tag}`)),
-        tag,
-      ).toBe(true);
+    expectNextRound(HELD_OUT_PHOTOS, ROUND13_PHOTOS, 25, "wear");
+    expectWholeRound(round14, ["photocopy", "worn", "keyboard", "screenshot"]);
   });
 
   it("a photocopy lies on something, grey on copier paper with toner specks, never worn, never held or on a screen", () => {
