@@ -16,6 +16,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = newCspNonce();
+  let clientLeft = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -24,7 +25,9 @@ export default async function handleRequest(
       nonce,
       signal: request.signal,
       onError(error: unknown) {
-        // Errors while streaming the shell: logged, the status becomes 500.
+        // Errors while streaming the shell: logged, the status becomes 500. A client that went away
+        // mid-stream (the page's stream cancelled, React aborting its render) is no failure of ours.
+        if (clientLeft || request.signal.aborted) return;
         logError(loadContext.requestId, request, error);
         responseStatusCode = 500;
       },
@@ -36,7 +39,26 @@ export default async function handleRequest(
     "Content-Security-Policy",
     documentContentSecurityPolicy({ nonce, requestUrl: request.url, geocodeUrl: appConfig(loadContext.cloudflare.env).publicConfig.geocodeUrl }),
   );
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const page = noticingCancel(body, () => {
+    clientLeft = true;
+  });
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The same bytes, with a word before the stream is cancelled (the reader gone: a closed tab). */
+function noticingCancel(body: ReadableStream<Uint8Array>, onCancel: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      onCancel();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 function logError(requestId: string | undefined, request: Request, error: unknown) {
