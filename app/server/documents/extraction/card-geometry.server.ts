@@ -523,7 +523,7 @@ export function strongLines(gradient: Gradient, width: number, height: number, c
       return d < (4 * Math.PI) / 180 && rho < 8;
     });
     if (near) continue;
-    if (kept.filter((k) => angleBetween(k.theta, peak.theta) < SAME_DIRECTION).length >= sameDirection) continue;
+    if (sameDirection < Infinity && kept.filter((k) => angleBetween(k.theta, peak.theta) < SAME_DIRECTION).length >= sameDirection) continue;
     kept.push(peak);
     perFamily[family]!++;
   }

@@ -107,6 +107,9 @@ function onePowerIn(text: string): string | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
+/** The one power a word holds read again on its own at twice and at three times the size. */
+const powersReadLarger = (word: OcrWord) => [2, 3].map((scale) => onePowerIn(word.readAgain(scale)));
+
 /**
  * A power's figure read from a word the engine was unsure of ('5kW' for a printed '6 kW': a 6's loop
  * closed by the scan), read again at twice and at three times the size: when both readings agree on
@@ -117,7 +120,7 @@ export function powerReadAgain(power: string | null, words: OcrWord[]): { power:
   if (power === null) return { power, doubtful: false };
   for (const word of words) {
     if (word.confidence >= SURE_WORD || onePowerIn(word.text) !== power) continue;
-    const [twice, thrice] = [2, 3].map((scale) => onePowerIn(word.readAgain(scale)));
+    const [twice, thrice] = powersReadLarger(word);
     if (twice && twice !== power && twice === thrice) return { power: twice, doubtful: true };
     if ((twice && twice !== power) || (thrice && thrice !== power)) return { power, doubtful: true };
   }
@@ -249,7 +252,7 @@ const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
 export function powerFromSymbol(words: OcrWord[]): string | null {
   for (const word of words) {
     if (!SYMBOL_BEFORE_KW.test(word.text)) continue;
-    const [twice, thrice] = [2, 3].map((scale) => onePowerIn(word.readAgain(scale)));
+    const [twice, thrice] = powersReadLarger(word);
     if (twice && twice === thrice) return twice;
   }
   return null;
@@ -276,13 +279,15 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     const unsure = wordsReadInto(field, String(value), words).filter((word) => word.confidence < SURE_WORD);
     if (unsure.some(readingsDisagree)) doubt(field);
   }
+  const fieldSource = { ...bill.fieldSource };
   const power = powerReadAgain(bill.contractedPowerKw, words);
   if (power.doubtful) doubt("contractedPowerKw");
   const symbolPower = power.power === null ? powerFromSymbol(words) : null;
   if (symbolPower) {
-    power.power = symbolPower;
     confidence.contractedPowerKw = DOUBTFUL;
+    fieldSource.contractedPowerKw = "shape";
   }
+  const contractedPowerKw = power.power ?? symbolPower;
   let billingAddress = bill.billingAddress;
   if (billingAddress) {
     const county = checkCountyCode(billingAddress);
@@ -291,7 +296,6 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   }
   // A name recognised by its likeness, not read: below sure.
   const supplierName = bill.supplierName ?? supplierByLikeness(text);
-  const fieldSource = { ...bill.fieldSource };
   if (!bill.supplierName && supplierName) {
     confidence.supplierName = 0.8;
     fieldSource.supplierName = "shape";
@@ -299,7 +303,6 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   const tariffType =
     bill.tariffType && supplierName ? offerBrandRepaired(bill.tariffType, supplierName) : bill.tariffType;
   if (tariffType !== bill.tariffType) doubt("tariffType");
-  if (symbolPower) fieldSource.contractedPowerKw = "shape";
-  const missingFields = bill.missingFields.filter((field) => (field !== "supplierName" || supplierName === null) && (field !== "contractedPowerKw" || power.power === null));
-  return { ...bill, supplierName, billingAddress, tariffType, contractedPowerKw: power.power, missingFields, fieldConfidence: confidence, fieldSource };
+  const missingFields = bill.missingFields.filter((field) => (field !== "supplierName" || supplierName === null) && (field !== "contractedPowerKw" || contractedPowerKw === null));
+  return { ...bill, supplierName, billingAddress, tariffType, contractedPowerKw, missingFields, fieldConfidence: confidence, fieldSource };
 }
