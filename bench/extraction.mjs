@@ -1,6 +1,7 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|18] [--held-out] [--degraded-labels]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|18] [--held-out] [--held-out-only] [--degraded-labels]
+// (`--held-out-only` skips every tuning set: a sealed round's first reading on its own.)
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
 // 10 by default (now empty: round 10 joined the tuning half once measured, so only the tuning sets are read);
 // 18 is the sealed round (kept unread for the next round of fixes, read only when asked); rounds 11 to
@@ -42,6 +43,8 @@ const billsOnly = process.argv.includes("--bills");
 const idsOnly = process.argv.includes("--ids");
 /** The sealed ID photo round (HELD_OUT_PHOTOS) is read only when asked, never by default. */
 const readHeldOutPhotos = process.argv.includes("--held-out") && !tuningOnly;
+/** First readings: only the held-out sets asked for, none of the tuning sets (a quick read of a sealed round). */
+const heldOutOnly = process.argv.includes("--held-out-only") && !tuningOnly;
 const log = (...args) => {
   if (!json) console.log(...args);
 };
@@ -200,25 +203,25 @@ log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelByte
 if (!tuningOnly && !idsOnly && !readHeldOut) log(`held-out bills: round ${roundArg} has no layout left (it joined the tuning half); --round 18 reads the sealed one`);
 if (!billsOnly) log(readHeldOutPhotos ? `held-out ID photos: round 14 (seed ${HELD_OUT_PHOTOS.seed})` : "held-out ID photos: sealed, not read (--held-out reads them)");
 if (readHeldOut && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
-for (const bill of idsOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
+for (const bill of idsOnly || heldOutOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
 const PER_LAYOUT = 6;
-for (const [kind, seed, layouts] of idsOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS], ...(readHeldOut ? [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]] : [])]) {
+for (const [kind, seed, layouts] of idsOnly ? [] : [...(heldOutOnly ? [] : [["bill_pdf_tune", TUNE_SEED, TUNE_LAYOUTS]]), ...(readHeldOut ? [["bill_pdf_heldout", heldOut.seed, heldOut.layouts]] : [])]) {
   for (const [i, input] of billSet(seed, layouts, PER_LAYOUT).entries()) {
     const { pdf } = await renderBillPdf(input);
     await run(kind, `seed${seed}-${input.layout}-${i % PER_LAYOUT}.pdf`, "application/pdf", "ultima_factura", billTruth(input), pdf);
   }
 }
-if (!idsOnly) {
+if (!idsOnly && !heldOutOnly) {
   const scanned = fixtures.scannedBillFixtures();
   await run("bill_scanned_pdf", scanned.pdf, "application/pdf", "ultima_factura", scanned.truth);
   await run("bill_photo", scanned.photo, "image/jpeg", "ultima_factura", scanned.truth);
 }
-for (const id of billsOnly ? [] : fixtures.idFixtures()) {
+for (const id of billsOnly || heldOutOnly ? [] : fixtures.idFixtures()) {
   await run(`id_${id.variant}`, id.file, id.format === "png" ? "image/png" : "image/jpeg", "document_identitate", id.truth);
 }
 // Electronic cards, passports and a card valid without limit: straight scans (generated/).
-for (const id of billsOnly ? [] : fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
+for (const id of billsOnly || heldOutOnly ? [] : fixtures.moreIdFixtures().filter((f) => f.variant === "scan")) {
   await run(id.cardType === "pasaport" ? "id_passport_scan" : id.cardType === "cei" ? "id_cei_scan" : "id_scan_unlimited", id.file, "image/jpeg", "document_identitate", id.truth);
 }
 // Photographed documents of every holder, drawn in memory by Chromium: the tuning conditions (two
@@ -230,8 +233,8 @@ try {
   // with its own seed and scan conditions (tests/fixtures/scanned-bills.ts).
   // The harder scans (low dpi, strong JPEG, tinted paper, phone photos) are tuning material too.
   const scanSets = [
-    ["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS],
-    ["bill_scanned_harder", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, HARDER_TUNE_SCANS],
+    ...(heldOutOnly ? [] : [["bill_scanned_tune", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, TUNE_SCANS],
+    ["bill_scanned_harder", TUNE_SEED, SCANNED_TUNE_LAYOUTS, 1, HARDER_TUNE_SCANS]]),
     ...(readHeldOut ? [["bill_scanned_heldout", heldOut.seed, heldOut.layouts, heldOut.scansPerLayout, heldOut.scans]] : []),
   ];
   for (const [kind, seed, layouts, perLayout, conditions] of idsOnly ? [] : scanSets) {
@@ -244,7 +247,8 @@ try {
       await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}${scan.lid ? "-lid" : ""}${scan.grey ? "-grey" : ""}${scan.fax ? "-fax" : ""}${scan.app ? "-app" : ""}${scan.folds ? "-folded" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
-  const photoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ["id_photo_tune_r7", ROUND7_PHOTOS, 2], ["id_photo_tune_r8", ROUND8_PHOTOS, 2], ["id_photo_tune_r9", ROUND9_PHOTOS, 2], ["id_photo_tune_r10", ROUND10_PHOTOS, 2], ["id_photo_tune_r11", ROUND11_PHOTOS, 2], ["id_photo_tune_r12", ROUND12_PHOTOS, 2], ["id_photo_tune_r13", ROUND13_PHOTOS, 2], ...(readHeldOutPhotos ? [["id_photo_heldout", HELD_OUT_PHOTOS, 2]] : [])];
+  const tunePhotoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ["id_photo_tune_r7", ROUND7_PHOTOS, 2], ["id_photo_tune_r8", ROUND8_PHOTOS, 2], ["id_photo_tune_r9", ROUND9_PHOTOS, 2], ["id_photo_tune_r10", ROUND10_PHOTOS, 2], ["id_photo_tune_r11", ROUND11_PHOTOS, 2], ["id_photo_tune_r12", ROUND12_PHOTOS, 2], ["id_photo_tune_r13", ROUND13_PHOTOS, 2]];
+  const photoSets = [...(heldOutOnly ? [] : tunePhotoSets), ...(readHeldOutPhotos ? [["id_photo_heldout", HELD_OUT_PHOTOS, 2]] : [])];
   for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {
       const bytes = await renderIdPhoto(page, photo);
