@@ -413,6 +413,17 @@ function ocrSummary(page: OcrPageResult, passes: number): NonNullable<Extraction
   return { rotation: page.rotation, contrastSpread: page.contrastSpread, passes, skewDegrees: page.skewDegrees };
 }
 
+/**
+ * Scanner apps write a PDF whose page is an image yet which carries some text: the app's footer
+ * ("Scanned with …", the date) or its own OCR layer. Such a text layer can pass for a text PDF and
+ * read as nothing, so a text reading that lacks fields is read again from a page-sized image, when
+ * there is one. A logo or a stamp is no page: the image must be large enough to hold a page's print.
+ */
+const PAGE_SCAN_MIN_SIDE = 500;
+const isPageScan = (image: RgbaImage) => Math.min(image.width, image.height) >= PAGE_SCAN_MIN_SIDE;
+/** Fields a reading lacks: the reading of a text layer and of its page's image are compared by it. */
+const fieldsMissing = (data: ExtractedData) => (data.kind === "unreadable" ? Infinity : data.missingFields.length);
+
 export async function extractDocument(input: ExtractInput): Promise<ExtractionResult> {
   const started = performance.now();
   const referenceYear = new Date(input.now).getUTCFullYear();
@@ -433,18 +444,23 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
   try {
     if (kind === "pdf") {
       const pdf = await readPdfText(input.bytes);
+      const pages = () => readPdfPageImages(input.bytes, isBill ? SCANNED_BILL_MAX_PAGES : undefined);
+      const readPages = async (images: RgbaImage[]) => {
+        const engine = await input.ocr();
+        return isBill && images.length > 1 ? readScannedBillPages(engine, images) : readImage(engine, wholeImage(images[0]!), 0, isBill, referenceYear, "ocr_scanned_pdf");
+      };
       if (pdf.textChars >= MIN_PDF_TEXT_CHARS) {
         const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
-        return done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
+        const textReading = done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
+        if (extractedData.missingFields.length === 0) return textReading;
+        const scans = (await pages()).filter(isPageScan);
+        if (scans.length === 0) return textReading;
+        const read = await readPages(scans);
+        return fieldsMissing(read.result.extractedData) < fieldsMissing(extractedData) ? done(read.result, read.ocrMs) : { ...textReading, timings: done(read.result, read.ocrMs).timings };
       }
-      const pages = await readPdfPageImages(input.bytes, isBill ? SCANNED_BILL_MAX_PAGES : undefined);
-      if (pages.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
-      const engine = await input.ocr();
-      if (isBill && pages.length > 1) {
-        const read = await readScannedBillPages(engine, pages);
-        return done(read.result, read.ocrMs);
-      }
-      const read = await readImage(engine, wholeImage(pages[0]!), 0, isBill, referenceYear, "ocr_scanned_pdf");
+      const images = await pages();
+      if (images.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
+      const read = await readPages(images);
       return done(read.result, read.ocrMs);
     }
     // Decoding a phone photo is a few hundred ms of synchronous work: requests first.
