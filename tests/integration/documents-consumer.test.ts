@@ -20,6 +20,7 @@ import idScan from "../fixtures/generated/id-popescu-scan.png";
 import idLowContrast from "../fixtures/generated/id-tanase-lowContrast.jpg";
 import idPhotoInPerspective from "../fixtures/generated/id-barbu-photo-s11-0.jpg";
 import manifest from "../fixtures/generated/manifest.json";
+import { lockedPdf } from "../fixtures/locked-pdf";
 import { signInThroughApi } from "./auth-helpers";
 import { api, createUserRow, documentRow, notificationEvents, storeDocument, uniqueCopy, upload, withRecordingQueues } from "./documents-helpers";
 
@@ -141,6 +142,18 @@ describe("document-processing consumer", { timeout: 120_000 }, () => {
     const row = (await documentRow(doc.id))!;
     expect(row.status).toBe("rejected");
     expect(row.validation_json as string).toContain("bill_too_old");
+    expect(await notificationEvents(userId)).toEqual(["document_processing", "document_rejected"]);
+  });
+
+  it("refuses at once a PDF locked with a password, telling the user to upload it without one", async () => {
+    const userId = await createUserRow();
+    const locked = lockedPdf("parola-din-email");
+    const doc = await storeDocument(userId, "ultima_factura", pdfFile(locked.buffer.slice(locked.byteOffset, locked.byteOffset + locked.byteLength) as ArrayBuffer));
+    await deliver([job(doc)]);
+    const row = (await documentRow(doc.id))!;
+    expect(row).toMatchObject({ status: "rejected", processing_method: "none" });
+    const issues = JSON.parse(row.validation_json as string).issues as { code: string; message: string }[];
+    expect(issues).toEqual([expect.objectContaining({ code: "pdf_password_protected", message: expect.stringContaining("protejat cu parolă") })]);
     expect(await notificationEvents(userId)).toEqual(["document_processing", "document_rejected"]);
   });
 

@@ -6,6 +6,7 @@ import { extractDocument } from "../../app/server/documents/extraction/extract-d
 import { getOcrEngine } from "../../app/server/documents/extraction/ocr.server";
 import { FIXTURE_NOW, idFixtures, readGenerated, scannedBillFixtures } from "../fixtures/documents";
 import { nodeOcrAssets } from "../fixtures/node-ocr";
+import { lockedPdf } from "../fixtures/locked-pdf";
 
 const ocr = async () => (await getOcrEngine(nodeOcrAssets())).engine;
 const run = (file: string, mimeType: string, documentType: string) =>
@@ -79,6 +80,13 @@ describe("extractDocument (Node)", { timeout: 60_000 }, () => {
     doc.addPage([595, 842]);
     const result = await extractDocument({ bytes: await doc.save(), mimeType: "application/pdf", documentType: "ultima_factura", now: FIXTURE_NOW, ocr });
     expect(result).toMatchObject({ processingMethod: "none", extractedData: { kind: "unreadable", reason: "scanned_pdf_without_image" } });
+  });
+
+  it("names a PDF locked with a password as such; one locked only against printing is read", async () => {
+    const locked = await extractDocument({ bytes: lockedPdf("parola"), mimeType: "application/pdf", documentType: "ultima_factura", now: FIXTURE_NOW, ocr });
+    expect(locked).toMatchObject({ processingMethod: "none", extractedData: { kind: "unreadable", reason: "pdf_password_protected" } });
+    const printLocked = await extractDocument({ bytes: lockedPdf(""), mimeType: "application/pdf", documentType: "ultima_factura", now: FIXTURE_NOW, ocr });
+    expect(printLocked.extractedData).toMatchObject({ kind: "unreadable", reason: "scanned_pdf_without_image" });
   });
 
   it("does not try to read document types it has no parser for", async () => {

@@ -14,6 +14,7 @@ export const UPLOAD_MESSAGES: Record<UploadRejection, string> = {
 
 export const ISSUE_MESSAGES = {
   document_unreadable: "Documentul nu a putut fi citit automat; va fi verificat de un operator.",
+  pdf_password_protected: "PDF-ul este protejat cu parolă și nu poate fi citit. Încărcați factura fără parolă: o fotografie a ei sau PDF-ul salvat din nou fără parolă.",
   scanned_pdf_without_image: "PDF-ul nu conține text și nici o imagine care să poată fi citită; va fi verificat de un operator.",
   unsupported_document_type: "Acest tip de document nu se verifică automat; va fi verificat de un operator.",
   ocr_low_quality: "Imaginea este greu de citit (neclară sau cu contrast slab). Încărcați o fotografie mai clară.",

@@ -22,7 +22,7 @@ export const PRICE_BAND = { min: 0.4, max: 3 } as const;
 /** Tolerance when checking net + VAT against the printed total, in bani. */
 export const TOTALS_TOLERANCE_CENTS = 2;
 
-const ERROR_PENALTY = 0.35;
+export const ERROR_PENALTY = 0.35;
 const WARNING_PENALTY = 0.1;
 
 export interface ValidationIssue {

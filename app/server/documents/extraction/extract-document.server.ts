@@ -36,7 +36,7 @@ export type ProcessingMethod = "pdf_text" | "ocr_image" | "ocr_scanned_pdf" | "n
 
 export interface UnreadableExtraction {
   kind: "unreadable";
-  reason: "unsupported_document_type" | "scanned_pdf_without_image" | "document_unreadable" | "no_text_found";
+  reason: "unsupported_document_type" | "scanned_pdf_without_image" | "document_unreadable" | "no_text_found" | "pdf_password_protected";
   detail: string;
 }
 
@@ -471,6 +471,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
     const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image");
     return done(read.result, read.ocrMs);
   } catch (error) {
+    if (error instanceof PdfReadError && error.passwordProtected) return unreadable("pdf_password_protected", error.message);
     if (error instanceof PdfReadError || error instanceof ImageDecodeError) {
       return unreadable("document_unreadable", error.message);
     }

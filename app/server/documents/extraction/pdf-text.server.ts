@@ -13,9 +13,12 @@ export interface PdfText {
 }
 
 export class PdfReadError extends Error {
-  constructor(message: string) {
+  /** Locked with a user password: nobody can read it without the password, an operator neither. */
+  readonly passwordProtected: boolean;
+  constructor(message: string, passwordProtected = false) {
     super(message);
     this.name = "PdfReadError";
+    this.passwordProtected = passwordProtected;
   }
 }
 
@@ -58,7 +61,10 @@ async function open(bytes: Uint8Array) {
     // PDF.js may detach the buffer it is given: hand it a copy.
     return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false });
   } catch (error) {
-    throw new PdfReadError(error instanceof Error ? error.message : String(error));
+    // PDF.js names the error it throws when the file asks for a password (a PDF locked only against
+    // printing or copying opens without one).
+    const locked = error instanceof Error && error.name === "PasswordException";
+    throw new PdfReadError(error instanceof Error ? error.message : String(error), locked);
   }
 }
 
