@@ -1,7 +1,7 @@
 // The text layer of a PDF (PDF.js through unpdf, which runs in workerd), rebuilt into lines by
 // position rather than by content-stream order: two columns printed on one baseline come out as
 // one line with a tab between them, which the bill parser uses as a field boundary.
-import { extractImages, extractTextItems, getDocumentProxy } from "unpdf";
+import { extractImages, extractTextItems, getResolvedPDFJS } from "unpdf";
 import type { RgbaImage } from "./image.server";
 
 export interface PdfText {
@@ -56,16 +56,27 @@ function linesOf(items: Item[]): string[] {
   });
 }
 
+/** Raised from PDF.js's password prompt: the file needs a password we do not have. */
+const LOCKED = Symbol("pdf locked with a password");
+
 async function open(bytes: Uint8Array) {
+  const { getDocument } = await getResolvedPDFJS();
+  // PDF.js may detach the buffer it is given: hand it a copy.
+  const task = getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false });
+  // A file that asks for a password is answered here rather than by PDF.js's own refusal, whose
+  // rejection escapes unhandled inside workerd; a PDF locked only against printing never asks.
+  const asked = new Promise<typeof LOCKED>((resolve) => {
+    task.onPassword = () => resolve(LOCKED);
+  });
   try {
-    // PDF.js may detach the buffer it is given: hand it a copy.
-    return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false });
+    const opened = await Promise.race([task.promise, asked]);
+    if (opened !== LOCKED) return opened;
   } catch (error) {
-    // PDF.js names the error it throws when the file asks for a password (a PDF locked only against
-    // printing or copying opens without one).
-    const locked = error instanceof Error && error.name === "PasswordException";
-    throw new PdfReadError(error instanceof Error ? error.message : String(error), locked);
+    await task.destroy();
+    throw new PdfReadError(error instanceof Error ? error.message : String(error));
   }
+  await task.destroy();
+  throw new PdfReadError("the PDF asks for a password", true);
 }
 
 export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
