@@ -132,6 +132,9 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
 /** The suppliers' names as the reader reports them (the OCR path matches misread names against them). */
 export const SUPPLIER_NAMES = [...new Set(SUPPLIERS.map((s) => s.name))];
 
+/** A greeting opening a plain-language bill: 'Bună ziua, POPA ION!', 'Dragă Ioana Popa,'. */
+const GREETING = /^(?:buna\s+ziua|buna|salut(?:are)?|drag[aei]|stimat[ae]\s+(?:domnule|doamna))\s*,?(?=\s+\p{Lu})/iu;
+
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
@@ -179,6 +182,7 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
+    GREETING,
     // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
@@ -227,7 +231,15 @@ const L = {
     /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [
+    /(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i,
+    /total\s+consum\b/i,
+    /energie\s+consumat[ae]\b/i,
+    /consum\s+(?:total|energie)\b/i,
+    /^consum\b/i,
+    // A caption worded as the customer's question, the answer under it: 'Cât am consumat?'.
+    /^cat\s+(?:am|ati|a|s-a)\s+consumat\b/i,
+  ],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   // '…pe baza indexului actual 31729': the word declined in a sentence.
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
@@ -270,7 +282,8 @@ const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
 const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
-const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
+// A greeting's exclamation mark ('Bună ziua, POPA ION!') ends the sentence, not the value.
+const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.!]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
 /** Words that title an offer, printed after it where a layout's labels follow their values ('Eco Fix ofertă'). */
@@ -448,7 +461,9 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
       const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
-      const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
+      // Or, on a narrow column, its block and flat ('… nr.159 bl.A8' over 'ap.43').
+      const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
+      const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
       // The holder's block is the first column: its locality, under the street in that column.
       return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
     }
@@ -660,8 +675,11 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
 /** The charges table's active-energy row. */
 const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
 
+/** An energy per day or per month ('în medie 1,6 kWh pe zi', '12 kWh/zi'): an average, never the bill's consumption. */
+const KWH_RATE = /[mk]wh\s*(?:\/|pe\s+)\s*(?:zi|luna)\b|\b(?:in\s+)?medie\b/i;
+
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
-  const hit = valueAfterLabel(lines, L.consumption, hasKwh);
+  const hit = valueAfterLabel(lines, L.consumption, (v) => hasKwh(v) && !KWH_RATE.test(foldSameLength(v)));
   // The number right before 'kWh', not the first one (a period may come first).
   if (hit) {
     const figure = /(\d[\d.,\s]*?)\s*([mk]wh)/i.exec(hit.value);
@@ -1034,15 +1052,49 @@ const factsAtDashes = (text: string) =>
   text.replace(DASH_BEFORE_WORD, (dash: string, at: number, all: string) => (startsWithLabel(all.slice(at + dash.length, at + dash.length + 60)) ? "\t" : dash));
 
 /**
+ * A ruling drawn in characters, as printers without graphics draw boxes and tables ('+-----+-----+',
+ * '|-----|', '========'): no fact, and it must not part a table's header from its row.
+ */
+const CHARACTER_RULE = /^[\s+|=_-]*$/;
+const isCharacterRule = (line: string) => CHARACTER_RULE.test(line) && /[+|]|[-=_]{3}/.test(line);
+/** A line framed by bars ('| CLIENT : X |', '| EL 2271 | 24434 | 25700 |'): a boxed row whose bars part its cells. */
+const FRAMED = /^\s*\|.*\S.*\|\s*$|^\s*\|\s/;
+
+/** A fixed-pitch print's boxes and tables, ruled with characters: the rules dropped, the bars parting cells. */
+function characterTablesRead(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !isCharacterRule(line))
+    .map((line) => (FRAMED.test(line) ? line.replace(/\s*\|\s*/g, "\t") : line))
+    .join("\n");
+}
+
+/**
+ * A label padded to its colon in a fixed-pitch print ('CLIENT       : POPA ION'): the colon, parted
+ * from its label by the padding, is the label's; the value is the next cell.
+ */
+function colonsWithLabels(cells: string[]): string[] {
+  const out: string[] = [];
+  for (const cell of cells) {
+    const m = /^:\s*/.exec(cell);
+    if (m && out.length > 0 && !out[out.length - 1]!.endsWith(":")) {
+      out[out.length - 1] = `${out[out.length - 1]}:`;
+      if (cell.length > m[0].length) out.push(cell.slice(m[0].length));
+    } else out.push(cell);
+  }
+  return out;
+}
+
+/**
  * The bill's text as lines of cells, the way every layout is read: facts separated by bars
  * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
  */
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
-  const cells = paragraphFacts(factsAtDashes(text).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
-    const stripped = line.cells.map(dashedFact).map((cell) => {
+    const stripped = colonsWithLabels(line.cells.map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
       const label = cell.slice(0, gloss.index);
@@ -1363,7 +1415,10 @@ export function parseBillText(text: string): BillExtraction {
   put("pod", 0.95);
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
-  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
+  // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
+  const greeting = customer ? valueAfterLabel(lines, [GREETING]) : null;
+  const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
+  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
