@@ -3,6 +3,8 @@
 // the customer's questions (issue #14, bill round 18), written here in a wording of their own.
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { withoutRuledLines, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 // As pdf.js reads a fixed-pitch print: the padding before a colon becomes a column gap.
 const DOT_MATRIX = [
@@ -92,5 +94,37 @@ describe("captions worded as the customer's questions, a greeting with the holde
     expect(parseBillText(TILES).consumptionKwh).toBe(118);
     // The average alone beside a consumption's label is no consumption.
     expect(parseBillText("Energie facturată\tîn medie 3,9 kWh pe zi").consumptionKwh).toBeNull();
+  });
+});
+
+describe("a dot-matrix print scanned", () => {
+  it("parts a boxed row at its bars when the scan kept only one edge (its first cell lost with the other)", () => {
+    const lines = billLines("| SERIE CONTOR\t| INDEX VECHI |\tINDEX NOU\t| CANTITATE KWH|\n24434 |\t25700 |\t1266 |");
+    expect(lines[1]?.cells).toEqual(["24434", "25700", "1266"]);
+    expect(parseBillText(lines.map((line) => line.cells.join("\t")).join("\n")).consumptionKwh).toBe(1266);
+  });
+
+  it("reads a POD whose 'E' the engine read as '£'", () => {
+    expect(repairOcrText("Cod POD\tRO001£762723156")).toBe("Cod POD\tRO001E762723156");
+  });
+
+  it("paints a rule of dashes white and leaves a line of letters as it was", () => {
+    const [width, height] = [400, 60];
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const ink = (x: number, y: number) => data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    // '+------…------+': dashes 6 px long, 2 px apart, 2 px thick, sloping by a pixel across the page.
+    for (let x = 20; x < 380; x++) if (x % 8 < 6) for (const dy of [0, 1]) ink(x, 15 + Math.floor(x / 300) + dy);
+    // Letters: strokes 9 px tall, every third column, in words parted by spaces.
+    for (let x = 20; x < 380; x++) if (x % 3 === 0 && x % 40 < 32) for (let y = 40; y < 49; y++) ink(x, y);
+    const image: RgbaImage = { width, height, data };
+    const erased = withoutRuledLines(image);
+    const darkIn = (img: RgbaImage, top: number, bottom: number) => {
+      let n = 0;
+      for (let y = top; y < bottom; y++) for (let x = 0; x < width; x++) if (img.data[(y * width + x) * 4]! < 140) n++;
+      return n;
+    };
+    expect(darkIn(image, 10, 20)).toBeGreaterThan(500);
+    expect(darkIn(erased, 10, 20)).toBe(0);
+    expect(darkIn(erased, 35, 55)).toBe(darkIn(image, 35, 55));
   });
 });

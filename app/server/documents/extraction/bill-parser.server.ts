@@ -1057,8 +1057,11 @@ const factsAtDashes = (text: string) =>
  */
 const CHARACTER_RULE = /^[\s+|=_-]*$/;
 const isCharacterRule = (line: string) => CHARACTER_RULE.test(line) && /[+|]|[-=_]{3}/.test(line);
-/** A line framed by bars ('| CLIENT : X |', '| EL 2271 | 24434 | 25700 |'): a boxed row whose bars part its cells. */
-const FRAMED = /^\s*\|.*\S.*\|\s*$|^\s*\|\s/;
+/**
+ * A line framed by bars ('| CLIENT : X |', '| EL 2271 | 24434 | 25700 |'): a boxed row whose bars part
+ * its cells. One edge is enough (a scan may lose the other, or the row's first cell with it: '24434 | 25700 |').
+ */
+const FRAMED = /^\s*\|\s*\S|\S\s*\|\s*$/;
 
 /** A fixed-pitch print's boxes and tables, ruled with characters: the rules dropped, the bars parting cells. */
 function characterTablesRead(text: string): string {
