@@ -128,3 +128,29 @@ describe("a dot-matrix print scanned", () => {
     expect(darkIn(erased, 35, 55)).toBe(darkIn(image, 35, 55));
   });
 });
+
+describe("a VAT line read with one digit wrong", () => {
+  it("puts it right as total − net when that is at the rate and one digit from what was read, below sure", () => {
+    const bill = parseBillText(
+      [
+        "Data emiterii\t18.01.2026",
+        "TOTAL FARA TVA\t49,64 LEI",
+        "TVA 21%\t19,42 LEI",
+        "TOTAL DE PLATA\t60,06 LEI",
+      ].join("\n"),
+    );
+    expect(bill).toMatchObject({ totalWithoutVat: "49.64", vat: "10.42", totalWithVat: "60.06" });
+    expect(bill.fieldConfidence?.vat).toBeLessThan(0.9);
+    // Two digits apart is no misread digit: left as read, and doubtful.
+    const far = parseBillText(
+      [
+        "Data emiterii\t18.01.2026",
+        "TOTAL FARA TVA\t49,64 LEI",
+        "TVA 21%\t17,47 LEI",
+        "TOTAL DE PLATA\t60,06 LEI",
+      ].join("\n"),
+    );
+    expect(far.vat).toBe("17.47");
+    expect(far.fieldConfidence?.vat).toBeLessThan(0.9);
+  });
+});

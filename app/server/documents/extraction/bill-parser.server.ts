@@ -781,7 +781,15 @@ interface Totals {
   vatDerived: boolean;
   /** Found among all the bill's amounts by adding up, not by labels. */
   byTriple?: boolean;
+  /** The VAT read with one digit wrong, put right as total − net (at the rate): vatDerived too. */
+  vatOneDigitOff?: boolean;
 }
+
+/** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
+const oneDigitApart = (a: number, b: number) => {
+  const [x, y] = [String(a), String(b)];
+  return x.length === y.length && [...x].filter((digit, i) => digit !== y[i]).length === 1;
+};
 
 /**
  * A charges table with net, VAT and gross columns: its TOTAL row, not the first row under the
@@ -879,6 +887,14 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
         const vat = gross.cents - net.cents;
         if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
       }
+    }
+  }
+  // A VAT line read with one digit wrong (a scan): total − net at the rate, one digit from what was read.
+  for (const gross of grosses) {
+    for (const net of nets) {
+      const vat = gross.cents - net.cents;
+      const misread = vats.find((read) => oneDigitApart(read.cents, vat));
+      if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
     }
   }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
@@ -1490,6 +1506,8 @@ export function parseBillText(text: string): BillExtraction {
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
   }
+  // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
+  if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
