@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { withoutRuledLines, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { podDigitsGuessed } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 // As pdf.js reads a fixed-pitch print: the padding before a colon becomes a column gap.
@@ -152,5 +153,23 @@ describe("a VAT line read with one digit wrong", () => {
     );
     expect(far.vat).toBe("17.47");
     expect(far.fieldConfidence?.vat).toBeLessThan(0.9);
+  });
+});
+
+describe("a POD whose digits the engine read as letters", () => {
+  it("is read, but a digit put in place of a B, S, I or l is a guess (a slashed zero reads as B)", () => {
+    expect(podDigitsGuessed("RO804E214037210", "LOC CONSUM : POD ROBO4E214037210")).toBe(true);
+    expect(podDigitsGuessed("RO005E123456785", "Cod POD RO005E12345678S")).toBe(true);
+    // An O for a 0 is the one confusion with no other reading.
+    expect(podDigitsGuessed("RO003E070134906", "POD ROOO3EO70134906")).toBe(false);
+    expect(podDigitsGuessed("RO003E070134906", "POD RO003E070134906")).toBe(false);
+  });
+});
+
+describe("a scan's speck before the address", () => {
+  it("is no part of it", () => {
+    expect(
+      parseBillText("Client:\tMARIN ELENA\nAdresa:\t* JUD.CJ MUN.CLUJ-NAPOCA STR.TEILOR NR.5").billingAddress,
+    ).toBe("JUD.CJ MUN.CLUJ-NAPOCA STR.TEILOR NR.5");
   });
 });

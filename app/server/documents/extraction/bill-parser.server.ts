@@ -273,8 +273,11 @@ const BILL_NUMBER_LABELS = [
 /** A table's figure cell: digits with their separators only ('1.361', '55', '245,50'). */
 const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 
-/** The holder's address as reported: no country, no next section's caption run into it. */
-const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address))));
+/**
+ * The holder's address as reported: no country, no next section's caption run into it, no scan's
+ * speck before it ('* MUN.BUCURESTI …': no address starts with a mark).
+ */
+const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
