@@ -259,13 +259,6 @@ export function powerFromSymbol(words: OcrWord[]): string | null {
   return null;
 }
 
-/**
- * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
- * was not sure of, and that a second reading of the word at twice the size reads with other digits,
- * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
- * checked against the 41 and against the county seat printed with it. A supplier the reader did
- * not find is looked for by likeness in the page's header.
- */
 /** A POD as the engine may print it, letters where digits go ('ROBO4E214037210'): what findPod reads. */
 const POD_AS_READ = /R\s?[O0]\s?[\dOISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi;
 
@@ -278,6 +271,13 @@ export function podDigitsGuessed(pod: string, text: string): boolean {
   return read !== undefined && /[ISBL]/i.test(read.replace(/\s/g, "").slice(2).replace("E", ""));
 }
 
+/**
+ * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
+ * was not sure of, and that a second reading of the word at twice the size reads with other digits,
+ * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
+ * checked against the 41 and against the county seat printed with it. A supplier the reader did
+ * not find is looked for by likeness in the page's header.
+ */
 export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[]): BillExtraction {
   const confidence = { ...bill.fieldConfidence };
   const vouched = new Set(
