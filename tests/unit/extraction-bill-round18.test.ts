@@ -4,7 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { billLines, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { withoutRuledLines, type RgbaImage } from "../../app/server/documents/extraction/image.server";
-import { podDigitsGuessed } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import {
+  checkOcrBill,
+  podDigitsGuessed,
+  type OcrWord,
+} from "../../app/server/documents/extraction/ocr-bill-checks.server";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 // As pdf.js reads a fixed-pitch print: the padding before a colon becomes a column gap.
@@ -171,5 +175,28 @@ describe("a scan's speck before the address", () => {
     expect(
       parseBillText("Client:\tMARIN ELENA\nAdresa:\t* JUD.CJ MUN.CLUJ-NAPOCA STR.TEILOR NR.5").billingAddress,
     ).toBe("JUD.CJ MUN.CLUJ-NAPOCA STR.TEILOR NR.5");
+  });
+});
+
+describe("a scanned power whose figure the engine lost, its unit read alone", () => {
+  const text = ["Cod POD\tRO001E822339661", "Putere aprobată\tKW", "Total de plată: 121,00 lei"].join("\n");
+  const unitWord = (twice: string, thrice: string): OcrWord => ({
+    text: "KW",
+    confidence: 0.07,
+    readAgain: (scale) => (scale === 3 ? thrice : twice),
+  });
+
+  it("is the power two larger readings of the unit's box agree on, never sure", () => {
+    const bill = parseBillText(text);
+    expect(bill.contractedPowerKw).toBeNull();
+    const checked = checkOcrBill(bill, text, [unitWord("6 kW", "6 kW")]);
+    expect(checked.contractedPowerKw).toBe("6.00");
+    expect(checked.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
+  });
+
+  it("stays unread when the larger readings disagree or find the unit alone again", () => {
+    const bill = parseBillText(text);
+    expect(checkOcrBill(bill, text, [unitWord("6 kW", "8 kW")]).contractedPowerKw).toBeNull();
+    expect(checkOcrBill(bill, text, [unitWord("kW", "kW")]).contractedPowerKw).toBeNull();
   });
 });

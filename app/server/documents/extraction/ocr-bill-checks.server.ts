@@ -245,14 +245,17 @@ export function offerBrandRepaired(offer: string, supplierName: string): string 
 
 /** A power's figure read as a symbol before its unit ('&kW', '6&kW'): no symbol is ever counted in kW. */
 const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
+/** The unit read alone, its figure lost (a faint '6' beside 'kW' the engine took for a speck). */
+const BARE_KW = /^kw\.?$/i;
 
 /**
- * A power the reader found nowhere because its figure came out as a symbol: the word read again at
- * twice and at three times the size, and kept (not sure) only when both readings agree on one power.
+ * A power the reader found nowhere because its figure came out as a symbol, or not at all: the word
+ * read again at twice and at three times the size (its box's margin takes in the figure beside it),
+ * and kept (not sure) only when both readings agree on one power.
  */
 export function powerFromSymbol(words: OcrWord[]): string | null {
   for (const word of words) {
-    if (!SYMBOL_BEFORE_KW.test(word.text)) continue;
+    if (!SYMBOL_BEFORE_KW.test(word.text) && !BARE_KW.test(word.text.trim())) continue;
     const [twice, thrice] = powersReadLarger(word);
     if (twice && twice === thrice) return twice;
   }
