@@ -132,6 +132,9 @@ const SUPPLIERS: { name: string; pattern: RegExp }[] = [
 /** The suppliers' names as the reader reports them (the OCR path matches misread names against them). */
 export const SUPPLIER_NAMES = [...new Set(SUPPLIERS.map((s) => s.name))];
 
+/** A greeting opening a plain-language bill: 'Bună ziua, POPA ION!', 'Dragă Ioana Popa,'. */
+const GREETING = /^(?:buna\s+ziua|buna|salut(?:are)?|drag[aei]|stimat[ae]\s+(?:domnule|doamna))\s*,?(?=\s+\p{Lu})/iu;
+
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
@@ -179,6 +182,7 @@ const L = {
     /\bdenumire\s+client\b/i,
     // A letter's salutation: 'Stimate client POPA ION,'.
     /\bstimat[ae]\s+client[ae]?\b/i,
+    GREETING,
     // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
@@ -227,7 +231,15 @@ const L = {
     /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
   ],
-  consumption: [/(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i, /total\s+consum\b/i, /energie\s+consumat[ae]\b/i, /consum\s+(?:total|energie)\b/i, /^consum\b/i],
+  consumption: [
+    /(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i,
+    /total\s+consum\b/i,
+    /energie\s+consumat[ae]\b/i,
+    /consum\s+(?:total|energie)\b/i,
+    /^consum\b/i,
+    // A caption worded as the customer's question, the answer under it: 'Cât am consumat?'.
+    /^cat\s+(?:am|ati|a|s-a)\s+consumat\b/i,
+  ],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   // '…pe baza indexului actual 31729': the word declined in a sentence.
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
@@ -261,8 +273,11 @@ const BILL_NUMBER_LABELS = [
 /** A table's figure cell: digits with their separators only ('1.361', '55', '245,50'). */
 const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 
-/** The holder's address as reported: no country, no next section's caption run into it. */
-const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address))));
+/**
+ * The holder's address as reported: no country, no next section's caption run into it, no scan's
+ * speck before it ('* MUN.BUCURESTI …': no address starts with a mark).
+ */
+const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
@@ -270,7 +285,8 @@ const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
 const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
-const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.]+$/, "").trim();
+// A greeting's exclamation mark ('Bună ziua, POPA ION!') ends the sentence, not the value.
+const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.!]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
 /** Words that title an offer, printed after it where a layout's labels follow their values ('Eco Fix ofertă'). */
@@ -448,7 +464,9 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
       const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
-      const street = !HAS_NUMBER.test(next) && STREET_TAIL.test(rest) ? `${next} ${rest}` : next;
+      // Or, on a narrow column, its block and flat ('… nr.159 bl.A8' over 'ap.43').
+      const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
+      const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
       // The holder's block is the first column: its locality, under the street in that column.
       return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
     }
@@ -660,8 +678,11 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
 /** The charges table's active-energy row. */
 const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
 
+/** An energy per day or per month ('în medie 1,6 kWh pe zi', '12 kWh/zi'): an average, never the bill's consumption. */
+const KWH_RATE = /[mk]wh\s*(?:\/|pe\s+)\s*(?:zi|luna)\b|\b(?:in\s+)?medie\b/i;
+
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
-  const hit = valueAfterLabel(lines, L.consumption, hasKwh);
+  const hit = valueAfterLabel(lines, L.consumption, (v) => hasKwh(v) && !KWH_RATE.test(foldSameLength(v)));
   // The number right before 'kWh', not the first one (a period may come first).
   if (hit) {
     const figure = /(\d[\d.,\s]*?)\s*([mk]wh)/i.exec(hit.value);
@@ -763,7 +784,15 @@ interface Totals {
   vatDerived: boolean;
   /** Found among all the bill's amounts by adding up, not by labels. */
   byTriple?: boolean;
+  /** The VAT read with one digit wrong, put right as total − net (at the rate): vatDerived too. */
+  vatOneDigitOff?: boolean;
 }
+
+/** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
+const oneDigitApart = (a: number, b: number) => {
+  const [x, y] = [String(a), String(b)];
+  return x.length === y.length && [...x].filter((digit, i) => digit !== y[i]).length === 1;
+};
 
 /**
  * A charges table with net, VAT and gross columns: its TOTAL row, not the first row under the
@@ -861,6 +890,14 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
         const vat = gross.cents - net.cents;
         if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
       }
+    }
+  }
+  // A VAT line read with one digit wrong (a scan): total − net at the rate, one digit from what was read.
+  for (const gross of grosses) {
+    for (const net of nets) {
+      const vat = gross.cents - net.cents;
+      const misread = vats.find((read) => oneDigitApart(read.cents, vat));
+      if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
     }
   }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
@@ -1034,15 +1071,52 @@ const factsAtDashes = (text: string) =>
   text.replace(DASH_BEFORE_WORD, (dash: string, at: number, all: string) => (startsWithLabel(all.slice(at + dash.length, at + dash.length + 60)) ? "\t" : dash));
 
 /**
+ * A ruling drawn in characters, as printers without graphics draw boxes and tables ('+-----+-----+',
+ * '|-----|', '========'): no fact, and it must not part a table's header from its row.
+ */
+const CHARACTER_RULE = /^[\s+|=_-]*$/;
+const isCharacterRule = (line: string) => CHARACTER_RULE.test(line) && /[+|]|[-=_]{3}/.test(line);
+/**
+ * A line framed by bars ('| CLIENT : X |', '| EL 2271 | 24434 | 25700 |'): a boxed row whose bars part
+ * its cells. One edge is enough (a scan may lose the other, or the row's first cell with it: '24434 | 25700 |').
+ */
+const FRAMED = /^\s*\|\s*\S|\S\s*\|\s*$/;
+
+/** A fixed-pitch print's boxes and tables, ruled with characters: the rules dropped, the bars parting cells. */
+function characterTablesRead(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !isCharacterRule(line))
+    .map((line) => (FRAMED.test(line) ? line.replace(/\s*\|\s*/g, "\t") : line))
+    .join("\n");
+}
+
+/**
+ * A label padded to its colon in a fixed-pitch print ('CLIENT       : POPA ION'): the colon, parted
+ * from its label by the padding, is the label's; the value is the next cell.
+ */
+function colonsWithLabels(cells: string[]): string[] {
+  const out: string[] = [];
+  for (const cell of cells) {
+    const m = /^:\s*/.exec(cell);
+    if (m && out.length > 0 && !out[out.length - 1]!.endsWith(":")) {
+      out[out.length - 1] = `${out[out.length - 1]}:`;
+      if (cell.length > m[0].length) out.push(cell.slice(m[0].length));
+    } else out.push(cell);
+  }
+  return out;
+}
+
+/**
  * The bill's text as lines of cells, the way every layout is read: facts separated by bars
  * ('Factura X | emisă …') are cells of their own, and a bilingual label keeps only its Romanian part.
  */
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
-  const cells = paragraphFacts(factsAtDashes(text).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
-    const stripped = line.cells.map(dashedFact).map((cell) => {
+    const stripped = colonsWithLabels(line.cells.map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
       const label = cell.slice(0, gloss.index);
@@ -1363,7 +1437,10 @@ export function parseBillText(text: string): BillExtraction {
   put("pod", 0.95);
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
-  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : positionConfidence(customer));
+  // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
+  const greeting = customer ? valueAfterLabel(lines, [GREETING]) : null;
+  const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
+  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
@@ -1432,6 +1509,8 @@ export function parseBillText(text: string): BillExtraction {
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
   }
+  // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
+  if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }

@@ -517,7 +517,8 @@ export function soleKwhFigure(lines: TextLine[]): number | null {
   };
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
-      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*([mk]wh)\b(?!\s*\/)/gi))
+      // A rate ('kWh/zi', '4,2 kWh pe zi') is an average, never the bill's energy.
+      for (const m of cell.matchAll(/(?<![\d.,])(\d[\d.,]*)\s*([mk]wh)\b(?!\s*\/|\s+pe\s+(?:zi|lun[aă])\b)/giu))
         if (!/\/\s*$/.test(cell.slice(0, m.index))) add(m[1]!, m[2]);
       if (!/^\d[\d.]*$/.test(cell)) return;
       const above = lines[l - 1];

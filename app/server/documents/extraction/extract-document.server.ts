@@ -20,6 +20,7 @@ import {
   rotateDegrees,
   shrinkToFit,
   textRunsAcross,
+  withoutRuledLines,
   type QuarterTurn,
   type RgbaImage,
 } from "./image.server";
@@ -163,10 +164,30 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
   const options = { accept: (r: OcrPageResult) => acceptBillReading(r) || notABill(r), layout: true, darkShare: 0.002 };
   const read = await engine.recognize(image, { ...options, rotations: first });
-  if (acceptBillReading(read) || notABill(read)) return read;
+  if (acceptBillReading(read) || notABill(read)) return withRulesErased(engine, read);
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
   const best = billReadingRank(other) > billReadingRank(read) ? other : read;
-  return { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes };
+  return withRulesErased(engine, { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes });
+}
+
+/** Rows of a box or table ruled with characters, as the engine reads them: a bar or a corner first ('| CLIENT : …'). */
+const CHARACTER_RULED_ROW = /^\s*[|+]/;
+
+/**
+ * A page whose boxes and tables are ruled with characters (a dot-matrix print): the engine takes the
+ * rules for the edges of regions and loses text beside them (a code's end, a table's figures). Read
+ * again with the rules painted white (one more pass, on such pages only); the reading with more bill
+ * words, then more characters, is kept.
+ */
+async function withRulesErased(engine: OcrEngine, read: OcrPageResult): Promise<OcrPageResult> {
+  const text = read.layoutText ?? read.text;
+  if (text.split("\n").filter((line) => CHARACTER_RULED_ROW.test(line)).length < 3) return read;
+  const again = await engine.recognize(withoutRuledLines(read.image), { layout: true, darkShare: 0.002 });
+  const characters = (r: OcrPageResult) => (r.layoutText ?? r.text).replace(/\s/g, "").length;
+  const better = billWordCount(again.text) > billWordCount(read.text) || (billWordCount(again.text) === billWordCount(read.text) && characters(again) > characters(read));
+  const passes = read.passes + again.passes;
+  const durationMs = read.durationMs + again.durationMs;
+  return better ? { ...again, rotation: read.rotation, skewDegrees: read.skewDegrees, passes, durationMs } : { ...read, passes, durationMs };
 }
 
 /**

@@ -491,3 +491,50 @@ export function enlarge(image: RgbaImage, factor: number): RgbaImage {
   }
   return { width, height, data: out };
 }
+
+/**
+ * The page with its long thin horizontal rules painted white: a fixed-pitch print's boxes and tables
+ * ruled with characters ('+------+'), dashes close enough to make one line at a scan's resolution. The
+ * engine's layout analysis takes such rules for the edges of regions and loses the text beside them
+ * (a table's figures, a line's end); the rules carry no fact. A rule is a run of dark pixels, gaps no
+ * wider than a dash's, over at least an eighth of the width, with (nearly) nothing dark a few pixels
+ * above and below it — unlike a line of text, whose letters are taller. A row's three pixels are read
+ * together, so a rule that slopes by a pixel or two across the page stays one run. Grey input (R = G = B).
+ */
+export function withoutRuledLines(image: RgbaImage): RgbaImage {
+  const { width, height } = image;
+  const data = new Uint8ClampedArray(image.data);
+  const dark = new Uint8Array(width * height);
+  for (let i = 0; i < width * height; i++) dark[i] = image.data[i * 4]! < 140 ? 1 : 0;
+  const at = (x: number, y: number) => (y >= 0 && y < height ? dark[y * width + x]! : 0);
+  const band = (x: number, y: number) => at(x, y - 1) | at(x, y) | at(x, y + 1);
+  const gap = Math.max(3, Math.round(width / 150));
+  const away = 4;
+  const spans: [number, number, number][] = [];
+  for (let y = 1; y < height - 1; y++) {
+    let start = -1;
+    let last = -Infinity;
+    const close = () => {
+      if (start < 0 || last - start < width / 8) return;
+      let crossed = 0;
+      for (let x = start; x <= last; x++) if (at(x, y - away) || at(x, y + away)) crossed++;
+      // The rule's corners and the bars crossing it are dark above and below it; a line of text's letters much more.
+      if (crossed < (last - start + 1) * 0.25) spans.push([y, start, last]);
+    };
+    for (let x = 0; x < width; x++) {
+      if (!band(x, y)) continue;
+      if (x - last > gap) {
+        close();
+        start = x;
+      }
+      last = x;
+    }
+    close();
+  }
+  for (const [y, from, to] of spans) {
+    for (let yy = Math.max(0, y - 2); yy <= Math.min(height - 1, y + 2); yy++) {
+      for (let x = from; x <= to; x++) data.fill(255, (yy * width + x) * 4, (yy * width + x) * 4 + 3);
+    }
+  }
+  return { width, height, data };
+}

@@ -3,6 +3,7 @@
 // about a misread county code. A digit the engine guessed at and nothing on the bill cross-checks
 // must not be reported as sure: it goes to an operator's review instead of into a switch.
 import { COUNTY_SEATS } from "../../../lib/cnp";
+import { findPod } from "../../../lib/pod";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
 import { repairOcrText, repairStreetKind } from "./ocr-text-repair.server";
@@ -244,18 +245,33 @@ export function offerBrandRepaired(offer: string, supplierName: string): string 
 
 /** A power's figure read as a symbol before its unit ('&kW', '6&kW'): no symbol is ever counted in kW. */
 const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
+/** The unit read alone, its figure lost (a faint '6' beside 'kW' the engine took for a speck). */
+const BARE_KW = /^kw\.?$/i;
 
 /**
- * A power the reader found nowhere because its figure came out as a symbol: the word read again at
- * twice and at three times the size, and kept (not sure) only when both readings agree on one power.
+ * A power the reader found nowhere because its figure came out as a symbol, or not at all: the word
+ * read again at twice and at three times the size (its box's margin takes in the figure beside it),
+ * and kept (not sure) only when both readings agree on one power.
  */
 export function powerFromSymbol(words: OcrWord[]): string | null {
   for (const word of words) {
-    if (!SYMBOL_BEFORE_KW.test(word.text)) continue;
+    if (!SYMBOL_BEFORE_KW.test(word.text) && !BARE_KW.test(word.text.trim())) continue;
     const [twice, thrice] = powersReadLarger(word);
     if (twice && twice === thrice) return twice;
   }
   return null;
+}
+
+/** A POD as the engine may print it, letters where digits go ('ROBO4E214037210'): what findPod reads. */
+const POD_AS_READ = /R\s?[O0]\s?[\dOISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi;
+
+/**
+ * Whether the POD's digits were read as letters other than O: a B is an 8 or a slashed zero (a
+ * fixed-pitch font's 0), an S a 5 or a 6, an I or l a 1 or a 7. The digit put in their place is a guess.
+ */
+export function podDigitsGuessed(pod: string, text: string): boolean {
+  const read = text.toUpperCase().match(POD_AS_READ)?.find((raw) => findPod(raw) === pod);
+  return read !== undefined && /[ISBL]/i.test(read.replace(/\s/g, "").slice(2).replace("E", ""));
 }
 
 /**
@@ -279,6 +295,7 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     const unsure = wordsReadInto(field, String(value), words).filter((word) => word.confidence < SURE_WORD);
     if (unsure.some(readingsDisagree)) doubt(field);
   }
+  if (bill.pod && podDigitsGuessed(bill.pod, text)) doubt("pod");
   const fieldSource = { ...bill.fieldSource };
   const power = powerReadAgain(bill.contractedPowerKw, words);
   if (power.doubtful) doubt("contractedPowerKw");

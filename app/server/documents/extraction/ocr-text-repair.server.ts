@@ -21,8 +21,8 @@ export function repairFigure(word: string): string {
   return word.replace(CONFUSABLE, (c) => DIGIT_FOR[c]!);
 }
 
-/** A POD's 'E' read as 'F' ('RO008F791904160'): the code is RO, three digits, E, nine digits. */
-const POD_WITH_F = /\b(R[O0][0-9O]{3})F(\d{9})\b/g;
+/** A POD's 'E' read as 'F' or '£' ('RO008F791904160', 'RO001£762723156'): the code is RO, three digits, E, nine digits. */
+const POD_WITH_F = /\b(R[O0][0-9O]{3})[F£](\d{9})\b/g;
 /**
  * A POD's 'O' read twice ('ROO003E874389908'): after 'RO' come three digits and an 'E', so an 'O'
  * with three more zeros-or-digits before the 'E' is one too many.
