@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import { cnpOf } from "../fixtures/people";
 import {
-  HELD_OUT_PHOTOS,
   ID_HOLDERS,
   idPhotoSet,
   ROUND6_PHOTOS,
@@ -18,6 +17,7 @@ import {
   ROUND11_PHOTOS,
   ROUND12_PHOTOS,
   ROUND13_PHOTOS,
+  ROUND14_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -562,11 +562,11 @@ describe("ID photo round 13 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 14 as fixtures (no reader)", () => {
-  const round14 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round14 = idPhotoSet(ROUND14_PHOTOS, 2);
   const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 14 has a new seed and round 13's conditions at round 13's rates, plus its own wear conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND13_PHOTOS, 25, "wear");
+    expectNextRound(ROUND14_PHOTOS, ROUND13_PHOTOS, 25, "wear");
     expectWholeRound(round14, ["photocopy", "worn", "keyboard", "screenshot"]);
   });
 
