@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 18 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 19 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -6,8 +6,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
-import { billTruth, HELD_OUT_LAYOUTS, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { billTruth, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
+import { placeOfConsumption } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
@@ -93,19 +94,21 @@ const ROUND_16_LAYOUTS: BillLayout[] = ["engieBandBoxes", "eonReadingCycle", "mv
 const ROUND_16_SEED = 12;
 const ROUND_17_LAYOUTS: BillLayout[] = ["grenergRomanDates", "hidroAvansRegularizare", "novaLandscapeColumns"];
 const ROUND_17_SEED = 13;
+const ROUND_18_LAYOUTS: BillLayout[] = ["electricaDotMatrix", "eonHandheld", "ppcQuestions"];
+const ROUND_18_SEED = 14;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 17, measured once, joined the tuning half; round 18 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 18, measured once, joined the tuning half; round 19 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(14);
-    expect(SEALED_LAYOUTS).toEqual(["electricaDotMatrix", "eonHandheld", "ppcQuestions"]);
+    expect(SEALED_SEED).toBe(15);
+    expect(SEALED_LAYOUTS).toEqual(["hidroAppCards", "engieTitularLocConsum", "premierPortalPrint"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -213,12 +216,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 18's scans have a seed of their own, round 17's conditions and, new, bills folded in three; no earlier scan set has a fold", () => {
-    const { seed, foldShare, foldDepth, ...rest } = SEALED_SCANS;
+    const { seed, foldShare, foldDepth, ...rest } = ROUND18_SCANS;
     const { seed: _seed17, ...round17 } = ROUND17_SCANS;
     expect(seed).toBe(34);
     expect(rest).toEqual(round17);
     expect([foldShare, foldDepth].every((value) => value !== undefined)).toBe(true);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND18_SCANS, ROUND_18_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.folds)).toBe(true);
     expect(sealed.some((scan) => !scan.folds)).toBe(true);
     for (const scan of sealed) {
@@ -253,7 +256,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   }
 
   it("round 18's dot-matrix bill: capitals without diacritics, ASCII-ruled tables, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["electricaDotMatrix"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_18_SEED, ["electricaDotMatrix"], PER_LAYOUT)) {
       const { pdf } = await renderBillPdf(input);
       const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
       expect(text).toMatch(/^[\x20-\x7e\n]+$/);
@@ -265,7 +268,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 18's handheld printout: an 80 mm roll, every line inside it", async () => {
-    for (const input of billSet(SEALED_SEED, ["eonHandheld"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_18_SEED, ["eonHandheld"], PER_LAYOUT)) {
       const { pdf } = await renderBillPdf(input);
       const { width, height } = (await PDFDocument.load(pdf)).getPage(0).getSize();
       expect([width, height]).toEqual([227, 600]);
@@ -274,7 +277,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 18's plain-language bill: the customer's questions as captions, each answered under it, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["ppcQuestions"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_18_SEED, ["ppcQuestions"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const { pdf } = await renderBillPdf(input);
       const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
@@ -283,6 +286,99 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze(`Până când plătesc? ${dateForms(truth.dueDate)[0]}`));
       expect(squeezed).toContain(squeeze(`Cât am consumat? ${truth.consumptionKwh} kWh`));
       expect(squeezed).toContain(squeeze(`din care TVA ${Math.round(vatRateOn(truth.billDate) * 100)}%: ${roNumber(cents(truth.vat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+  it("round 19's scans have a seed of their own, round 18's conditions and, new, coffee rings; no earlier scan set has one", () => {
+    const { seed, stainShare, stainRadius, stainStrength, ...rest } = SEALED_SCANS;
+    const { seed: _seed18, ...round18 } = ROUND18_SCANS;
+    expect(seed).toBe(35);
+    expect(rest).toEqual(round18);
+    expect([stainShare, stainRadius, stainStrength].every((value) => value !== undefined)).toBe(true);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.stain)).toBe(true);
+    expect(sealed.some((scan) => !scan.stain)).toBe(true);
+    // Round 18's conditions still occur among the nine scans.
+    expect(sealed.some((scan) => scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    for (const scan of sealed) {
+      if (!scan.stain) continue;
+      const [x, y] = scan.stain.at;
+      // The cup stood on the sheet: the ring's centre on the page, at least half the ring on it.
+      expect(x).toBeGreaterThanOrEqual(0.12);
+      expect(x).toBeLessThanOrEqual(0.88);
+      expect(y).toBeGreaterThanOrEqual(0.1);
+      expect(y).toBeLessThanOrEqual(0.9);
+      expect(scan.stain.radius).toBeGreaterThanOrEqual(0.07);
+      expect(scan.stain.radius).toBeLessThanOrEqual(0.11);
+      expect(scan.stain.strength).toBeGreaterThanOrEqual(0.25);
+      expect(scan.stain.strength).toBeLessThanOrEqual(0.45);
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.stain).toBeUndefined();
+    }
+    // Round 18's scans are the same as when they were read: the new draw comes after every earlier one.
+    const read18 = drawScans(ROUND18_SCANS, ROUND_18_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 34, stainShare: undefined }, read18.length)).toEqual(read18);
+  });
+
+  it("round 19's phone-app bill: a page as narrow as a phone's screen, cards titled with glyph icons, the app's stamp between issue and due date, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroAppCards"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const { width, height } = (await PDFDocument.load(pdf)).getPage(0).getSize();
+      expect([width, height]).toEqual(PHONE_PAGE);
+      expect(height).toBeGreaterThan(width * 2.5);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      for (const icon of ["☰", "✉", "⌂", "⚡"]) expect(text).toContain(icon);
+      for (const caption of ["Total de plată", "Scadentă pe", "Serie și număr", "Emisă pe", "Locul de consum", "Cod POD", "Index anterior", "Index actual"]) expect(text).toContain(caption);
+      const stamp = /generat în aplicația iHidro la (\d{2})\.(\d{2})\.(\d{4})/.exec(text);
+      expect(stamp).not.toBeNull();
+      const saved = `${stamp![3]}-${stamp![2]}-${stamp![1]}`;
+      expect(saved > truth.billDate && saved < truth.dueDate).toBe(true);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 19's holder-and-place bill: the place of consumption's user and address beside the holder's, never the holder's, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["engieTitularLocConsum"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const place = placeOfConsumption(input);
+      expect(place.user).not.toBe(truth.customerName);
+      expect(place.address).not.toBe(truth.billingAddress);
+      // The same form as the holder's address: county, municipality, street, number.
+      expect(place.address).toMatch(/^Jud\.[A-Z]{2} Mun\.\S+ .+ nr\.\d+/);
+      expect(place.address.split(" ").slice(0, 2)).not.toEqual(truth.billingAddress.split(" ").slice(0, 2));
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      for (const value of [place.user, place.address, "LOC DE CONSUM", "TITULAR CONTRACT"]) expect(squeezed).toContain(squeeze(value));
+      // The place's block comes first (left), the holder's second.
+      expect(squeezed.indexOf(squeeze(place.user))).toBeLessThan(squeezed.indexOf(squeeze(truth.customerName)));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 19's portal page printed from the browser: printed between issue and due date, five bills in the history, only the first this one, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["premierPortalPrint"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const printed = /^(\d{2})\.(\d{2})\.(\d{4}), \d{2}:\d{2}/m.exec(text) ?? /(\d{2})\.(\d{2})\.(\d{4}), \d{2}:\d{2}/.exec(text);
+      expect(printed).not.toBeNull();
+      const on = `${printed![3]}-${printed![2]}-${printed![1]}`;
+      expect(on > truth.billDate && on < truth.dueDate).toBe(true);
+      expect(text).toMatch(/https:\/\/contulmeu\.premierenergy\.ro\/facturi\//);
+      const [series] = truth.billNumber.split(" ") as [string];
+      const numbers = [...new Set(text.match(new RegExp(`${series} \\d{7}`, "g")) ?? [])];
+      expect(numbers).toHaveLength(5);
+      expect(numbers).toContain(truth.billNumber);
+      // The other bills' amounts are other amounts.
+      const amounts = (text.match(/[\d.]+,\d{2} lei/g) ?? []).map((a) => a.replace(/ lei$/, ""));
+      const total = roNumber(cents(truth.totalWithVat));
+      // This bill's total: its tile, its totals, its row of the history; no other row.
+      expect(amounts.filter((a) => a === total)).toHaveLength(3);
+      expect(new Set(amounts).size).toBeGreaterThan(10);
       await runsInsidePage(pdf);
     }
   });

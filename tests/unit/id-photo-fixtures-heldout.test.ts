@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 14 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 15 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 14 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 15 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
   ROUND11_PHOTOS,
   ROUND12_PHOTOS,
   ROUND13_PHOTOS,
+  ROUND14_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -562,11 +563,11 @@ describe("ID photo round 13 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 14 as fixtures (no reader)", () => {
-  const round14 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round14 = idPhotoSet(ROUND14_PHOTOS, 2);
   const round13 = idPhotoSet(ROUND13_PHOTOS, 2);
 
   it("round 14 has a new seed and round 13's conditions at round 13's rates, plus its own wear conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND13_PHOTOS, 25, "wear");
+    expectNextRound(ROUND14_PHOTOS, ROUND13_PHOTOS, 25, "wear");
     expectWholeRound(round14, ["photocopy", "worn", "keyboard", "screenshot"]);
   });
 
@@ -611,6 +612,80 @@ describe("ID photo round 14 as fixtures (no reader)", () => {
       expect(photo.name).not.toMatch(/-(photocopy|worn)/);
       expect(photo.style.filter).not.toMatch(/grayscale/);
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/<line |rgba\(25,25,25/);
+    }
+  });
+});
+
+describe("ID photo round 15 as fixtures (no reader)", () => {
+  const round15 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round14 = idPhotoSet(ROUND14_PHOTOS, 2);
+  const OTHER_CARD = /<div style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:1000px;height:630px;border-radius:28px;background:linear-gradient\(135deg,[^)]*\);transform:rotate\((-?[\d.]+)deg\)/;
+
+  it("round 15 has a new seed and round 14's conditions at round 14's rates, plus its own wallet conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND14_PHOTOS, 26, "wallet");
+    expectWholeRound(round15, ["bankcard", "loyaltycard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
+  });
+
+  it("another card lies beside the ID card, partly under it (on the desk, or fanned behind it in the hand), never on a screen or a copy; a bank card carries the holder's name and none of the ID card's numbers", () => {
+    for (const photo of round15) {
+      const kind = /-(bankcard|loyaltycard)\b/.exec(photo.name)?.[1];
+      const [under, behind] = [photo.style.scene?.under ?? "", photo.style.scene?.behind ?? ""];
+      const held = /-(hand|pinch)\b/.test(photo.name);
+      expect(OTHER_CARD.test(held ? behind : under), photo.name).toBe(kind !== undefined);
+      expect(OTHER_CARD.test(held ? under : behind), photo.name).toBe(false);
+      if (!kind) continue;
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp)\b/);
+      // Under the ID card or behind it, never on it.
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/VALID<br>THRU|CARD CLIENT/);
+      const html = held ? behind : under;
+      const [, left, top, turn] = OTHER_CARD.exec(html)!.map(Number) as [number, number, number, number];
+      // Its centre from the ID card's centre: in the stage on the desk, in the card's own box when held (half as far, half as turned).
+      const origin = held ? { x: 500, y: 315 } : { x: 500 + photo.style.padding, y: 315 + photo.style.padding };
+      const share = held ? 0.5 : 1;
+      const [dx, dy] = [(left + 500 - origin.x) / share, (top + 315 - origin.y) / share];
+      expect(Math.abs(dx)).toBeGreaterThanOrEqual(618);
+      expect(Math.abs(dx)).toBeLessThanOrEqual(852);
+      expect(Math.abs(dy)).toBeLessThanOrEqual(0.45 * 630 + 2);
+      expect(Math.abs(turn)).toBeLessThanOrEqual(30 * share);
+      if (held) expect(photo.wallet).toMatch(/fanned behind it in the hand/);
+      const text = html.slice(html.search(OTHER_CARD)).replace(/<[^>]+>/g, " ");
+      for (const value of [cnpOf(photo.person), photo.person.number]) expect(text).not.toContain(value);
+      if (kind === "bankcard") {
+        const embossed = `${photo.person.firstName} ${photo.person.lastName}`.replace(/-/g, " ").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+        expect(text).toContain(embossed);
+        expect(text).toMatch(/VALID\s+THRU\s+(0[1-9]|1[0-2])\/\d{2}/);
+        expect(photo.wallet).toMatch(/the holder's bank card beside it/);
+      } else expect(photo.wallet).toMatch(/a shop's loyalty card beside it/);
+    }
+  });
+
+  it("a foil's rainbow is a band 12–22 % of the card wide at 0.25–0.45, on the card, never on a copy or a card on a screen", () => {
+    const shining = round15.filter((photo) => photo.name.includes("-holo"));
+    expect(shining.length).toBeGreaterThan(0);
+    for (const photo of round15) {
+      const onCard = photo.style.scene?.onCard ?? "";
+      expect(/mix-blend-mode:screen/.test(onCard), photo.name).toBe(photo.name.includes("-holo"));
+    }
+    for (const photo of shining) {
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp)\b/);
+      const [, width, strength] = /rainbow band, ([\d.]+) card widths, ([\d.]+)/.exec(photo.wallet!)!.map(Number) as [number, number, number];
+      expect(width).toBeGreaterThanOrEqual(0.12);
+      expect(width).toBeLessThanOrEqual(0.22);
+      expect(strength).toBeGreaterThanOrEqual(0.25);
+      expect(strength).toBeLessThanOrEqual(0.45);
+      // The band's layers in the card's own box, at that strength; nothing of the holder's written in them.
+      const layers = photo.style.scene!.onCard!.match(/width:1000px;height:630px;border-radius:28px;overflow:hidden;mix-blend-mode:(multiply|screen);opacity:([\d.]+)/g) ?? [];
+      expect(layers).toHaveLength(2);
+      for (const layer of layers) expect(layer.endsWith(`opacity:${strength.toFixed(2)}`)).toBe(true);
+    }
+  });
+
+  it("the earlier rounds' photos, round 14's included, have none of round 15's conditions", () => {
+    for (const photo of [...round14, ...idPhotoSet(ROUND13_PHOTOS, 2), ...idPhotoSet(ROUND12_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.wallet).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(bankcard|loyaltycard|holo)/);
+      expect(photo.style.scene?.under ?? "").not.toMatch(/VALID<br>THRU|CARD CLIENT/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/mix-blend-mode:screen/);
     }
   });
 });
