@@ -263,11 +263,14 @@ describe("county seat against its county code", () => {
     ["Mu.Craiova", "Jud.DJ Mun.Craiova"],
     ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
     ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
+    // Cut at the end of the read (ID round 14, a passport's birthplace under a glare spot).
+    ["Jud.BV Mun.Bra", "Jud.BV Mun.Brașov"],
+    ["Jud.CJ Mun.Cluj-Nap", "Jud.CJ Mun.Cluj-Napoca"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
     expect(repairCountySeat(read)).toBe(repaired);
   });
 
-  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
+  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova", "Jud.MS Mun.Târ", "Jud.BV Mun.Br", "Jud.DJ Mun.Cra Str.Brestei nr.101"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
     expect(repairCountySeat(place)).toBe(place);
   });
 
@@ -333,6 +336,10 @@ describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
     expect(repairIssuerLocality("SPCLEP Cluj", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
     expect(repairIssuerLocality("SPCLEP Cluj-", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
     expect(repairIssuerLocality("SPCLEP Clu", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Clu");
+    // A worn card's locality a few letters off, its ending in place (ID round 14); not a shorter or another ending.
+    expect(repairIssuerLocality("SPCLEP drnlova", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", "Jud.DJ Mun.Craiova"])).toBe("SPCLEP Craiova");
+    expect(repairIssuerLocality("SPCLEP Calafat", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", null])).toBe("SPCLEP Calafat");
+    expect(repairIssuerLocality("SPCLEP drnlovo", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", null])).toBe("SPCLEP drnlovo");
     // An office named after the county, not its seat, is left alone.
     expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
   });

@@ -309,14 +309,28 @@ export function repairCountySeat(place: string): string {
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
   const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
   if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
+  // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
+  // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
+  const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
+  if (seat && cutAtEnd) return rebuilt(code);
   const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
 }
 
 /**
+ * A worn card's locality read with a few letters misread ('drnlova' for Craiova): as long as the
+ * seat's name, its last three letters in place, no more than three letters off in all.
+ */
+function fewLettersOff(seat: string, read: string): boolean {
+  if (seat.length !== read.length || seat.length < 6 || seat.slice(-3) !== read.slice(-3)) return false;
+  return [...seat].filter((c, i) => c !== read[i]).length <= 3;
+}
+
+/**
  * The issuing office's locality one letter off the county seat the card's own address or birthplace
  * names ('SPCLEP Craiovs' on a card whose address is 'Jud.DJ Mun.Craiova …'): a records office
- * serves where its holder lives, so the seat printed elsewhere on the card confirms the repair.
+ * serves where its holder lives, so the seat printed elsewhere on the card confirms the repair. A
+ * worn card's locality may be further off ('SPCLEP drnlova', ID round 14): see fewLettersOff.
  */
 export function repairIssuerLocality(issuer: string, places: (string | null)[]): string {
   const m = /^(S\.?P\.?C\.?L?\.?E\.?P)\s+(\p{L}[\p{L}\- ]*?)\s*$/u.exec(issuer);
@@ -329,7 +343,7 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca).
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
-    if (withinOneEdit(plain(seat), read) || cutAtPart) return `${m[1]} ${seat}`;
+    if (withinOneEdit(plain(seat), read) || cutAtPart || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
