@@ -416,6 +416,19 @@ describe("names: the zone is the anchor, the print lends its diacritics (issue #
     expect(withPrintedDiacritics("POPESCU", "MI")).toBe("POPESCU");
   });
 
+  it("takes the print's name when the zone lost its last letter to a mark (ID round 14: 'VLAD<ANDRE]<<<'), its label read or not, unsure", () => {
+    const zone = CLASSIC_OCR.replace("TDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<*", "TDROUSTEFANESCU<<ANA<MARI] <<<<<<<<<*");
+    for (const text of [zone, zone.replace("Prenume/Prânorirst name", "renume Pian rame")]) {
+      const id = parseIdCardText(text, { referenceYear: 2026 });
+      expect(id.mrz?.valid).toBe(true);
+      expect(id.firstName).toBe("ANA-MARIA");
+      expect(id.fieldConfidence?.firstName).toBeLessThan(0.9);
+    }
+    // A printed line two letters off the zone's in the middle of a word is no such name.
+    const other = parseIdCardText(zone.replace("Prenume/Prânorirst name\nANA-MARIA", "renume Pian rame\nANA-MAXRIA"), { referenceYear: 2026 });
+    expect(other.firstName).toBe("ANA MARI");
+  });
+
   it("keeps the zone's name when a valid zone and a printed name that lost letters disagree, unsure", () => {
     const id = parseIdCardText(CLASSIC_OCR.replace("\nȘTEFĂNESCU\n", "\nȘTEFĂNES\n"), { referenceYear: 2026 });
     expect(id.mrz?.valid).toBe(true);

@@ -147,6 +147,32 @@ function cleanName(value: string | null): string | null {
   return words.length > 0 && words.join("").length > 1 ? words.join(" ") : null;
 }
 
+/**
+ * With its label unread, the printed name found by the zone's: a line of upper-case words, one for
+ * each of the zone's, each beginning with the zone's word and the last one or two letters longer in all
+ * ('VLAD ANDREI' where the zone read 'VLAD<ANDRE]<<<': the name's last letter read as a mark, then
+ * taken for the fillers' start). The print, read in a larger type, holds the letters the zone lost.
+ */
+function nameLineLonger(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (!name || name !== commaBelow(line).trim()) continue;
+    if (extendsZoneName(zoneName, name)) return name;
+  }
+  return null;
+}
+
+/** Whether a printed name is the zone's with one or two letters more at the ends of its words (see nameLineLonger). */
+export function extendsZoneName(zoneName: string, printed: string): boolean {
+  const zoneWords = zoneName.split(" ");
+  const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
+  if (words.length !== zoneWords.length || !words.every((w, i) => w.startsWith(zoneWords[i]!))) return false;
+  const extra = words.join("").length - zoneWords.join("").length;
+  return extra >= 1 && extra <= 2;
+}
+
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
@@ -553,6 +579,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // The zone's names are the anchor once its check digits hold (it was read where and as a zone is):
   // a printed name that does not agree letter for letter ('URESAN', 'MI') only lends its diacritics.
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
+    if (mrzValue && printed && extendsZoneName(mrzValue, printed)) {
+      sources[field] = "printed";
+      return printed;
+    }
     const merged = merge(field, mrzValue, printed, sameName);
     if (!mrzValue || !printed || sameName(mrzValue, printed) || !mrz?.valid) return merged;
     sources[field] = "mrz";
@@ -573,8 +603,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName));
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName));
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null);
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null);
   const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
