@@ -285,6 +285,12 @@ describe("county seat against its county code", () => {
   });
 });
 
+it("reads a worn card's address through a quote before its street and scratches read as dashes (ID round 14)", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud. ag Mun.Cluj-Napoca'Str.Memorandumului nr.28 _—\nap.5 _"), { referenceYear: 2026 });
+  expect(id.address).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5");
+  expect(id.fieldConfidence?.address).toBeLessThan(0.9);
+});
+
 it("keeps an address's flat line that the engine read after a stray mark ('E ap.31')", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nE ap.31\n"), { referenceYear: 2026 });
   expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");

@@ -178,6 +178,10 @@ function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
     repairStreetKind(commaBelow(value))
+      // A quote read between a locality and its street ('Cluj-Napoca'Str.'): the gap between two words.
+      .replace(/(\p{L})['"`„“”](?=(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.)/gu, "$1 ")
+      // Dashes and underscores standing alone ('nr.28 _— ap.5 _'): a worn card's scratches, no part of a place.
+      .replace(/(^|\s)[_—–~]+(?=\s|$)/g, "$1")
       .replace(/\s+/g, " ")
 
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
