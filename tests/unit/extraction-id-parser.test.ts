@@ -630,3 +630,19 @@ describe("the document number read from the zone alone (issue #14, ID round 12)"
     expect(id.fieldConfidence?.number).toBeLessThan(0.9);
   });
 });
+
+describe("an electronic card read without its zone or labels (issue #14, ID round 14: a worn card shot off a screen)", () => {
+  const WORN_CEI = ["ROMANIA", "ENTITE - IDENTITY CARD", "CONSTANTIN", "IOANA", "09.09.1988", "jud CT Mun. Constanta", "2880909136611", "KT104876", "05.02.2024 09.09.2034", "0998"].join("\n");
+
+  it("is known by its issue and expiry row, and its names by their shape under the title, unsure", () => {
+    const id = parseIdCardText(WORN_CEI, { referenceYear: 2026 });
+    expect(id).toMatchObject({ cardType: "cei", lastName: "CONSTANTIN", firstName: "IOANA", issueDate: "2024-02-05", expiryDate: "2034-09-09", cnp: "2880909136611" });
+    for (const field of ["lastName", "firstName", "issueDate", "expiryDate"] as const) expect(id.fieldConfidence?.[field]).toBeLessThan(0.9);
+  });
+
+  it("takes no title, lone line or line after a date for a name, and no classic validity for the electronic card's row", () => {
+    expect(parseIdCardText(WORN_CEI.replace("CONSTANTIN\nIOANA", "CONSTANTIN\n1988\nIOANA"), { referenceYear: 2026 })).toMatchObject({ lastName: null, firstName: null });
+    expect(parseIdCardText(WORN_CEI.replace("ENTITE - IDENTITY CARD", "CARTE DE IDENTITATE"), { referenceYear: 2026 }).lastName).toBe("CONSTANTIN");
+    expect(parseIdCardText(WORN_CEI.replace("05.02.2024 09.09.2034", "SPCLEP Constanța 05.02.24-09.09.2034"), { referenceYear: 2026 }).cardType).toBe("ci");
+  });
+});

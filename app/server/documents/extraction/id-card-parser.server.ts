@@ -173,6 +173,28 @@ export function extendsZoneName(zoneName: string, printed: string): boolean {
   return extra >= 1 && extra <= 2;
 }
 
+/** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
+const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
+/** Words of the documents' titles, never a name. */
+const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
+
+/**
+ * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
+ * the first two lines in a row that are upper-case words only and no title, before any date or CNP —
+ * every Romanian document prints the surname, then the given names, under its title. Printed only (0.7).
+ */
+function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
+  const nameLike = (line: string) => {
+    const words = line.trim().split(/\s+/);
+    return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
+  };
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (/\d/.test(lines[i]!)) return null;
+    if (nameLike(lines[i]!) && nameLike(lines[i + 1]!)) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1]!.trim()) };
+  }
+  return null;
+}
+
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
@@ -607,13 +629,16 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null);
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null);
+  const byLines = mrz ? null : namesByShape(lines);
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null) ?? byLines?.firstName ?? null;
   const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
-  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
+  // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
+  // card prints its validity as '30.06.22-23.11.2032').
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
