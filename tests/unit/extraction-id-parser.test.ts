@@ -291,6 +291,14 @@ it("reads a worn card's address through a quote before its street and scratches 
   expect(id.fieldConfidence?.address).toBeLessThan(0.9);
 });
 
+it("finds a worn card's birthplace and address with their labels unread and their abbreviations misread (ID round 14)", () => {
+  const worn = CLASSIC_OCR.replace("Loc naştere/Lieu de naissance/Place of birth\nMun.București Sec.1\nDomiciliu/Adresse/Address\nMun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", 'du ătorii i Varia\nJud.18 Mun.laşi\nRetea d galben B\n"1 Jud,IS Munlași $os.Pâcurari nf.7 bl.550 ap, 12');
+  const id = parseIdCardText(worn, { referenceYear: 2026 });
+  expect(id.birthPlace).toBe("Jud.IS Mun.Iași");
+  expect(id.address).toBe("Jud.IS Mun.Iași Șos.Pâcurari nr.7 bl.550 ap.12");
+  expect(id.fieldConfidence?.address).toBeLessThan(0.9);
+});
+
 it("keeps an address's flat line that the engine read after a stray mark ('E ap.31')", () => {
   const id = parseIdCardText(CLASSIC_OCR.replace("\nap.31\n", "\nE ap.31\n"), { referenceYear: 2026 });
   expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");

@@ -195,11 +195,25 @@ function namesByShape(lines: string[]): { lastName: string; firstName: string } 
   return null;
 }
 
+/**
+ * A place's abbreviations as the engine misreads them on a worn card, repaired before the place is
+ * looked for: the street kind ('$os.'), 'Jud,' for 'Jud.', a place name's capital I read as a small l
+ * ('Mun.lași'), 'Mun' with its dot lost before such an l ('Munlași'). No place name starts with a small letter.
+ */
+function placeMarksRead(line: string): string {
+  return repairStreetKind(line)
+    .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
+    .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
+    // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.");
+}
+
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
-    repairStreetKind(commaBelow(value))
+    placeMarksRead(commaBelow(value))
       // A quote read between a locality and its street ('Cluj-Napoca'Str.'): the gap between two words.
       .replace(/(\p{L})['"`„“”](?=(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.)/gu, "$1 ")
       // Dashes and underscores standing alone ('nr.28 _— ap.5 _'): a worn card's scratches, no part of a place.
@@ -212,7 +226,7 @@ function cleanPlace(value: string | null): string | null {
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
       // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
-      .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
+      .replace(/\b(bl|sc|et|ap|nr)[,-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
       .replace(/\bnr(?=\d)/g, "nr.")
       .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
@@ -230,7 +244,8 @@ const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/
 /** A locality as Romanian documents print it: 'Jud.XX Mun.Name', 'Mun.București Sec.N', 'Or.', 'Com.', 'Sat'. */
 const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
-const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
+// Not '\b' before the kind: 'Ș' is no word character to JavaScript, so '\bȘos.' never matched.
+const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
@@ -279,7 +294,7 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   let address: string | null = null;
   let birthPlace: string | null = null;
   for (let i = 0; i < printed.length; i++) {
-    const line = restoreCounty(printed[i]!);
+    const line = restoreCounty(placeMarksRead(printed[i]!));
     const place = PLACE.exec(line);
     if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
     const value = line.slice(place.index);
