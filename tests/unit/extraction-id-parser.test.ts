@@ -441,6 +441,9 @@ describe("names: the zone is the anchor, the print lends its diacritics (issue #
     // A printed line two letters off the zone's in the middle of a word is no such name.
     const other = parseIdCardText(zone.replace("Prenume/Prânorirst name\nANA-MARIA", "renume Pian rame\nANA-MAXRIA"), { referenceYear: 2026 });
     expect(other.firstName).toBe("ANA MARI");
+    // A zone that read fillers after the name lost nothing: a print with a smudge read into it ('DANII') is not taken.
+    const smudged = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIAI\n"), { referenceYear: 2026 });
+    expect(smudged.firstName).toBe("ANA-MARIA");
   });
 
   it("keeps the zone's name when a valid zone and a printed name that lost letters disagree, unsure", () => {

@@ -153,24 +153,28 @@ function cleanName(value: string | null): string | null {
  * ('VLAD ANDREI' where the zone read 'VLAD<ANDRE]<<<': the name's last letter read as a mark, then
  * taken for the fillers' start). The print, read in a larger type, holds the letters the zone lost.
  */
-function nameLineLonger(lines: string[], zoneName: string | null): string | null {
+function nameLineLonger(lines: string[], zoneName: string | null, zoneText: string): string | null {
   if (!zoneName) return null;
   for (const line of lines) {
     if (isMrzLine(line)) continue;
     const name = cleanName(line);
     if (!name || name !== commaBelow(line).trim()) continue;
-    if (extendsZoneName(zoneName, name)) return name;
+    if (extendsZoneName(zoneName, name, zoneText)) return name;
   }
   return null;
 }
 
-/** Whether a printed name is the zone's with one or two letters more at the ends of its words (see nameLineLonger). */
-export function extendsZoneName(zoneName: string, printed: string): boolean {
+/**
+ * Whether a printed name is the zone's with one letter more at the end of its last word, where the
+ * zone as read (`zoneText`, raw) has a mark after that word: the letter read as a mark ('ANDRE]'). A
+ * zone that reads fillers there ('DAN<<<') lost nothing: a print 'DANII' is a smudge read into it.
+ */
+export function extendsZoneName(zoneName: string, printed: string, zoneText: string): boolean {
   const zoneWords = zoneName.split(" ");
   const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
-  if (words.length !== zoneWords.length || !words.every((w, i) => w.startsWith(zoneWords[i]!))) return false;
-  const extra = words.join("").length - zoneWords.join("").length;
-  return extra >= 1 && extra <= 2;
+  if (words.length !== zoneWords.length || !words.every((w, i) => w === zoneWords[i] || (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)))) return false;
+  const last = zoneWords[zoneWords.length - 1]!;
+  return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
 }
 
 /** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
@@ -619,8 +623,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const sameName = (a: string, b: string) => foldRomanian(a) === foldRomanian(b);
   // The zone's names are the anchor once its check digits hold (it was read where and as a zone is):
   // a printed name that does not agree letter for letter ('URESAN', 'MI') only lends its diacritics.
+  // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
+  const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
-    if (mrzValue && printed && extendsZoneName(mrzValue, printed)) {
+    if (mrzValue && printed && extendsZoneName(mrzValue, printed, zoneText)) {
       sources[field] = "printed";
       return printed;
     }
@@ -645,8 +651,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   const byLines = mrz ? null : namesByShape(lines);
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null) ?? byLines?.firstName ?? null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
   const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
