@@ -2,8 +2,8 @@
 // with engines whose readings are scripted: the time budget (a photo nothing read well tried every
 // candidate, turn and sharpening, 23 s in all), and the second reading of a card that lost its print.
 import { describe, expect, it } from "vitest";
-import { budgetAllows, cardTurns, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, smallCard, surePrint, wayUpKnown } from "../../app/server/documents/extraction/extract-document.server";
-import { decodeImage } from "../../app/server/documents/extraction/image.server";
+import { budgetAllows, cardTurns, extractDocument, ID_PHOTO_MAX_PASSES, printedLines, readIdImage, readIdPhoto, readsAsTexture, smallCard, surePrint, wayUpKnown, zoneRegion } from "../../app/server/documents/extraction/extract-document.server";
+import { decodeImage, globalInkShare } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
@@ -209,5 +209,103 @@ describe("a card cut out small (issue #14, ID round 12: a photo resent through a
     const blank = (width: number, height: number) => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
     expect(smallCard(blank(666, 427))).toMatchObject({ width: 1332, height: 854 });
     expect(smallCard(blank(1100, 700))).toBeNull();
+  });
+});
+
+describe("the work of one pass (issue #14, ID round 14: a card shot off a screen, 32 s in 22 passes)", () => {
+  /** A white image with black rectangles: `cover` of it in marks `size` px across (a field of marks), seeded. */
+  function marks(width: number, height: number, cover: number, size: number): RgbaImage {
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    let seed = 25;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    let ink = 0;
+    while (ink < cover * width * height) {
+      const [x0, y0] = [Math.floor(next() * width), Math.floor(next() * height)];
+      const [w, h] = [1 + Math.floor(next() * size), 1 + Math.floor(next() * size)];
+      for (let y = y0; y < Math.min(height, y0 + h); y++) {
+        for (let x = x0; x < Math.min(width, x0 + w); x++) {
+          const i = (y * width + x) * 4;
+          if (data[i] === 0) continue;
+          data[i] = data[i + 1] = data[i + 2] = 0;
+          ink++;
+        }
+      }
+    }
+    return { width, height, data };
+  }
+  /** Lines of print: rows of letter-sized marks on white, about a tenth ink. */
+  function print(width: number, height: number): RgbaImage {
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    for (let row = 40; row + 24 < height; row += 60) {
+      for (let x = 30; x + 12 < width - 30; x += 18) {
+        for (let y = row; y < row + 24; y++) for (let dx = 0; dx < 4; dx++) data.fill(0, ((y * width + x + dx) * 4), ((y * width + x + dx) * 4) + 3);
+        for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 12; dx++) data.fill(0, (((row + dy) * width + x + dx) * 4), (((row + dy) * width + x + dx) * 4) + 3);
+      }
+    }
+    return { width, height, data };
+  }
+
+  it("tells a card's print from a field of marks by the share of it that is ink", () => {
+    expect(globalInkShare(print(1200, 760))).toBeGreaterThan(0.05);
+    expect(globalInkShare(print(1200, 760))).toBeLessThan(0.2);
+    expect(globalInkShare(marks(1200, 760, 0.4, 14))).toBeGreaterThan(0.35);
+    expect(readsAsTexture(print(1200, 760))).toBe(false);
+    expect(readsAsTexture(marks(1200, 760, 0.4, 14))).toBe(true);
+    // A small region costs little whatever it holds (a tight band of a sharpened zone is dense).
+    expect(readsAsTexture(marks(360, 40, 0.4, 14))).toBe(false);
+  });
+
+  it("does not read a card made into a field of marks at all: no pass, no zone pass", async () => {
+    let pages = 0;
+    let regions = 0;
+    const engine: OcrEngine = {
+      async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+        pages++;
+        const passes = (options.rotations ?? [0]).length;
+        return { text: "", lines: [], confidence: 0, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: image.width, height: image.height, durationMs: 800 * passes, passes, image };
+      },
+      recognizeRegion: () => {
+        regions++;
+        return [];
+      },
+    };
+    const read = await readIdImage(engine, marks(1234, 778, 0.4, 14), [0, 180], 2026);
+    expect([pages, regions, read.passes, read.pagePasses]).toEqual([0, 0, 0, 0]);
+    // The photo as it is may be mostly a dark desk: it is read whatever its ink.
+    await readIdImage(engine, marks(1234, 778, 0.4, 14), [0, 180], 2026, 2, true, true);
+    expect(pages).toBe(1);
+  });
+
+  it("reads a zone no taller than a third of the card: the lowest zone-like lines, not a title read as one higher up", async () => {
+    const image = print(1200, 760);
+    const line = (text: string, top: number) => ({ text, confidence: 0.8, rect: { left: 40, top, right: 1100, bottom: top + 30 } });
+    const page = { image, lines: [line("CARTEDEIDENTITATEIDENTITYCARD2024<<", 40), line("SERIA RT NR 715204", 300), line(ZONE[0]!, 640), line("RT715204<3R0U9211231F321123824105761", 690)] };
+    const rect = zoneRegion(page)!;
+    expect(rect.bottom - rect.top).toBeLessThanOrEqual(image.height / 3);
+    expect(rect.top).toBeLessThanOrEqual(640);
+    expect(rect.bottom).toBeGreaterThanOrEqual(720);
+    // Without a zone-like line, the densest band of a field of marks spreads over the lower half: its lowest third.
+    const field = marks(1234, 778, 0.25, 14);
+    const band = zoneRegion({ image: field, lines: [] });
+    expect(band).not.toBeNull();
+    expect(band!.bottom - band!.top).toBeLessThanOrEqual(field.height / 3);
+  });
+
+  it("holds every zone pass of a reading to that band", async () => {
+    const rects: { top: number; bottom: number }[] = [];
+    const image = print(1200, 760);
+    const engine: OcrEngine = {
+      async recognize(input: RgbaImage): Promise<OcrPageResult> {
+        const lines = ["CARTEDEIDENTITATEIDENTITYCARD2024<<", ...PRINT.slice(2, 12), ZONE[0]!, "RT715204<3R0U9211231F321123824105761"].map((text, i) => ({ text, confidence: 0.8, rect: { left: 40, top: 20 + i * 56, right: 1100, bottom: 50 + i * 56 } }));
+        return { text: lines.map((l) => l.text).join("\n"), lines, confidence: 0.8, rotation: 0, contrastSpread: 100, skewDegrees: 0, width: input.width, height: input.height, durationMs: 500, passes: 1, image: input };
+      },
+      recognizeRegion: (region, rect) => {
+        rects.push(rect.right - rect.left === region.width && rect.top === 0 ? { top: 0, bottom: region.height } : rect);
+        return [];
+      },
+    };
+    await readIdImage(engine, image, [0], 2026);
+    expect(rects.length).toBeGreaterThan(0);
+    for (const rect of rects) expect(rect.bottom - rect.top).toBeLessThanOrEqual(image.height / 3);
   });
 });

@@ -263,11 +263,14 @@ describe("county seat against its county code", () => {
     ["Mu.Craiova", "Jud.DJ Mun.Craiova"],
     ["Jud. BV Mun. “Brașov ȘT", "Jud.BV Mun.Brașov"],
     ["Jud.CT Mun.Constanța OTOCCUNI", "Jud.CT Mun.Constanța"],
+    // Cut at the end of the read (ID round 14, a passport's birthplace under a glare spot).
+    ["Jud.BV Mun.Bra", "Jud.BV Mun.Brașov"],
+    ["Jud.CJ Mun.Cluj-Nap", "Jud.CJ Mun.Cluj-Napoca"],
   ])("repairs %s to %s: one side confirms the other", (read, repaired) => {
     expect(repairCountySeat(read)).toBe(repaired);
   });
 
-  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
+  it.each(["Jud.CJ Mun.Dej", "Mun.București Sec.1", "Jud.IS Mun.Iași Șos.Păcurari nr.7 bl.550 ap.12", "Jud.AB Mun.Craiova", "Jud.MS Mun.Târ", "Jud.BV Mun.Br", "Jud.DJ Mun.Cra Str.Brestei nr.101"])("leaves %s as read (nothing, or nothing one character away, confirms a change)", (place) => {
     expect(repairCountySeat(place)).toBe(place);
   });
 
@@ -280,6 +283,20 @@ describe("county seat against its county code", () => {
     const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.1", "Za Bi “Mun. Craiova"), { referenceYear: 2026 });
     expect(id.birthPlace).toBe("Jud.DJ Mun.Craiova");
   });
+});
+
+it("reads a worn card's address through a quote before its street and scratches read as dashes (ID round 14)", () => {
+  const id = parseIdCardText(CLASSIC_OCR.replace("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", "Jud. ag Mun.Cluj-Napoca'Str.Memorandumului nr.28 _—\nap.5 _"), { referenceYear: 2026 });
+  expect(id.address).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5");
+  expect(id.fieldConfidence?.address).toBeLessThan(0.9);
+});
+
+it("finds a worn card's birthplace and address with their labels unread and their abbreviations misread (ID round 14)", () => {
+  const worn = CLASSIC_OCR.replace("Loc naştere/Lieu de naissance/Place of birth\nMun.București Sec.1\nDomiciliu/Adresse/Address\nMun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2\nap.31", 'du ătorii i Varia\nJud.18 Mun.laşi\nRetea d galben B\n"1 Jud,IS Munlași $os.Pâcurari nf.7 bl.550 ap, 12');
+  const id = parseIdCardText(worn, { referenceYear: 2026 });
+  expect(id.birthPlace).toBe("Jud.IS Mun.Iași");
+  expect(id.address).toBe("Jud.IS Mun.Iași Șos.Pâcurari nr.7 bl.550 ap.12");
+  expect(id.fieldConfidence?.address).toBeLessThan(0.9);
 });
 
 it("keeps an address's flat line that the engine read after a stray mark ('E ap.31')", () => {
@@ -333,6 +350,10 @@ describe("the issuer's row cut off or misread (issue #14, ID round 9)", () => {
     expect(repairIssuerLocality("SPCLEP Cluj", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
     expect(repairIssuerLocality("SPCLEP Cluj-", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Cluj-Napoca");
     expect(repairIssuerLocality("SPCLEP Clu", ["Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", null])).toBe("SPCLEP Clu");
+    // A worn card's locality a few letters off, its ending in place (ID round 14); not a shorter or another ending.
+    expect(repairIssuerLocality("SPCLEP drnlova", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", "Jud.DJ Mun.Craiova"])).toBe("SPCLEP Craiova");
+    expect(repairIssuerLocality("SPCLEP Calafat", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", null])).toBe("SPCLEP Calafat");
+    expect(repairIssuerLocality("SPCLEP drnlovo", ["Jud.DJ Mun.Craiova Str.Brestei nr.101", null])).toBe("SPCLEP drnlovo");
     // An office named after the county, not its seat, is left alone.
     expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara", null])).toBe("SPCEP Timiș");
   });
@@ -407,6 +428,22 @@ describe("names: the zone is the anchor, the print lends its diacritics (issue #
     expect(withPrintedDiacritics("ANA MARIA", "ANA-MARIA")).toBe("ANA-MARIA");
     expect(withPrintedDiacritics("STEFANESCU", "ȘTEFĂNESCU")).toBe("ȘTEFĂNESCU");
     expect(withPrintedDiacritics("POPESCU", "MI")).toBe("POPESCU");
+  });
+
+  it("takes the print's name when the zone lost its last letter to a mark (ID round 14: 'VLAD<ANDRE]<<<'), its label read or not, unsure", () => {
+    const zone = CLASSIC_OCR.replace("TDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<*", "TDROUSTEFANESCU<<ANA<MARI] <<<<<<<<<*");
+    for (const text of [zone, zone.replace("Prenume/Prânorirst name", "renume Pian rame")]) {
+      const id = parseIdCardText(text, { referenceYear: 2026 });
+      expect(id.mrz?.valid).toBe(true);
+      expect(id.firstName).toBe("ANA-MARIA");
+      expect(id.fieldConfidence?.firstName).toBeLessThan(0.9);
+    }
+    // A printed line two letters off the zone's in the middle of a word is no such name.
+    const other = parseIdCardText(zone.replace("Prenume/Prânorirst name\nANA-MARIA", "renume Pian rame\nANA-MAXRIA"), { referenceYear: 2026 });
+    expect(other.firstName).toBe("ANA MARI");
+    // A zone that read fillers after the name lost nothing: a print with a smudge read into it ('DANII') is not taken.
+    const smudged = parseIdCardText(CLASSIC_OCR.replace("\nANA-MARIA\n", "\nANA-MARIAI\n"), { referenceYear: 2026 });
+    expect(smudged.firstName).toBe("ANA-MARIA");
   });
 
   it("keeps the zone's name when a valid zone and a printed name that lost letters disagree, unsure", () => {
@@ -602,5 +639,21 @@ describe("the document number read from the zone alone (issue #14, ID round 12)"
     expect(id).toMatchObject({ series: "KT", number: "104876" });
     expect(id.fieldConfidence?.series).toBeLessThan(0.9);
     expect(id.fieldConfidence?.number).toBeLessThan(0.9);
+  });
+});
+
+describe("an electronic card read without its zone or labels (issue #14, ID round 14: a worn card shot off a screen)", () => {
+  const WORN_CEI = ["ROMANIA", "ENTITE - IDENTITY CARD", "CONSTANTIN", "IOANA", "09.09.1988", "jud CT Mun. Constanta", "2880909136611", "KT104876", "05.02.2024 09.09.2034", "0998"].join("\n");
+
+  it("is known by its issue and expiry row, and its names by their shape under the title, unsure", () => {
+    const id = parseIdCardText(WORN_CEI, { referenceYear: 2026 });
+    expect(id).toMatchObject({ cardType: "cei", lastName: "CONSTANTIN", firstName: "IOANA", issueDate: "2024-02-05", expiryDate: "2034-09-09", cnp: "2880909136611" });
+    for (const field of ["lastName", "firstName", "issueDate", "expiryDate"] as const) expect(id.fieldConfidence?.[field]).toBeLessThan(0.9);
+  });
+
+  it("takes no title, lone line or line after a date for a name, and no classic validity for the electronic card's row", () => {
+    expect(parseIdCardText(WORN_CEI.replace("CONSTANTIN\nIOANA", "CONSTANTIN\n1988\nIOANA"), { referenceYear: 2026 })).toMatchObject({ lastName: null, firstName: null });
+    expect(parseIdCardText(WORN_CEI.replace("ENTITE - IDENTITY CARD", "CARTE DE IDENTITATE"), { referenceYear: 2026 }).lastName).toBe("CONSTANTIN");
+    expect(parseIdCardText(WORN_CEI.replace("05.02.2024 09.09.2034", "SPCLEP Constanța 05.02.24-09.09.2034"), { referenceYear: 2026 }).cardType).toBe("ci");
   });
 });

@@ -15,6 +15,7 @@ import {
   enlarge,
   estimateSkewDegrees,
   exifQuarterTurn,
+  globalInkShare,
   ImageDecodeError,
   OCR_MAX_SIDE,
   rotateDegrees,
@@ -194,7 +195,10 @@ async function withRulesErased(engine: OcrEngine, read: OcrPageResult): Promise<
  * `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least).
  * `zoneSharpenings`: whether a zone that does not hold is read again sharpened along each axis.
  */
-export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true) {
+export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true, wholeFrame = false) {
+  // A card made into a field of marks is not read at all (its passes would be the photo's slowest);
+  // the photo as it is may be mostly a dark desk around the card, and is read whatever its ink.
+  if (!wholeFrame && readsAsTexture(image)) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0 };
   const page = await engine.recognize(image, {
     rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
@@ -211,9 +215,8 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
   if (!findMrz(page.text, referenceYear)?.valid) {
     // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
     // lines, else the band of densest text in the card's lower part (the engine may have missed it).
-    const zone = page.lines.filter((l) => isZoneLike(l.text));
-    const rect = zone.length > 0 ? regionAround(zone, 12) : densestTextBand(page.image);
-    if (rect) {
+    const rect = zoneRegion(page);
+    if (rect && !readsAsTexture(crop(page.image, rect))) {
       await yieldToRequests();
       const regionStarted = performance.now();
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
@@ -225,7 +228,9 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
       for (const axis of zoneSharpenings ? (["x", "y"] as const) : []) {
         if (findMrz(mrzText, referenceYear)?.valid) break;
         await yieldToRequests();
-        const sharper = engine.recognizeRegion(sharpenAlong(zone, axis), whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
+        const sharpened = sharpenAlong(zone, axis);
+        if (readsAsTexture(sharpened)) continue;
+        const sharper = engine.recognizeRegion(sharpened, whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
         passes++;
         if (checkDigitsHeld(sharper, referenceYear) > checkDigitsHeld(mrzText, referenceYear)) mrzText = sharper;
       }
@@ -233,6 +238,46 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
     }
   }
   return { page, mrzText, passes, pagePasses: page.passes, ocrMs: page.durationMs + regionMs };
+}
+
+/**
+ * An image more than a third ink is no card's print (a card's print is about a tenth ink, a tight band
+ * of dense text at most about a quarter): a shaken or grainy card sharpened into a field of marks, which
+ * the engine's layout analysis takes for hundreds of lines — one such pass cost 10 to 20 s (ID round 14,
+ * a card shot off a screen, 32 s in all). Such an image is not read: the bound on one pass's work,
+ * with the pixel count (OCR_MAX_SIDE) and the zone's height. A small region costs little whatever it holds.
+ */
+export const PRINT_MAX_INK_SHARE = 1 / 3;
+const TEXTURE_CHECK_MIN_PIXELS = 100_000;
+
+export function readsAsTexture(image: RgbaImage): boolean {
+  return image.width * image.height >= TEXTURE_CHECK_MIN_PIXELS && globalInkShare(image) > PRINT_MAX_INK_SHARE;
+}
+
+/** A reading of nothing, no pass spent: what a refused image reads as. */
+function unreadPage(image: RgbaImage, rotation: QuarterTurn): OcrPageResult {
+  return { text: "", lines: [], confidence: 0, rotation, contrastSpread: 0, skewDegrees: 0, width: image.width, height: image.height, durationMs: 0, passes: 0, image };
+}
+
+/**
+ * A zone is at most three lines at the foot of the card, under a third of its height (a TD1 zone, the
+ * tallest, ~25 %). Where the first pass saw zone-like lines: the lowest of them and those within three
+ * line heights above it (a card's title read without spaces higher up is no part of it); else the band
+ * of densest text in the card's lower part, its lowest third of the page at most (on a field of marks
+ * the band spreads over the whole lower half, and its reading cost seconds).
+ */
+export function zoneRegion(page: { lines: OcrLine[]; image: RgbaImage }): OcrLine["rect"] | null {
+  const zone = page.lines.filter((l) => isZoneLike(l.text));
+  const maxHeight = page.image.height / 3;
+  if (zone.length > 0) {
+    const lowest = zone.reduce((a, b) => (b.rect.bottom > a.rect.bottom ? b : a));
+    const lineHeight = lowest.rect.bottom - lowest.rect.top;
+    const near = zone.filter((l) => l.rect.top >= lowest.rect.top - 3 * lineHeight);
+    const rect = regionAround(near, 12);
+    return { ...rect, top: Math.max(rect.top, rect.bottom - maxHeight) };
+  }
+  const band = densestTextBand(page.image);
+  return band ? { ...band, top: Math.max(band.top, band.bottom - maxHeight) } : null;
 }
 
 /**
@@ -414,7 +459,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()))), cardStraightened: false };
+  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];

@@ -147,11 +147,81 @@ function cleanName(value: string | null): string | null {
   return words.length > 0 && words.join("").length > 1 ? words.join(" ") : null;
 }
 
+/**
+ * With its label unread, the printed name found by the zone's: a line of upper-case words, one for
+ * each of the zone's, each beginning with the zone's word and the last one or two letters longer in all
+ * ('VLAD ANDREI' where the zone read 'VLAD<ANDRE]<<<': the name's last letter read as a mark, then
+ * taken for the fillers' start). The print, read in a larger type, holds the letters the zone lost.
+ */
+function nameLineLonger(lines: string[], zoneName: string | null, zoneText: string): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (!name || name !== commaBelow(line).trim()) continue;
+    if (extendsZoneName(zoneName, name, zoneText)) return name;
+  }
+  return null;
+}
+
+/**
+ * Whether a printed name is the zone's with one letter more at the end of its last word, where the
+ * zone as read (`zoneText`, raw) has a mark after that word: the letter read as a mark ('ANDRE]'). A
+ * zone that reads fillers there ('DAN<<<') lost nothing: a print 'DANII' is a smudge read into it.
+ */
+export function extendsZoneName(zoneName: string, printed: string, zoneText: string): boolean {
+  const zoneWords = zoneName.split(" ");
+  const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
+  if (words.length !== zoneWords.length || !words.every((w, i) => w === zoneWords[i] || (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)))) return false;
+  const last = zoneWords[zoneWords.length - 1]!;
+  return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
+}
+
+/** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
+const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
+/** Words of the documents' titles, never a name. */
+const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
+
+/**
+ * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
+ * the first two lines in a row that are upper-case words only and no title, before any date or CNP —
+ * every Romanian document prints the surname, then the given names, under its title. Printed only (0.7).
+ */
+function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
+  const nameLike = (line: string) => {
+    const words = line.trim().split(/\s+/);
+    return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
+  };
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (/\d/.test(lines[i]!)) return null;
+    if (nameLike(lines[i]!) && nameLike(lines[i + 1]!)) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1]!.trim()) };
+  }
+  return null;
+}
+
+/**
+ * A place's abbreviations as the engine misreads them on a worn card, repaired before the place is
+ * looked for: the street kind ('$os.'), 'Jud,' for 'Jud.', a place name's capital I read as a small l
+ * ('Mun.lași'), 'Mun' with its dot lost before such an l ('Munlași'). No place name starts with a small letter.
+ */
+function placeMarksRead(line: string): string {
+  return repairStreetKind(line)
+    .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
+    .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
+    // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.");
+}
+
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
-    repairStreetKind(commaBelow(value))
+    placeMarksRead(commaBelow(value))
+      // A quote read between a locality and its street ('Cluj-Napoca'Str.'): the gap between two words.
+      .replace(/(\p{L})['"`„“”](?=(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.)/gu, "$1 ")
+      // Dashes and underscores standing alone ('nr.28 _— ap.5 _'): a worn card's scratches, no part of a place.
+      .replace(/(^|\s)[_—–~]+(?=\s|$)/g, "$1")
       .replace(/\s+/g, " ")
 
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
@@ -160,7 +230,7 @@ function cleanPlace(value: string | null): string | null {
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
       // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
-      .replace(/\b(bl|sc|et|ap|nr)[,-](?=\s?[A-Z0-9])/g, "$1.")
+      .replace(/\b(bl|sc|et|ap|nr)[,-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
       .replace(/\bnr(?=\d)/g, "nr.")
       .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
@@ -178,7 +248,8 @@ const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/
 /** A locality as Romanian documents print it: 'Jud.XX Mun.Name', 'Mun.București Sec.N', 'Or.', 'Com.', 'Sat'. */
 const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
-const STREET = /\b(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
+// Not '\b' before the kind: 'Ș' is no word character to JavaScript, so '\bȘos.' never matched.
+const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
 
@@ -227,7 +298,7 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
   let address: string | null = null;
   let birthPlace: string | null = null;
   for (let i = 0; i < printed.length; i++) {
-    const line = restoreCounty(printed[i]!);
+    const line = restoreCounty(placeMarksRead(printed[i]!));
     const place = PLACE.exec(line);
     if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
     const value = line.slice(place.index);
@@ -309,14 +380,28 @@ export function repairCountySeat(place: string): string {
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
   const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
   if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
+  // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
+  // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
+  const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
+  if (seat && cutAtEnd) return rebuilt(code);
   const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
 }
 
 /**
+ * A worn card's locality read with a few letters misread ('drnlova' for Craiova): as long as the
+ * seat's name, its last three letters in place, no more than three letters off in all.
+ */
+function fewLettersOff(seat: string, read: string): boolean {
+  if (seat.length !== read.length || seat.length < 6 || seat.slice(-3) !== read.slice(-3)) return false;
+  return [...seat].filter((c, i) => c !== read[i]).length <= 3;
+}
+
+/**
  * The issuing office's locality one letter off the county seat the card's own address or birthplace
  * names ('SPCLEP Craiovs' on a card whose address is 'Jud.DJ Mun.Craiova …'): a records office
- * serves where its holder lives, so the seat printed elsewhere on the card confirms the repair.
+ * serves where its holder lives, so the seat printed elsewhere on the card confirms the repair. A
+ * worn card's locality may be further off ('SPCLEP drnlova', ID round 14): see fewLettersOff.
  */
 export function repairIssuerLocality(issuer: string, places: (string | null)[]): string {
   const m = /^(S\.?P\.?C\.?L?\.?E\.?P)\s+(\p{L}[\p{L}\- ]*?)\s*$/u.exec(issuer);
@@ -329,7 +414,7 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca).
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
-    if (withinOneEdit(plain(seat), read) || cutAtPart) return `${m[1]} ${seat}`;
+    if (withinOneEdit(plain(seat), read) || cutAtPart || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
@@ -538,7 +623,13 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const sameName = (a: string, b: string) => foldRomanian(a) === foldRomanian(b);
   // The zone's names are the anchor once its check digits hold (it was read where and as a zone is):
   // a printed name that does not agree letter for letter ('URESAN', 'MI') only lends its diacritics.
+  // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
+  const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
+    if (mrzValue && printed && extendsZoneName(mrzValue, printed, zoneText)) {
+      sources[field] = "printed";
+      return printed;
+    }
     const merged = merge(field, mrzValue, printed, sameName);
     if (!mrzValue || !printed || sameName(mrzValue, printed) || !mrz?.valid) return merged;
     sources[field] = "mrz";
@@ -559,13 +650,16 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName));
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName));
+  const byLines = mrz ? null : namesByShape(lines);
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
   const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
-  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))));
+  // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
+  // card prints its validity as '30.06.22-23.11.2032').
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
