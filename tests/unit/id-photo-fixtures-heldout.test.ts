@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { idPageHtml, idPageSize } from "../fixtures/id-cards";
 import { cnpOf } from "../fixtures/people";
 import {
-  HELD_OUT_PHOTOS,
   ID_HOLDERS,
   idPhotoSet,
   ROUND6_PHOTOS,
@@ -19,6 +18,7 @@ import {
   ROUND12_PHOTOS,
   ROUND13_PHOTOS,
   ROUND14_PHOTOS,
+  ROUND15_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -617,12 +617,12 @@ describe("ID photo round 14 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 15 as fixtures (no reader)", () => {
-  const round15 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round15 = idPhotoSet(ROUND15_PHOTOS, 2);
   const round14 = idPhotoSet(ROUND14_PHOTOS, 2);
   const OTHER_CARD = /<div style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:1000px;height:630px;border-radius:28px;background:linear-gradient\(135deg,[^)]*\);transform:rotate\((-?[\d.]+)deg\)/;
 
   it("round 15 has a new seed and round 14's conditions at round 14's rates, plus its own wallet conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND14_PHOTOS, 26, "wallet");
+    expectNextRound(ROUND15_PHOTOS, ROUND14_PHOTOS, 26, "wallet");
     expectWholeRound(round15, ["bankcard", "loyaltycard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
   });
 
