@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 15 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 16 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 15 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 16 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import {
   ROUND12_PHOTOS,
   ROUND13_PHOTOS,
   ROUND14_PHOTOS,
+  ROUND15_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -617,12 +618,12 @@ describe("ID photo round 14 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 15 as fixtures (no reader)", () => {
-  const round15 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round15 = idPhotoSet(ROUND15_PHOTOS, 2);
   const round14 = idPhotoSet(ROUND14_PHOTOS, 2);
   const OTHER_CARD = /<div style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:1000px;height:630px;border-radius:28px;background:linear-gradient\(135deg,[^)]*\);transform:rotate\((-?[\d.]+)deg\)/;
 
   it("round 15 has a new seed and round 14's conditions at round 14's rates, plus its own wallet conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND14_PHOTOS, 26, "wallet");
+    expectNextRound(ROUND15_PHOTOS, ROUND14_PHOTOS, 26, "wallet");
     expectWholeRound(round15, ["bankcard", "loyaltycard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
   });
 
@@ -687,5 +688,81 @@ describe("ID photo round 15 as fixtures (no reader)", () => {
       expect(photo.style.scene?.under ?? "").not.toMatch(/VALID<br>THRU|CARD CLIENT/);
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/mix-blend-mode:screen/);
     }
+  });
+});
+
+describe("ID photo round 16 as fixtures (no reader)", () => {
+  const round16 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round15 = idPhotoSet(ROUND15_PHOTOS, 2);
+  /** A fingertip: its box hanging from its tip, turned about it (the nail inside). */
+  const FINGERTIP = /<div style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:100px;height:260px;border-radius:50px 50px 40px 40px;[^"]*transform-origin:50% 0;transform:rotate\((-?[\d.]+)deg\)/g;
+  const WINDOW = /mix-blend-mode:screen;opacity:([\d.]+)"><svg width="1000" height="630"[^>]*><filter id="windowsoft">/;
+
+  it("round 16 has a new seed and round 15's conditions at round 15's rates, plus its own room conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND15_PHOTOS, 27, "room");
+    expectWholeRound(round16, ["fingertips", "window", "bankcard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
+  });
+
+  it("two fingertips hold a card lying on something flat by two diagonally opposite corners, each tip 30–65 px into the card; never a card held up, on a screen or under the scene's thumb", () => {
+    const holding = round16.filter((photo) => photo.name.includes("-fingertips"));
+    expect(holding.length).toBeGreaterThan(0);
+    for (const photo of round16) {
+      const onCard = photo.style.scene?.onCard ?? "";
+      const tips = [...onCard.matchAll(FINGERTIP)];
+      expect(tips.length, photo.name).toBe(photo.name.includes("-fingertips") ? 2 : 0);
+      if (!tips.length) continue;
+      expect(photo.name).not.toMatch(/-(screen|hand|pinch|scanapp|thumb)\b/);
+      const [, , first, second] = /on the (top left and bottom right|top right and bottom left) corners, (\d+) and (\d+) px in/.exec(photo.room!)!;
+      for (const reach of [Number(first), Number(second)]) {
+        expect(reach).toBeGreaterThanOrEqual(30);
+        expect(reach).toBeLessThanOrEqual(65);
+      }
+      // Each tip (its box's top centre) near a corner of the card's 1000 × 630, inside the card.
+      const corners = tips.map(([, left, top]) => [Number(left) + 50, Number(top)] as const);
+      for (const [x, y] of corners) {
+        expect(x).toBeGreaterThan(0);
+        expect(x).toBeLessThan(1000);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(y).toBeLessThan(630);
+        expect(Math.min(x, 1000 - x)).toBeLessThan(70);
+        expect(Math.min(y, 630 - y)).toBeLessThan(70);
+      }
+      // Diagonally opposite: one near the top, one near the bottom, on opposite sides.
+      const [[x1, y1], [x2, y2]] = corners as [[number, number], [number, number]];
+      expect(x1 < 500).not.toBe(x2 < 500);
+      expect(y1 < 315).not.toBe(y2 < 315);
+    }
+  });
+
+  it("a window's reflection is a four-paned trapezoid 28–50 % of the card wide at 0.3–0.55, on a real card only", () => {
+    const reflecting = round16.filter((photo) => photo.name.includes("-window"));
+    expect(reflecting.length).toBeGreaterThan(0);
+    for (const photo of round16) {
+      const onCard = photo.style.scene?.onCard ?? "";
+      expect(WINDOW.test(onCard), photo.name).toBe(photo.name.includes("-window"));
+    }
+    for (const photo of reflecting) {
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp)\b/);
+      const [, width, strength] = /a window's reflection, ([\d.]+) card widths, ([\d.]+)/.exec(photo.room!)!.map(Number) as [number, number, number];
+      expect(width).toBeGreaterThanOrEqual(0.28);
+      expect(width).toBeLessThanOrEqual(0.5);
+      expect(strength).toBeGreaterThanOrEqual(0.3);
+      expect(strength).toBeLessThanOrEqual(0.55);
+      const html = photo.style.scene!.onCard!;
+      expect(WINDOW.exec(html)![1]).toBe(strength.toFixed(2));
+      const panes = html.slice(html.search(WINDOW)).match(/<polygon points="([-\d., ]+)" fill="#fff"\/>/g) ?? [];
+      expect(panes).toHaveLength(4);
+    }
+  });
+
+  it("the earlier rounds' photos, round 15's included, have none of round 16's conditions", () => {
+    for (const photo of [...round15, ...idPhotoSet(ROUND14_PHOTOS, 2), ...idPhotoSet(ROUND13_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.room).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(fingertips|window)\b/);
+      const onCard = photo.style.scene?.onCard ?? "";
+      expect(onCard).not.toMatch(/windowsoft|width:100px;height:260px/);
+    }
+    // Round 15's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 26, room: undefined }, 2)).toEqual(round15);
   });
 });
