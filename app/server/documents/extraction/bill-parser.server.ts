@@ -247,8 +247,10 @@ const L = {
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
-const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true });
-const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean): LabelHit | null => valuesAfterLabel(lines, labels, accept)[0] ?? null;
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null) =>
+  valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true, claimed: claimed?.position === "below" ? claimed : null });
+const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null): LabelHit | null =>
+  valuesAfterLabel(lines, labels, accept, claimed)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
 /** A cell that starts with another field's label (a grid of labels over values) is not a value. */
@@ -1310,8 +1312,10 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
   const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
+  // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
+  // less: the issue date's caption, read from the row's end, landed on the due date's cell.
+  const billDateHit = valueAfterLabel(lines, L.billDate, hasDate, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
   const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
@@ -1508,6 +1512,11 @@ export function parseBillText(text: string): BillExtraction {
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
+  }
+  // A date read under a caption whose row has another number of cells: its column was guessed, and
+  // the ordering check passes a neighbouring column's date as well (the due date as the issue date).
+  for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit]] as const) {
+    if (hit?.aligned === false && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
