@@ -2,6 +2,11 @@
 // supplier portal's page printed from a browser (issue #14, bill round 19), in a wording of their own.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import {
+  checkOcrBill,
+  offerBrandRepaired,
+  supplierByOffer,
+} from "../../app/server/documents/extraction/ocr-bill-checks.server";
 
 describe("a history table whose row the scan read with a cell more than its captions", () => {
   // The status column's caption ('Stare') was too pale for the engine; its icon in the row was read ('N').
@@ -35,5 +40,41 @@ describe("a history table whose row the scan read with a cell more than its capt
     );
     expect(bill.billDate).toBe("2026-04-10");
     expect(bill.fieldConfidence.billDate).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("a scan whose header held no supplier's name (an app's bar, a portal's logo, small print at the foot)", () => {
+  const APP_SCAN = [
+    "<\tFactura mea\tiApp",
+    "Total de plată\t182,40 lei",
+    "Serie și număr\tHAP 100200",
+    "Emisă pe\t05 apr. 2026",
+    "Cod client\t3900112233",
+    "POD\tRO002E100200300",
+    "Produs\tPremier Casa Verde",
+    "Consum facturat\t150 kWh",
+    "Total fără TVA\t150,74 lei",
+    "TVA 21%\t31,66 lei",
+    "Total factură\t182,40 lei",
+  ].join("\n");
+
+  it("names the supplier from the offer's brand, below sure", () => {
+    const bill = checkOcrBill(parseBillText(APP_SCAN), APP_SCAN, []);
+    expect(bill.supplierName).toBe("Premier Energy");
+    expect(bill.fieldConfidence.supplierName).toBeLessThan(0.9);
+  });
+
+  it("reads a brand's start as the brand, and no brand from a generic or unknown first word", () => {
+    expect(supplierByOffer("Hidro Digital Fix")).toBe("Hidroelectrica");
+    expect(supplierByOffer("Tinmar Home")).toBe("Tinmar Energy");
+    expect(supplierByOffer("Energie Verde Fix")).toBeNull();
+    expect(supplierByOffer("Monom standard")).toBeNull();
+    expect(supplierByOffer("Fix 12")).toBeNull();
+    expect(supplierByOffer(null)).toBeNull();
+  });
+
+  it("drops an icon read as a lone letter before the offer's brand", () => {
+    expect(offerBrandRepaired("N ENGIE Casa Confort", "Engie România")).toBe("ENGIE Casa Confort");
+    expect(offerBrandRepaired("A Plus Fix", "Engie România")).toBe("A Plus Fix");
   });
 });
