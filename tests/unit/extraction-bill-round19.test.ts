@@ -78,3 +78,24 @@ describe("a scan whose header held no supplier's name (an app's bar, a portal's 
     expect(offerBrandRepaired("A Plus Fix", "Engie România")).toBe("A Plus Fix");
   });
 });
+
+describe("codes under captions whose row the scan merged with the captions of the row below", () => {
+  const MERGED = [
+    "Nr. FEL 2282440 din 12.06.2025",
+    "Data emiterii\tData scadentă\tPerioada de facturare",
+    "12.06.2025\t27.06.2025\t01.05.2025 - 31.05.2025",
+    "Cod loc de consum (POD)\tCod client",
+    "Putere aprobată\tContract de furnizare nr. 7 kW\t794166/2018\tRO006E424952012\t4579141252",
+    "Consum facturat\t300 kWh",
+    "Plata se face menționând codul de client.\tTotal fără TVA\t1.256,68 lei",
+    "Total factură\t1.495,45 lei",
+  ].join("\n");
+
+  it("never takes the POD, nor an amount, for the client code", () => {
+    const bill = parseBillText(MERGED);
+    expect(bill.pod).toBe("RO006E424952012");
+    expect(bill.clientCode).not.toBe("RO006E424952012");
+    expect(bill.clientCode).not.toBe("1.495,45");
+    expect(bill.clientCode).not.toBe("1.256,68");
+  });
+});

@@ -1025,6 +1025,9 @@ const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
 /** A contract's number and its year ('468038/2025'). */
 const NUMBER_AND_YEAR = /^\d{3,10}\/(?:19|20)\d{2}$/;
 
+/** An amount with its decimals after a comma ('1.495,45'): no code is printed so. */
+const MONEY_SHAPE = /^\d{1,3}(?:\.\d{3})*,\d{2}$/;
+
 /**
  * The code after a label: the value's first word; for a contract, the number-and-year among the
  * value's words when there is one (a caption naming two codes, 'Cod client / Nr. contract', over both
@@ -1034,7 +1037,8 @@ function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string 
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
   const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
   const first = (v: string) => words(v)[0]!;
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v));
+  // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
   return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
