@@ -99,3 +99,34 @@ describe("codes under captions whose row the scan merged with the captions of th
     expect(bill.clientCode).not.toBe("1.256,68");
   });
 });
+
+describe("a place of consumption with a user of its own, beside the contract's holder", () => {
+  const COLUMNS = (captions: string, names: string) =>
+    [
+      "FACTURĂ DE ENERGIE ELECTRICĂ",
+      "Nr. FEL 1020304 din 12.06.2026",
+      "LOC DE CONSUM\tTITULAR CONTRACT",
+      captions,
+      names,
+      "Adresa locului de consum\tAdresa de facturare",
+      "Jud.AG Mun.Pitești Str.Zorilor nr.5\tJud.CT Mun.Constanța Str.Florilor nr.56 ap.34",
+      "Total factură\t121,00 lei",
+    ].join("\n");
+
+  it("takes the holder from the holder's column, whatever the scan made of the captions", () => {
+    expect(parseBillText(COLUMNS("Nume\tato)\tNume\ttituli", "PETCU SORIN\tRADU IOANA")).customerName).toBe(
+      "RADU IOANA",
+    );
+    expect(parseBillText(COLUMNS("Nume utilizator\tNume titular", "PETCU SORIN\tRADU IOANA")).customerName).toBe(
+      "RADU IOANA",
+    );
+    const runTogether = parseBillText(
+      COLUMNS("", "PETCU SORIN\tRADU IOANA Nume utilizator\tNume titular").replace(
+        "TITULAR CONTRACT",
+        "| TITULAR CONTRA!",
+      ),
+    );
+    expect(runTogether.customerName).toBe("RADU IOANA");
+    expect(runTogether.fieldConfidence.customerName).toBeLessThan(0.9);
+  });
+});

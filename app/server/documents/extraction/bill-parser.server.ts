@@ -414,6 +414,31 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
   return null;
 }
 
+/** The contract holder's column and the place of consumption's, side by side: 'LOC DE CONSUM ⇥ TITULAR CONTRACT'. */
+const HOLDER_HEADING = /^titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
+const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
+
+/**
+ * A bill whose place of consumption has a user of its own prints the place's and the holder's facts in
+ * two columns under those headings: the holder is the name in the holder's column (each column's
+ * captions, 'Nume utilizator' and 'Nume titular', are often misread), never the place's user. A name a
+ * scan ran together with the caption after it ('VLAD CRĂCIUN Nume utilizator') keeps its capitals.
+ */
+function holderInHolderColumn(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const heading = line.folded.map((cell) => cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").trim());
+    const c = heading.findIndex((cell) => HOLDER_HEADING.test(cell));
+    if (c < 0 || !heading.some((cell) => PLACE_HEADING.test(cell))) continue;
+    for (const [k, below] of lines.slice(l + 1, l + 4).entries()) {
+      if (below.cells.length < line.cells.length) continue;
+      const cell = below.cells[c]!.trim();
+      const name = holderNamed(cell) ? cell : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
+    }
+  }
+  return null;
+}
+
 /**
  * What a holder's name can be after its label: a few capitalised words (not the sentence under a
  * salutation), two at least (a household's holder has a family and a given name: a single word is
@@ -1321,7 +1346,7 @@ export function parseBillText(text: string): BillExtraction {
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
   const billDateHit = valueAfterLabel(lines, L.billDate, hasDate, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
+  const customer = holderInHolderColumn(lines) ?? valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
