@@ -130,3 +130,32 @@ describe("a place of consumption with a user of its own, beside the contract's h
     expect(runTogether.fieldConfidence.customerName).toBeLessThan(0.9);
   });
 });
+
+describe("the date a copy was made, at the page's foot", () => {
+  // The issue date's label lost its first letter on the scan ('misă pe'): the date is placed by its role.
+  const APP = [
+    "Factura mea",
+    "67,40 lei",
+    "Scadentă pe 24 iun. 2025",
+    "Serie și număr\tHAP 6808207",
+    "misă pe\t09 iun. 2025",
+    "Perioada de facturare",
+    "01 mai 2025 - 31 mai 2025",
+    "Consum facturat\t70 kWh",
+    "Total fără TVA\t56,64 lei",
+    "TVA 19%\t10,76 lei",
+    "Total factură\t67,40 lei",
+    "Document generat în aplicație la 12.06.2025, ora 18:10. Factura fiscală originală se găsește în secțiunea Documente.",
+  ].join("\n");
+
+  it("is never the issue date, by the bill's word beside it nor by its place before the due date", () => {
+    const bill = parseBillText(APP);
+    expect(bill.dueDate).toBe("2025-06-24");
+    expect(bill.billDate).toBe("2025-06-09");
+    expect(bill.fieldConfidence.billDate).toBeLessThan(0.9);
+    const printed = parseBillText(
+      APP.replace("misă pe\t09 iun. 2025\n", "").replace("Document generat în aplicație", "Pagină tipărită"),
+    );
+    expect(printed.billDate).not.toBe("2025-06-12");
+  });
+});

@@ -18,6 +18,7 @@ import {
 import {
   amountTriple,
   codesByStem,
+  COPY_STAMP,
   datesByRole,
   holderAndAddressByShape,
   inSellersColumn,
@@ -691,7 +692,8 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
   for (const line of lines) {
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
-      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      // 'Document generat în aplicație la 12.06.2025. Factura fiscală …': when the copy was made.
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || COPY_STAMP.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
       const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
       if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
