@@ -6,6 +6,7 @@ import {
   checkOcrBill,
   offerBrandRepaired,
   supplierByOffer,
+  type OcrWord,
 } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 
 describe("a history table whose row the scan read with a cell more than its captions", () => {
@@ -157,5 +158,54 @@ describe("the date a copy was made, at the page's foot", () => {
       APP.replace("misă pe\t09 iun. 2025\n", "").replace("Document generat în aplicație", "Pagină tipărită"),
     );
     expect(printed.billDate).not.toBe("2025-06-12");
+  });
+});
+
+describe("a phone app's cards, scanned", () => {
+  const CARDS = [
+    "Factura mea",
+    "Serie și număr\tHAP 5720200",
+    "Emisă pe\t05 apr. 2026",
+    "= Titular",
+    "STROE ANCA-MARIA",
+    "Cod client\t3945764894",
+    "POD\tRO002E995162886",
+    "Putere apr\t6",
+    "Produs\tHidro Digital Fix",
+    "Consum\tfacturat",
+    "Index\tanterior\t44258",
+    "Index act\t44504",
+    "Energie electrică activă\t120,88 lei",
+    "Total fără TVA\t199,06 lei",
+    "TVA 21%\t41,80 lei",
+    "Total factură\t240,86 lei",
+  ].join("\n");
+
+  it("reads a card's caption after its icon read as a symbol ('= Titular')", () => {
+    expect(parseBillText(CARDS).customerName).toBe("STROE ANCA-MARIA");
+  });
+
+  it("reads abbreviated captions and a caption parted at a gap, the consumption from the indexes below sure", () => {
+    const bill = parseBillText(CARDS);
+    expect(bill.contractedPowerKw).toBe("6.00");
+    expect(bill.fieldConfidence.contractedPowerKw).toBeLessThan(0.9);
+    expect(bill.consumptionKwh).toBe(246);
+    expect(bill.fieldConfidence.consumptionKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence.pricePerKwh).toBeLessThan(0.9);
+  });
+
+  it("reads again a power whose figure came out as the letter it resembles ('SkW'), never sure", () => {
+    const text = ["Cod POD\tRO001E822339661", "Putere aprobată\tSkW", "Total de plată: 121,00 lei"].join("\n");
+    const word = (twice: string, thrice: string): OcrWord => ({
+      text: "SkW",
+      confidence: 0.4,
+      readAgain: (scale) => (scale === 3 ? thrice : twice),
+    });
+    const bill = parseBillText(text);
+    expect(bill.contractedPowerKw).toBeNull();
+    const checked = checkOcrBill(bill, text, [word("6 kW", "6 kW")]);
+    expect(checked.contractedPowerKw).toBe("6.00");
+    expect(checked.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
+    expect(checkOcrBill(bill, text, [word("5 kW", "6 kW")]).contractedPowerKw).toBeNull();
   });
 });

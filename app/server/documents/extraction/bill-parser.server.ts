@@ -186,7 +186,8 @@ const L = {
     GREETING,
     // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
-    /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
+    // A card's caption after its icon, read as a symbol ('= Titular' for '✉ Titular').
+    /^(?:[^\p{L}\p{N}\s]{1,2}\s+)?(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/iu,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -205,7 +206,8 @@ const L = {
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
     /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
-  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  // 'Putere apr.': abbreviated on a narrow card.
+  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae]|apr\b\.?)\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -243,8 +245,9 @@ const L = {
   ],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   // '…pe baza indexului actual 31729': the word declined in a sentence.
-  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
-  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
+  // Abbreviated as a narrow card or column prints them: 'Index ant.', 'Index act.'.
+  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent|ant\b\.?)\b/i],
+  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final|act\b\.?)\b/i],
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
@@ -1028,9 +1031,25 @@ function meterRegisters(lines: TextLine[]): ReturnType<typeof registerColumn> | 
 
 const INDEX_PAIR_VALUE = /^(\d[\d.,]*)\s*\/\s*(\d[\d.,]*)$/;
 
-function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
+function indexesOf(lines: TextLine[]): { old: number; new: number; captionJoined?: true } | null {
   const registers = registerIndexes(lines);
   if (registers) return registers;
+  const joined = indexesByLabel(lines) ? null : indexesByLabel(lines.map(captionJoined));
+  return joined ? { ...joined, captionJoined: true } : indexesByLabel(lines);
+}
+
+/**
+ * A caption a scan parted at a wide gap between its words ('Index ⇥ anterior ⇥ 44258'): the cells of
+ * words before the line's one figure are one caption.
+ */
+function captionJoined(line: TextLine): TextLine {
+  const last = line.cells.length - 1;
+  if (last < 2 || !/\d/.test(line.cells[last]!) || line.cells.slice(0, last).some((cell) => /\d/.test(cell))) return line;
+  const cells = [line.cells.slice(0, last).join(" "), line.cells[last]!];
+  return { cells, folded: cells.map(foldSameLength) };
+}
+
+function indexesByLabel(lines: TextLine[]): { old: number; new: number } | null {
   // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
   const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
   const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
@@ -1555,6 +1574,8 @@ export function parseBillText(text: string): BillExtraction {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // Indexes found under captions put back together from a scan's cells are a new kind of reading.
+  if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
   if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";

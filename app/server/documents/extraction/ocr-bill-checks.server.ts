@@ -267,6 +267,8 @@ export function offerBrandRepaired(offer: string, supplierName: string): string 
 const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
 /** The unit read alone, its figure lost (a faint '6' beside 'kW' the engine took for a speck). */
 const BARE_KW = /^kw\.?$/i;
+/** Its figure read as the letter it resembles ('SkW', 'BkW', 'GkW' for a 5, 6 or 8): no letter counts in kW. */
+const LETTER_FOR_FIGURE_KW = /^[SBGOZ]\s?kw\.?$/i;
 
 /**
  * A power the reader found nowhere because its figure came out as a symbol, or not at all: the word
@@ -275,7 +277,8 @@ const BARE_KW = /^kw\.?$/i;
  */
 export function powerFromSymbol(words: OcrWord[]): string | null {
   for (const word of words) {
-    if (!SYMBOL_BEFORE_KW.test(word.text) && !BARE_KW.test(word.text.trim())) continue;
+    const text = word.text.trim();
+    if (!SYMBOL_BEFORE_KW.test(text) && !BARE_KW.test(text) && !LETTER_FOR_FIGURE_KW.test(text)) continue;
     const [twice, thrice] = powersReadLarger(word);
     if (twice && twice === thrice) return twice;
   }
