@@ -209,3 +209,44 @@ describe("a phone app's cards, scanned", () => {
     expect(checkOcrBill(bill, text, [word("5 kW", "6 kW")]).contractedPowerKw).toBeNull();
   });
 });
+
+describe("a consumption read with a digit wrong in the meter's row", () => {
+  const METER = [
+    "Perioada de facturare\t01.05.2026 - 31.05.2026",
+    "Serie contor\tIndex vechi\tIndex nou\tConsum (kWh)",
+    "ENG 11894\t25953\t26700\t147",
+    "Denumire\tCantitate\tU.M.\tPreț unitar (lei)\tValoare (lei)",
+    "Energie electrică activă\t147\tkWh\t0,7499\t560,18",
+    "Tarif distribuție și transport\t747\tkWh\t0,2513\t187,72",
+    "Certificate verzi\t747\tkWh\t0,0563\t42,06",
+    "Acciză\t747\tkWh\t0,0056\t4,18",
+    "Total fără TVA\t797,58 lei",
+    "TVA 21%\t167,49 lei",
+    "Total factură\t965,07 lei",
+  ].join("\n");
+
+  it("is outvoted by new − old index and the other charge rows' quantity, below sure", () => {
+    const bill = parseBillText(METER);
+    expect(bill.consumptionKwh).toBe(747);
+    expect(bill.fieldConfidence.consumptionKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence.pricePerKwh).toBeLessThan(0.9);
+  });
+
+  it("stands when the charge rows agree with it", () => {
+    expect(parseBillText(METER.replace(/\t747\t/g, "\t147\t")).consumptionKwh).toBe(147);
+  });
+});
+
+describe("captions a scan parted at their gaps, over a row of fewer cells", () => {
+  const PORTAL = [
+    "Total\tde\tplat\tScadență\tPerioada de consum",
+    "1.155,25 lei\t01.10.2025\t01.08.2025 - 31.08.2025",
+    "Data emiterii\t16.09.2025",
+  ].join("\n");
+
+  it("never takes a period for the due date; the row's end holds it, below sure", () => {
+    const bill = parseBillText(PORTAL);
+    expect(bill.dueDate).toBe("2025-10-01");
+    expect(bill.fieldConfidence.dueDate).toBeLessThan(0.9);
+  });
+});

@@ -286,6 +286,8 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
 
 const hasDate = (value: string) => firstDate(value) !== null;
+/** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
+const oneDay = (value: string) => hasDate(value) && !(findDates(value).length >= 2 && /\d\s*[-–]\s*\d/.test(value));
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
@@ -1071,6 +1073,12 @@ const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
 /** A contract's number and its year ('468038/2025'). */
 const NUMBER_AND_YEAR = /^\d{3,10}\/(?:19|20)\d{2}$/;
 
+/** Lines printing this quantity in kWh ('747 kWh', '747 ⇥ kWh'): the charge rows' quantities. */
+const rowsInKwh = (lines: TextLine[], kwh: number) => {
+  const quantity = new RegExp(`(?<![\\d.,])${kwh}\\s*kwh`, "i");
+  return lines.filter((line) => quantity.test(line.cells.join(" "))).length;
+};
+
 /** An amount with its decimals after a comma ('1.495,45'): no code is printed so. */
 const MONEY_SHAPE = /^\d{1,3}(?:\.\d{3})*,\d{2}$/;
 
@@ -1362,10 +1370,10 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
+  const dueHit = valueAfterLabel(lines, L.dueDate, oneDay);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
-  const billDateHit = valueAfterLabel(lines, L.billDate, hasDate, dueHit);
+  const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
   const customer = holderInHolderColumn(lines) ?? valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
@@ -1424,12 +1432,18 @@ export function parseBillText(text: string): BillExtraction {
   const grossCents = totals.gross?.cents ?? null;
 
   const indexes = indexesOf(lines);
-  const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
+  const kwhRead = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
+  // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
+  // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
+  const indexed = indexes ? indexes.new - indexes.old : null;
+  const outvoted =
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(lines, indexed) >= 2 && rowsInKwh(lines, indexed) > rowsInKwh(lines, kwhRead);
+  const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
-  const byValue = labelledKwh === null ? kwhByValue(lines) : null;
+  const byValue = labelledKwh === null && !outvoted ? kwhByValue(lines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1574,6 +1588,8 @@ export function parseBillText(text: string): BillExtraction {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // Two readings outvoting the one labelled: a new kind of reading, below sure.
+  if (outvoted && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Indexes found under captions put back together from a scan's cells are a new kind of reading.
   if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
