@@ -31,8 +31,8 @@ describe("a history table whose row the scan read with a cell more than its capt
     const bill = parseBillText(PORTAL);
     expect(bill.dueDate).toBe("2026-04-25");
     expect(bill.billDate).toBe("2026-04-10");
-    expect(bill.fieldConfidence.billDate).toBeLessThan(0.9);
-    expect(bill.fieldConfidence.dueDate).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.billDate).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.dueDate).toBeLessThan(0.9);
   });
 
   it("still vouches for dates under captions whose row has as many cells", () => {
@@ -40,7 +40,7 @@ describe("a history table whose row the scan read with a cell more than its capt
       PORTAL.replace("\tN\t363,00 lei", "\t363,00 lei").replace("\tP\t340,10 lei", "\t340,10 lei"),
     );
     expect(bill.billDate).toBe("2026-04-10");
-    expect(bill.fieldConfidence.billDate).toBeGreaterThanOrEqual(0.9);
+    expect(bill.fieldConfidence!.billDate).toBeGreaterThanOrEqual(0.9);
   });
 });
 
@@ -62,7 +62,7 @@ describe("a scan whose header held no supplier's name (an app's bar, a portal's 
   it("names the supplier from the offer's brand, below sure", () => {
     const bill = checkOcrBill(parseBillText(APP_SCAN), APP_SCAN, []);
     expect(bill.supplierName).toBe("Premier Energy");
-    expect(bill.fieldConfidence.supplierName).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.supplierName).toBeLessThan(0.9);
   });
 
   it("reads a brand's start as the brand, and no brand from a generic or unknown first word", () => {
@@ -128,7 +128,7 @@ describe("a place of consumption with a user of its own, beside the contract's h
       ),
     );
     expect(runTogether.customerName).toBe("RADU IOANA");
-    expect(runTogether.fieldConfidence.customerName).toBeLessThan(0.9);
+    expect(runTogether.fieldConfidence!.customerName).toBeLessThan(0.9);
   });
 });
 
@@ -153,7 +153,7 @@ describe("the date a copy was made, at the page's foot", () => {
     const bill = parseBillText(APP);
     expect(bill.dueDate).toBe("2025-06-24");
     expect(bill.billDate).toBe("2025-06-09");
-    expect(bill.fieldConfidence.billDate).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.billDate).toBeLessThan(0.9);
     const printed = parseBillText(
       APP.replace("misă pe\t09 iun. 2025\n", "").replace("Document generat în aplicație", "Pagină tipărită"),
     );
@@ -188,10 +188,10 @@ describe("a phone app's cards, scanned", () => {
   it("reads abbreviated captions and a caption parted at a gap, the consumption from the indexes below sure", () => {
     const bill = parseBillText(CARDS);
     expect(bill.contractedPowerKw).toBe("6.00");
-    expect(bill.fieldConfidence.contractedPowerKw).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.contractedPowerKw).toBeLessThan(0.9);
     expect(bill.consumptionKwh).toBe(246);
-    expect(bill.fieldConfidence.consumptionKwh).toBeLessThan(0.9);
-    expect(bill.fieldConfidence.pricePerKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.consumptionKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.pricePerKwh).toBeLessThan(0.9);
   });
 
   it("reads again a power whose figure came out as the letter it resembles ('SkW'), never sure", () => {
@@ -228,8 +228,8 @@ describe("a consumption read with a digit wrong in the meter's row", () => {
   it("is outvoted by new − old index and the other charge rows' quantity, below sure", () => {
     const bill = parseBillText(METER);
     expect(bill.consumptionKwh).toBe(747);
-    expect(bill.fieldConfidence.consumptionKwh).toBeLessThan(0.9);
-    expect(bill.fieldConfidence.pricePerKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.consumptionKwh).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.pricePerKwh).toBeLessThan(0.9);
   });
 
   it("stands when the charge rows agree with it", () => {
@@ -247,6 +247,6 @@ describe("captions a scan parted at their gaps, over a row of fewer cells", () =
   it("never takes a period for the due date; the row's end holds it, below sure", () => {
     const bill = parseBillText(PORTAL);
     expect(bill.dueDate).toBe("2025-10-01");
-    expect(bill.fieldConfidence.dueDate).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.dueDate).toBeLessThan(0.9);
   });
 });
