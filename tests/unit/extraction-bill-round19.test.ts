@@ -250,3 +250,18 @@ describe("captions a scan parted at their gaps, over a row of fewer cells", () =
     expect(bill.fieldConfidence!.dueDate).toBeLessThan(0.9);
   });
 });
+
+describe("a period read under captions over a row of another cell count", () => {
+  it("stays below sure: its column was guessed", () => {
+    const bill = parseBillText(
+      [
+        "Total\tde\tplat\tScadență\tPerioada de consum",
+        "1.155,25 lei\t16.09.2025\t01.10.2025\t01.08.2025 - 31.08.2025",
+        "Data emiterii\t16.09.2025",
+      ].join("\n"),
+    );
+    expect(bill.periodStart).toBe("2025-08-01");
+    expect(bill.fieldConfidence!.periodStart).toBeLessThan(0.9);
+    expect(bill.fieldConfidence!.periodEnd).toBeLessThan(0.9);
+  });
+});

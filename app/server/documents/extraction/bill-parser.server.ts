@@ -1579,7 +1579,7 @@ export function parseBillText(text: string): BillExtraction {
   }
   // A date read under a caption whose row has another number of cells: its column was guessed, and
   // the ordering check passes a neighbouring column's date as well (the due date as the issue date).
-  for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit]] as const) {
+  for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
     if (hit?.aligned === false && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
