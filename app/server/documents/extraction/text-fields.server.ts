@@ -218,15 +218,11 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         const otherColumn = lookup.besideOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
         // A header of captions over a row with more cells: another column's cells lead the row.
         const longerRow = lookup.besideOtherColumn && line.cells.length >= 2 && between !== undefined && between.cells.length > line.cells.length;
-        // Captions over a row with fewer cells: a caption the scan parted at its gaps ('Total ⇥ de ⇥ plată')
-        // leads the line, so the row's end may hold the value when its cell by place does not.
-        const shorterRow = lookup.besideOtherColumn && between !== undefined && between.cells.length >= 2 && between.cells.length < line.cells.length && between.cells.length - (line.cells.length - c) >= 0;
         const candidates: LabelHit[] = [
           { value: rest, line: l, cell: c, position: "same_cell" },
           { value: line.cells[c + 1] ?? "", line: l, cell: c + 1, position: "right" },
           ...(longerRow ? [under(l + 1, true)] : []),
           under(l + 1),
-          ...(shorterRow ? [under(l + 1, true)] : []),
           ...(otherColumn ? [under(l + 2)] : []),
         ];
         for (const [i, candidate] of candidates.entries()) {
