@@ -1577,10 +1577,12 @@ export function parseBillText(text: string): BillExtraction {
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
   }
-  // A date read under a caption whose row has another number of cells: its column was guessed, and
-  // the ordering check passes a neighbouring column's date as well (the due date as the issue date).
+  // A date read under a caption whose row has another number of cells, where the other way of
+  // counting the row's cells gives another date: its column was guessed, and the ordering check passes
+  // a neighbouring column's date as well (the due date as the issue date).
   for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
-    if (hit?.aligned === false && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
+    const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
+    if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);

@@ -171,10 +171,11 @@ export interface LabelHit {
   cell: number;
   position?: "same_cell" | "right" | "below";
   /**
-   * False for a value read under a caption whose row holds another number of cells than the
-   * captions' line: which column it sat in was guessed (a caption or a cell the scan lost).
+   * Under a caption whose row holds another number of cells than the captions' line, which column the
+   * value sat in was guessed (a caption or a cell the scan lost, another column's cells leading the
+   * row): the row's cell the other way of counting (by place, or from the row's end) gives.
    */
-  aligned?: boolean;
+  otherColumn?: string;
 }
 
 /** A cell that starts with its own label ('Interval facturare: …') is not another label's value. */
@@ -211,8 +212,11 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–…]+/, "").trim();
         const under = (at: number, fromEnd = false): LabelHit => {
           const below = lines[at];
-          const cell = !below ? -1 : fromEnd ? below.cells.length - (line.cells.length - c) : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
-          return { value: below?.cells[cell] ?? "", line: at, cell, position: "below", aligned: below?.cells.length === line.cells.length };
+          const byPlace = !below ? -1 : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
+          const byEnd = !below ? -1 : below.cells.length - (line.cells.length - c);
+          const [cell, other] = fromEnd ? [byEnd, byPlace] : [byPlace, byEnd];
+          const otherColumn = below && below.cells.length !== line.cells.length && other !== cell ? below.cells[other] : undefined;
+          return { value: below?.cells[cell] ?? "", line: at, cell, position: "below", ...(otherColumn !== undefined ? { otherColumn } : {}) };
         };
         const between = lines[l + 1];
         const otherColumn = lookup.besideOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
