@@ -18,6 +18,7 @@ import {
 import {
   amountTriple,
   codesByStem,
+  COPY_STAMP,
   datesByRole,
   holderAndAddressByShape,
   inSellersColumn,
@@ -185,7 +186,8 @@ const L = {
     GREETING,
     // An envelope's addressee: 'În atenția: POPA ION', 'În atenţia dlui POPA ION'.
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
-    /^(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/i,
+    // A card's caption after its icon, read as a symbol ('= Titular' for '✉ Titular').
+    /^(?:[^\p{L}\p{N}\s]{1,2}\s+)?(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/iu,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -204,7 +206,8 @@ const L = {
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
     /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
-  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae])\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
+  // 'Putere apr.': abbreviated on a narrow card.
+  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae]|apr\b\.?)\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -242,13 +245,16 @@ const L = {
   ],
   pod: [/\bcod\s+POD\b/i, /\bPOD\b/, /loc\s+(?:de\s+)?consum/i],
   // '…pe baza indexului actual 31729': the word declined in a sentence.
-  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent)\b/i],
-  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final)\b/i],
+  // Abbreviated as a narrow card or column prints them: 'Index ant.', 'Index act.'.
+  oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent|ant\b\.?)\b/i],
+  newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final|act\b\.?)\b/i],
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
-const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean) => valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true });
-const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean): LabelHit | null => valuesAfterLabel(lines, labels, accept)[0] ?? null;
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null) =>
+  valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true, claimed: claimed?.position === "below" ? claimed : null });
+const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null): LabelHit | null =>
+  valuesAfterLabel(lines, labels, accept, claimed)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
 /** A cell that starts with another field's label (a grid of labels over values) is not a value. */
@@ -280,6 +286,8 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
 const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
 
 const hasDate = (value: string) => firstDate(value) !== null;
+/** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
+const oneDay = (value: string) => hasDate(value) && !(findDates(value).length >= 2 && /\d\s*[-–]\s*\d/.test(value));
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
@@ -407,6 +415,31 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
       const name = below.cells[c]!;
       if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
       break;
+    }
+  }
+  return null;
+}
+
+/** The contract holder's column and the place of consumption's, side by side: 'LOC DE CONSUM ⇥ TITULAR CONTRACT'. */
+const HOLDER_HEADING = /^titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
+const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
+
+/**
+ * A bill whose place of consumption has a user of its own prints the place's and the holder's facts in
+ * two columns under those headings: the holder is the name in the holder's column (each column's
+ * captions, 'Nume utilizator' and 'Nume titular', are often misread), never the place's user. A name a
+ * scan ran together with the caption after it ('VLAD CRĂCIUN Nume utilizator') keeps its capitals.
+ */
+function holderInHolderColumn(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const heading = line.folded.map((cell) => cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").trim());
+    const c = heading.findIndex((cell) => HOLDER_HEADING.test(cell));
+    if (c < 0 || !heading.some((cell) => PLACE_HEADING.test(cell))) continue;
+    for (const [k, below] of lines.slice(l + 1, l + 4).entries()) {
+      if (below.cells.length < line.cells.length) continue;
+      const cell = below.cells[c]!.trim();
+      const name = holderNamed(cell) ? cell : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
     }
   }
   return null;
@@ -664,7 +697,8 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
   for (const line of lines) {
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
-      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      // 'Document generat în aplicație la 12.06.2025. Factura fiscală …': when the copy was made.
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || COPY_STAMP.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
       const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
       if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
@@ -999,9 +1033,25 @@ function meterRegisters(lines: TextLine[]): ReturnType<typeof registerColumn> | 
 
 const INDEX_PAIR_VALUE = /^(\d[\d.,]*)\s*\/\s*(\d[\d.,]*)$/;
 
-function indexesOf(lines: TextLine[]): { old: number; new: number } | null {
+function indexesOf(lines: TextLine[]): { old: number; new: number; captionJoined?: true } | null {
   const registers = registerIndexes(lines);
   if (registers) return registers;
+  const joined = indexesByLabel(lines) ? null : indexesByLabel(lines.map(captionJoined));
+  return joined ? { ...joined, captionJoined: true } : indexesByLabel(lines);
+}
+
+/**
+ * A caption a scan parted at a wide gap between its words ('Index ⇥ anterior ⇥ 44258'): the cells of
+ * words before the line's one figure are one caption.
+ */
+function captionJoined(line: TextLine): TextLine {
+  const last = line.cells.length - 1;
+  if (last < 2 || !/\d/.test(line.cells[last]!) || line.cells.slice(0, last).some((cell) => /\d/.test(cell))) return line;
+  const cells = [line.cells.slice(0, last).join(" "), line.cells[last]!];
+  return { cells, folded: cells.map(foldSameLength) };
+}
+
+function indexesByLabel(lines: TextLine[]): { old: number; new: number } | null {
   // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
   const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
   const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
@@ -1023,6 +1073,15 @@ const LABEL_TAIL = /^\p{L}[\p{L} .]*:\s*/u;
 /** A contract's number and its year ('468038/2025'). */
 const NUMBER_AND_YEAR = /^\d{3,10}\/(?:19|20)\d{2}$/;
 
+/** Lines printing this quantity in kWh ('747 kWh', '747 ⇥ kWh'): the charge rows' quantities. */
+const rowsInKwh = (lines: TextLine[], kwh: number) => {
+  const quantity = new RegExp(`(?<![\\d.,])${kwh}\\s*kwh`, "i");
+  return lines.filter((line) => quantity.test(line.cells.join(" "))).length;
+};
+
+/** An amount with its decimals after a comma ('1.495,45'): no code is printed so. */
+const MONEY_SHAPE = /^\d{1,3}(?:\.\d{3})*,\d{2}$/;
+
 /**
  * The code after a label: the value's first word; for a contract, the number-and-year among the
  * value's words when there is one (a caption naming two codes, 'Cod client / Nr. contract', over both
@@ -1032,7 +1091,8 @@ function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string 
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
   const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
   const first = (v: string) => words(v)[0]!;
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v));
+  // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
   return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
@@ -1310,10 +1370,12 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const billDateHit = valueAfterLabel(lines, L.billDate, hasDate);
-  const dueHit = valueAfterLabel(lines, L.dueDate, hasDate);
+  const dueHit = valueAfterLabel(lines, L.dueDate, oneDay);
+  // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
+  // less: the issue date's caption, read from the row's end, landed on the due date's cell.
+  const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
+  const customer = holderInHolderColumn(lines) ?? valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
@@ -1370,12 +1432,18 @@ export function parseBillText(text: string): BillExtraction {
   const grossCents = totals.gross?.cents ?? null;
 
   const indexes = indexesOf(lines);
-  const labelledKwh = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
+  const kwhRead = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
+  // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
+  // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
+  const indexed = indexes ? indexes.new - indexes.old : null;
+  const outvoted =
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(lines, indexed) >= 2 && rowsInKwh(lines, indexed) > rowsInKwh(lines, kwhRead);
+  const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
-  const byValue = labelledKwh === null ? kwhByValue(lines) : null;
+  const byValue = labelledKwh === null && !outvoted ? kwhByValue(lines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1509,12 +1577,23 @@ export function parseBillText(text: string): BillExtraction {
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
   }
+  // A date read under a caption whose row has another number of cells, where the other way of
+  // counting the row's cells gives another date: its column was guessed, and the ordering check passes
+  // a neighbouring column's date as well (the due date as the issue date).
+  for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
+    const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
+    if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
+  }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // Two readings outvoting the one labelled: a new kind of reading, below sure.
+  if (outvoted && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
+  // Indexes found under captions put back together from a scan's cells are a new kind of reading.
+  if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
   if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";

@@ -166,6 +166,11 @@ export interface DateRoles {
 const ISSUE_STEMS = ["emi", "emis", "issu"];
 const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
 const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
+/**
+ * When a copy was made, not when the bill was issued (folded text): 'Document generat în aplicație la
+ * 08.04.2026', a browser's print date, 'pagină tipărită la', 'descărcat la'.
+ */
+export const COPY_STAMP = /\b(?:(?:generat|tiparit|printat|descarcat|exportat)[aei]?|generated|printed)\b/i;
 
 /** Every date of the bill in reading order with the words that name it, and the pairs printed in one cell. */
 function datesOf(lines: TextLine[]): { dates: DateAt[]; pairs: { start: DateAt; end: DateAt }[] } {
@@ -214,10 +219,11 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
   if (!period) period = splitPeriod(dates) ?? monthNamed(lines);
   const lone = dates.filter(
     (d) =>
-      !periodPair ||
+      !COPY_STAMP.test(d.words.join(" ")) &&
+      (!periodPair ||
       (d !== periodPair.start &&
         d !== periodPair.end &&
-        (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell)),
+        (d.line !== periodPair.start.line || d.cell !== periodPair.start.cell))),
   );
   const inPeriod = (d: DateAt) => period !== null && d.day >= period.start && d.day <= period.end;
 

@@ -227,16 +227,36 @@ export function supplierByLikeness(text: string): string | null {
   );
 }
 
+/** A supplier's telling word ('HIDROELECTRICA', 'PREMIER'): the first of its name that is no generic word. */
+const brandOf = (name: string) =>
+  foldRomanian(name)
+    .split(" ")
+    .find((w) => !GENERIC_WORDS.has(w));
+
+/**
+ * Offers are named after their supplier's brand ('Premier Online Fix 12', 'Hidro Digital Fix'): where
+ * the page's header read no name (a phone app's bar, a portal's logo, the company's name in small print
+ * at the foot), an offer whose first word is a brand, or its start of four letters or more, names the
+ * supplier. Null when no brand or more than one fits.
+ */
+export function supplierByOffer(offer: string | null): string | null {
+  const first = offer ? foldRomanian(offer).split(" ")[0] : undefined;
+  if (!first || first.length < 4 || /\d/.test(first)) return null;
+  const fits = SUPPLIER_NAMES.filter((name) => brandOf(name)?.startsWith(first));
+  return fits.length === 1 ? fits[0]! : null;
+}
+
 /**
  * An offer named after its supplier's brand with the brand misread ('Timar Home' on a Tinmar bill,
  * 'IGA Casnic Fix' on a CIGA one): a first word one edit from the brand is the brand.
  */
 export function offerBrandRepaired(offer: string, supplierName: string): string {
-  const brand = foldRomanian(supplierName)
-    .split(" ")
-    .find((w) => !GENERIC_WORDS.has(w));
+  const brand = brandOf(supplierName);
   const [first, ...rest] = offer.split(" ");
   if (!brand || !first || rest.length === 0) return offer;
+  // An icon printed before the offer's name read as a letter ('N ENGIE Casa Confort'): no offer opens
+  // with a lone letter before its brand.
+  if (/^\p{L}$/u.test(first) && rest.length > 1 && foldRomanian(rest[0]!) === brand) return rest.join(" ");
   const folded = foldRomanian(first);
   if (folded.length < 3 || editDistance(folded, brand) !== 1) return offer;
   const printed = supplierName.split(" ").find((w) => foldRomanian(w) === brand) ?? first;
@@ -247,6 +267,8 @@ export function offerBrandRepaired(offer: string, supplierName: string): string 
 const SYMBOL_BEFORE_KW = /[^\p{L}\d\s.,]\s?kw(?!h)/iu;
 /** The unit read alone, its figure lost (a faint '6' beside 'kW' the engine took for a speck). */
 const BARE_KW = /^kw\.?$/i;
+/** Its figure read as the letter it resembles ('SkW', 'BkW', 'GkW' for a 5, 6 or 8): no letter counts in kW. */
+const LETTER_FOR_FIGURE_KW = /^[SBGOZ]\s?kw\.?$/i;
 
 /**
  * A power the reader found nowhere because its figure came out as a symbol, or not at all: the word
@@ -255,7 +277,8 @@ const BARE_KW = /^kw\.?$/i;
  */
 export function powerFromSymbol(words: OcrWord[]): string | null {
   for (const word of words) {
-    if (!SYMBOL_BEFORE_KW.test(word.text) && !BARE_KW.test(word.text.trim())) continue;
+    const text = word.text.trim();
+    if (!SYMBOL_BEFORE_KW.test(text) && !BARE_KW.test(text) && !LETTER_FOR_FIGURE_KW.test(text)) continue;
     const [twice, thrice] = powersReadLarger(word);
     if (twice && twice === thrice) return twice;
   }
@@ -311,8 +334,8 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     billingAddress = county.address;
     if (!county.sure || streetKindGuessed(billingAddress, words)) doubt("billingAddress");
   }
-  // A name recognised by its likeness, not read: below sure.
-  const supplierName = bill.supplierName ?? supplierByLikeness(text);
+  // A name recognised by its likeness or by its offer's brand, not read: below sure.
+  const supplierName = bill.supplierName ?? supplierByLikeness(text) ?? supplierByOffer(bill.tariffType);
   if (!bill.supplierName && supplierName) {
     confidence.supplierName = 0.8;
     fieldSource.supplierName = "shape";

@@ -170,6 +170,12 @@ export interface LabelHit {
   line: number;
   cell: number;
   position?: "same_cell" | "right" | "below";
+  /**
+   * Under a caption whose row holds another number of cells than the captions' line, which column the
+   * value sat in was guessed (a caption or a cell the scan lost, another column's cells leading the
+   * row): the row's cell the other way of counting (by place, or from the row's end) gives.
+   */
+  otherColumn?: string;
 }
 
 /** A cell that starts with its own label ('Interval facturare: …') is not another label's value. */
@@ -185,6 +191,8 @@ export interface LabelLookup {
    * with more cells is read from the row's end (the other column's cells lead it).
    */
   besideOtherColumn?: boolean;
+  /** A cell another caption already named: two captions never share one cell of a row. */
+  claimed?: { line: number; cell: number } | null;
 }
 
 /**
@@ -204,8 +212,11 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         const rest = line.cells[c]!.slice(match.index + match[0].length).replace(/^[\s:.\-–…]+/, "").trim();
         const under = (at: number, fromEnd = false): LabelHit => {
           const below = lines[at];
-          const cell = !below ? -1 : fromEnd ? below.cells.length - (line.cells.length - c) : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
-          return { value: below?.cells[cell] ?? "", line: at, cell, position: "below" };
+          const byPlace = !below ? -1 : below.cells.length === line.cells.length ? c : Math.min(c, below.cells.length - 1);
+          const byEnd = !below ? -1 : below.cells.length - (line.cells.length - c);
+          const [cell, other] = fromEnd ? [byEnd, byPlace] : [byPlace, byEnd];
+          const otherColumn = below && below.cells.length !== line.cells.length && other !== cell ? below.cells[other] : undefined;
+          return { value: below?.cells[cell] ?? "", line: at, cell, position: "below", ...(otherColumn !== undefined ? { otherColumn } : {}) };
         };
         const between = lines[l + 1];
         const otherColumn = lookup.besideOtherColumn && between?.cells.length === 1 && OTHER_COLUMN_FACT.test(between.cells[0]!);
@@ -221,6 +232,7 @@ export function valuesAfterLabel(lines: TextLine[], labels: RegExp[], accept: (v
         for (const [i, candidate] of candidates.entries()) {
           if (candidate.value.length === 0) continue;
           if (i > 0 && LABELLED_CELL.test(candidate.value)) continue;
+          if (lookup.claimed && candidate.line === lookup.claimed.line && candidate.cell === lookup.claimed.cell) continue;
           if (accept(candidate.value)) {
             hits.push(candidate);
             break;
