@@ -790,6 +790,24 @@ function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boo
   return false;
 }
 
+/** Whether an outline's centre (in the small copy, `scale` times smaller) lies inside a quad of the photo. */
+function centredIn(corners: readonly Point[], quad: Quad, scale: number): boolean {
+  const centre = { x: (corners.reduce((s, p) => s + p.x, 0) / 4) * scale, y: (corners.reduce((s, p) => s + p.y, 0) / 4) * scale };
+  return nestedIn([centre], clockwise([...quad]));
+}
+
+/**
+ * Another card than those already read as nothing: a bank or loyalty card beside the ID card, of the
+ * same size and shape and with as clear an outline (a dark card's edge is the photo's strongest),
+ * whose reading held no print — a dark card's is refused as texture. The outlines centred on a card
+ * tried are left out, the coarse search first, then the finer one.
+ */
+export function anotherCard(image: RgbaImage, tried: readonly Quad[]): CardLocation | null {
+  const coarse = findCard(image, { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE, exclude: tried });
+  if (coarse || Math.max(image.width, image.height) <= FINE_SEARCH_SIDE) return coarse;
+  return findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, exclude: tried });
+}
+
 /** Below this outline score a quad is not taken for the card (about half of each side an edge). */
 const MIN_OUTLINE_SCORE = 0.35;
 
@@ -806,11 +824,11 @@ const STRONG_OUTLINE_SCORE = 0.6;
  * around the card, a thumb over a corner, where no region is cleanly the card). Each is scored by the
  * edge support along its whole perimeter and its closeness to ID-1's proportions; of the best three,
  * the first whose zone sits where a card's does wins, else — in the finer search — the best one if it
- * is a strong outline.
+ * is a strong outline. Outlines centred on a card in `exclude` (one already read as nothing) are left out.
  * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
  * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[] } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -844,8 +862,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     const lit = quadOfMask(bright, width, height, minShare);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare, search.sameDirection)]
-    .filter((c) => c.score >= MIN_OUTLINE_SCORE)
+  const excluded = (c: Outline) => (search.exclude ?? []).some((quad) => centredIn(c.corners, quad, scale));
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, search.exclude ? 12 : 6, minShare, search.sameDirection)]
+    .filter((c) => c.score >= MIN_OUTLINE_SCORE && !excluded(c))
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
   const fits = (c: Outline) => c.score >= ranked[0]!.score - 0.3 && zoneFitsOutline(image, c.corners, scale);

@@ -1,0 +1,136 @@
+// ID photo round 15 (issue #14): another card beside the ID card (a bank card, a loyalty card) — the
+// same size and shape, its outline as clear —, on synthetic photos whose corners are known.
+import { describe, expect, it } from "vitest";
+import {
+  applyHomography,
+  cardCandidates,
+  homography,
+  QUAD_MARGIN,
+  type Point,
+  type Quad,
+} from "../../app/server/documents/extraction/card-geometry.server";
+import { cardsToTry } from "../../app/server/documents/extraction/extract-document.server";
+import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+
+function insideQuad(quad: readonly Point[], x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    const side = Math.sign((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x));
+    if (side === 0) continue;
+    if (sign === 0) sign = side;
+    else if (side !== sign) return false;
+  }
+  return true;
+}
+
+/** An ID card's light print: rows of fields and a two-line zone along its bottom edge. */
+function idInk(u: number, w: number, x: number, y: number): boolean {
+  const field = w < 0.7 && Math.floor(y / 40) % 2 === 1 && u > 0.1 && u < 0.9 && Math.floor(x / 25) % 3 !== 0;
+  const zone =
+    ((w > 0.78 && w < 0.84) || (w > 0.87 && w < 0.93)) && u > 0.03 && u < 0.97 && Math.floor(x / 6) % 2 === 0;
+  return field || zone;
+}
+
+/** Cards (each a quad, light or dark) on a mid-grey desk, the later ones over the earlier ones. */
+function desk(photo: { width: number; height: number }, cards: { quad: Quad; dark: boolean }[]): RgbaImage {
+  const card = { width: 500, height: 315 };
+  const toCard = cards.map((c) =>
+    homography(c.quad, [
+      { x: 0, y: 0 },
+      { x: card.width, y: 0 },
+      { x: card.width, y: card.height },
+      { x: 0, y: card.height },
+    ]),
+  );
+  const data = new Uint8ClampedArray(photo.width * photo.height * 4);
+  for (let y = 0; y < photo.height; y++) {
+    for (let x = 0; x < photo.width; x++) {
+      let v = 140;
+      cards.forEach((c, i) => {
+        if (!insideQuad(c.quad, x, y)) return;
+        const p = applyHomography(toCard[i]!, { x, y });
+        const inked = idInk(p.x / card.width, p.y / card.height, p.x, p.y);
+        // A dark bank card: light digits in a row across its middle, the rest near black.
+        v = c.dark
+          ? p.y > card.height * 0.55 &&
+            p.y < card.height * 0.65 &&
+            p.x > 30 &&
+            p.x < 470 &&
+            Math.floor(p.x / 9) % 2 === 0
+            ? 200
+            : 25
+          : inked
+            ? 40
+            : 225;
+      });
+      const o = (y * photo.width + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = v;
+      data[o + 3] = 255;
+    }
+  }
+  return { width: photo.width, height: photo.height, data };
+}
+
+const centre = (quad: readonly Point[]) => ({
+  x: quad.reduce((s, p) => s + p.x, 0) / 4,
+  y: quad.reduce((s, p) => s + p.y, 0) / 4,
+});
+const near = (a: readonly Point[], b: readonly Point[], within: number) =>
+  Math.hypot(centre(a).x - centre(b).x, centre(a).y - centre(b).y) <= within;
+
+describe("another card beside the ID card", () => {
+  const photo = { width: 1200, height: 900 };
+  const bank: Quad = [
+    { x: 60, y: 80 },
+    { x: 600, y: 60 },
+    { x: 612, y: 400 },
+    { x: 72, y: 420 },
+  ];
+  const id: Quad = [
+    { x: 560, y: 420 },
+    { x: 1120, y: 460 },
+    { x: 1096, y: 810 },
+    { x: 536, y: 770 },
+  ];
+  const image = desk(photo, [
+    { quad: bank, dark: true },
+    { quad: id, dark: false },
+  ]);
+
+  it("is tried after the card finder's candidates when every card tried read as nothing", () => {
+    const found = [...cardCandidates(image)];
+    // The finder alone takes the bank card, whose outline is the photo's clearest.
+    expect(found.some((c) => near(c.quad, id, 40))).toBe(false);
+    const readings: { page: { text: string } }[] = [];
+    const tried: Quad[] = [];
+    for (const card of cardsToTry(image, readings)) {
+      tried.push(card.quad);
+      readings.push({ page: { text: near(card.quad, id, 40) ? "ROMANIA CARTE DE IDENTITATE IDROUPOPESCU<<ION" : "" } });
+    }
+    expect(tried.some((q) => near(q, id, 40))).toBe(true);
+    // Grown by the finder's margin, each corner within 3 % of the frame's width.
+    const idQuad = tried.find((q) => near(q, id, 40))!;
+    const c = centre(id);
+    const grown = id.map((p) => ({
+      x: c.x + (p.x - c.x) * (1 + QUAD_MARGIN),
+      y: c.y + (p.y - c.y) * (1 + QUAD_MARGIN),
+    }));
+    expect(
+      Math.max(...grown.map((p) => Math.min(...idQuad.map((q) => Math.hypot(p.x - q.x, p.y - q.y))))),
+    ).toBeLessThanOrEqual(photo.width * 0.03);
+  }, 30000);
+
+  it("is not looked for once a card tried read print", () => {
+    const readings: { page: { text: string } }[] = [];
+    let tried = 0;
+    for (const card of cardsToTry(image, readings)) {
+      tried++;
+      readings.push({
+        page: { text: near(card.quad, bank, 40) ? "BANCA DEBIT 5299 1877 4294 2507 VALID THRU 04/31" : "" },
+      });
+    }
+    expect(tried).toBe([...cardCandidates(image)].length);
+  }, 30000);
+});
