@@ -1,9 +1,10 @@
-// ID photo round 15 (issue #14): another card beside the ID card (a bank card, a loyalty card) — the
-// same size and shape, its outline as clear —, on synthetic photos whose corners are known.
+// ID photo round 15 (issue #14), on synthetic photos whose corners are known: another card beside the ID
+// card (a bank card, a loyalty card) — the same size and shape, its outline as clear —, and a photocopy.
 import { describe, expect, it } from "vitest";
 import {
   applyHomography,
   cardCandidates,
+  findCard,
   homography,
   QUAD_MARGIN,
   type Point,
@@ -132,5 +133,49 @@ describe("another card beside the ID card", () => {
       });
     }
     expect(tried).toBe([...cardCandidates(image)].length);
+  }, 30000);
+});
+
+describe("a photocopy: the card printed on a sheet without an edge of its own", () => {
+  // An A4 sheet at a slant on a dark desk; the card's print (its fields and zone) in its middle, on the
+  // sheet's own white: no outline of the card's, and its zone far from the sheet's edge.
+  const photo = { width: 1200, height: 900 };
+  const sheetQuad: Quad = [
+    { x: 200, y: 140 },
+    { x: 1040, y: 190 },
+    { x: 1010, y: 790 },
+    { x: 170, y: 740 },
+  ];
+  const toSheet = homography(sheetQuad, [
+    { x: 0, y: 0 },
+    { x: 1000, y: 0 },
+    { x: 1000, y: 710 },
+    { x: 0, y: 710 },
+  ]);
+  const data = new Uint8ClampedArray(photo.width * photo.height * 4);
+  for (let y = 0; y < photo.height; y++) {
+    for (let x = 0; x < photo.width; x++) {
+      let v = 80;
+      if (insideQuad(sheetQuad, x, y)) {
+        const p = applyHomography(toSheet, { x, y });
+        // The card's print 500 × 315 in the sheet's middle.
+        const [cx, cy] = [p.x - 250, p.y - 200];
+        v = cx >= 0 && cx < 500 && cy >= 0 && cy < 315 && idInk(cx / 500, cy / 315, cx, cy) ? 60 : 235;
+      }
+      const o = (y * photo.width + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = v;
+      data[o + 3] = 255;
+    }
+  }
+  const image: RgbaImage = { width: photo.width, height: photo.height, data };
+
+  it("is straightened with the sheet when no card's outline was found", () => {
+    // No zone near the sheet's edge: the coarse search takes no outline for a card.
+    expect(findCard(image)).toBeNull();
+    const sheet = findCard(image, { side: 400, minShare: 0.15, sheet: true });
+    expect(sheet).not.toBeNull();
+    expect(near(sheet!.quad, sheetQuad, 40)).toBe(true);
+    const found = [...cardCandidates(image)];
+    expect(found.some((c) => near(c.quad, sheetQuad, 40))).toBe(true);
   }, 30000);
 });

@@ -808,6 +808,13 @@ export function anotherCard(image: RgbaImage, tried: readonly Quad[]): CardLocat
   return findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, exclude: tried });
 }
 
+/**
+ * A sheet's outline this clear (nearly all of every side an edge with plain paper inside) is worth
+ * straightening when no card was found: a photocopy's card, printed without an edge of its own, lies
+ * on it at the photo's slant, which the whole photo read as it is cannot undo.
+ */
+const SHEET_OUTLINE_SCORE = 0.8;
+
 /** Below this outline score a quad is not taken for the card (about half of each side an edge). */
 const MIN_OUTLINE_SCORE = 0.35;
 
@@ -828,7 +835,7 @@ const STRONG_OUTLINE_SCORE = 0.6;
  * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
  * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[] } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[]; sheet?: boolean } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -879,7 +886,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     });
   // Only in a whole phone frame (the finer search): a close-up of a page of text has strong outlines of its text blocks.
   const strong = minShare < MIN_CARD_SHARE && ranked[0] && ranked[0].score >= STRONG_OUTLINE_SCORE ? ranked[0] : undefined;
-  const best = inner ?? outer ?? strong;
+  // Asked for a sheet: the clearest outline whatever its zone, when nearly all of every side is an edge.
+  const sheet = search.sheet && ranked[0] && ranked[0].score >= SHEET_OUTLINE_SCORE ? ranked[0] : undefined;
+  const best = inner ?? outer ?? strong ?? sheet;
   if (!best) return null;
   const corners = best.corners;
   const ratio = quadRatio(corners);
@@ -932,6 +941,10 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
   if (!coarse && !fine) {
     const striped = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, sameDirection: STRIPES_KEPT });
     if (striped) yield striped;
+    // Still nothing: a photocopy, the card printed on a sheet without an edge of its own and no zone
+    // near the sheet's edge. The sheet straightened, when its outline is the photo's clearest.
+    const sheet = striped ? null : findCard(image, { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE, sheet: true });
+    if (sheet) yield sheet;
   }
 }
 
