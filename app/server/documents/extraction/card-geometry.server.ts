@@ -736,9 +736,9 @@ interface Outline {
 }
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
-function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity): Outline[] {
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity, perFamily = 14): Outline[] {
   const lines = strongLines(gradient, width, height, 60, minShare, sameDirection);
-  const scored = quadsFromLines(lines, width, height, 14, minShare)
+  const scored = quadsFromLines(lines, width, height, perFamily, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
   const kept: Outline[] = [];
@@ -835,7 +835,7 @@ const STRONG_OUTLINE_SCORE = 0.6;
  * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
  * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[]; sheet?: boolean } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[]; sheet?: boolean; linesPerFamily?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -870,7 +870,7 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
   const excluded = (c: Outline) => (search.exclude ?? []).some((quad) => centredIn(c.corners, quad, scale));
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, search.exclude ? 12 : 6, minShare, search.sameDirection)]
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, search.exclude ? 12 : 6, minShare, search.sameDirection, search.linesPerFamily)]
     .filter((c) => c.score >= MIN_OUTLINE_SCORE && !excluded(c))
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
@@ -945,8 +945,16 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
     // near the sheet's edge. The sheet straightened, when its outline is the photo's clearest.
     const sheet = striped ? null : findCard(image, { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE, sheet: true });
     if (sheet) yield sheet;
+    const held = striped || sheet ? null : findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, linesPerFamily: WEAK_SIDE_LINES });
+    if (held) yield held;
   }
 }
+
+/**
+ * Lines of each direction crossed when searching for a card held in a hand: the fingers over one side
+ * leave it among the weaker lines, under an arm's and a sleeve's long edges.
+ */
+const WEAK_SIDE_LINES = 30;
 
 /** Lines within this angle of each other run one direction (a desk's stripes). */
 const SAME_DIRECTION = (2 * Math.PI) / 180;
