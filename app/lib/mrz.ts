@@ -79,6 +79,9 @@ export function cleanMrzLine(line: string): string {
     .replace(/\s+/g, "")
     // A leading mark ('|', ',') is the card's edge or a stray stroke, not a filler.
     .replace(/^[^A-Z0-9<]+/, "")
+    // A zone letter with a speck over it ('MIHAÎ') is still that letter: the zone has no diacritics, so
+    // an accented capital between zone characters was read from one, not from a filler.
+    .replace(/(?<=[A-Z<])[ĂÂÎȘȚŞŢ](?=[A-Z<])/g, (c) => c.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))
     .replace(/[^A-Z0-9<]/g, "<");
 }
 

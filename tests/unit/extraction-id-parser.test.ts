@@ -550,6 +550,17 @@ describe("a zone read twice that names the holder differently (issue #14, ID rou
     expect(parseIdCardText(cut, { referenceYear: 2026, mrzText: `${junk}\n${l2}` }).firstName).toBe("GHEORGHE ZESLLSE");
   });
 
+  // ID round 15: the zone's own pass read a filler before the given name as a letter ('SIOANA'), the
+  // page's zone and the print read 'IOANA', the print's label unread.
+  it("takes the reading a line of the print holds as a whole word when no label was read", () => {
+    const unlabelled = page.replace("Prenume/Prânorirst name\n", "");
+    const extra = l1.replace("<<GHEORGHE<", "<<SGHEORGHE");
+    expect(parseIdCardText(unlabelled, { referenceYear: 2026, mrzText: `${extra}\n${l2}` }).firstName).toBe("GHEORGHE");
+    // A print that holds neither reading leaves the zone's own pass alone.
+    const neither = unlabelled.replace("\nGHEORGHE\n", "\nGHEORGHI\n");
+    expect(parseIdCardText(neither, { referenceYear: 2026, mrzText: `${extra}\n${l2}` }).firstName).toBe("SGHEORGHE");
+  });
+
   it("keeps the zone's name when only the print lacks a part of it", () => {
     const id = parseIdCardText(page.replace("IDROUSTEFANESCU<<GHEORGHE<<<<<<<<<<<<<", "IDROUSTEFANESCU<<GHEORGHE<ION<<<<<<<<<"), {
       referenceYear: 2026,

@@ -44,6 +44,15 @@ describe("passport zone (TD3, 2 × 44)", () => {
     expect(findMrz(text, 2026)).toMatchObject({ format: "TD3", valid: true, documentNumber: "055318274" });
   });
 
+  // Issue #14, ID round 15: a speck over the I of MIHAI read as 'Î' cut the given name to 'MIHA'.
+  it("reads a zone letter with a speck over it as the letter, not as a filler", () => {
+    const [l1, l2] = buildTd3(PASSPORT);
+    const text = `${l1.replace("MIHAI<", "MIHAÎ <")}\n${l2}`;
+    expect(findMrz(text, 2026)).toMatchObject({ valid: true, lastName: "RADULESCU", firstName: "MIHAI" });
+    // A printed label's diacritics, no zone letters around them, stay marks.
+    expect(findMrz(`CETĂȚENIE/NATIONALITY\n${l1}\n${l2}`, 2026)).toMatchObject({ valid: true, firstName: "MIHAI" });
+  });
+
   it("fails its checks when a digit of the personal number is wrong", () => {
     const [l1, l2] = buildTd3(PASSPORT);
     const broken = l2.slice(0, 30) + (l2[30] === "9" ? "8" : "9") + l2.slice(31);

@@ -736,9 +736,9 @@ interface Outline {
 }
 
 /** The best few card outlines among the strongest lines' quadrilaterals, each refitted to its edges. */
-function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity): Outline[] {
+function outlinesFromLines(gradient: Gradient, width: number, height: number, count: number, minShare: number, sameDirection = Infinity, perFamily = 14): Outline[] {
   const lines = strongLines(gradient, width, height, 60, minShare, sameDirection);
-  const scored = quadsFromLines(lines, width, height, 14, minShare)
+  const scored = quadsFromLines(lines, width, height, perFamily, minShare)
     .map((corners) => ({ corners, score: outlineScore(gradient, width, height, corners) }))
     .sort((a, b) => b.score - a.score);
   const kept: Outline[] = [];
@@ -790,6 +790,31 @@ function zoneFitsOutline(image: RgbaImage, corners: Point[], scale: number): boo
   return false;
 }
 
+/** Whether an outline's centre (in the small copy, `scale` times smaller) lies inside a quad of the photo. */
+function centredIn(corners: readonly Point[], quad: Quad, scale: number): boolean {
+  const centre = { x: (corners.reduce((s, p) => s + p.x, 0) / 4) * scale, y: (corners.reduce((s, p) => s + p.y, 0) / 4) * scale };
+  return nestedIn([centre], clockwise([...quad]));
+}
+
+/**
+ * Another card than those already read as nothing: a bank or loyalty card beside the ID card, of the
+ * same size and shape and with as clear an outline (a dark card's edge is the photo's strongest),
+ * whose reading held no print — a dark card's is refused as texture. The outlines centred on a card
+ * tried are left out, the coarse search first, then the finer one.
+ */
+export function anotherCard(image: RgbaImage, tried: readonly Quad[]): CardLocation | null {
+  const coarse = findCard(image, { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE, exclude: tried });
+  if (coarse || Math.max(image.width, image.height) <= FINE_SEARCH_SIDE) return coarse;
+  return findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, exclude: tried });
+}
+
+/**
+ * A sheet's outline this clear (nearly all of every side an edge with plain paper inside) is worth
+ * straightening when no card was found: a photocopy's card, printed without an edge of its own, lies
+ * on it at the photo's slant, which the whole photo read as it is cannot undo.
+ */
+const SHEET_OUTLINE_SCORE = 0.8;
+
 /** Below this outline score a quad is not taken for the card (about half of each side an edge). */
 const MIN_OUTLINE_SCORE = 0.35;
 
@@ -806,11 +831,11 @@ const STRONG_OUTLINE_SCORE = 0.6;
  * around the card, a thumb over a corner, where no region is cleanly the card). Each is scored by the
  * edge support along its whole perimeter and its closeness to ID-1's proportions; of the best three,
  * the first whose zone sits where a card's does wins, else — in the finer search — the best one if it
- * is a strong outline.
+ * is a strong outline. Outlines centred on a card in `exclude` (one already read as nothing) are left out.
  * null when none is (a straight scan filling the frame, a page of text): the caller then reads the
  * photo as it is.
  */
-export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
+export function findCard(image: RgbaImage, search: { side: number; minShare: number; sameDirection?: number; exclude?: readonly Quad[]; sheet?: boolean; linesPerFamily?: number } = { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE }): CardLocation | null {
   const minShare = search.minShare;
   const small = shrinkToFit(image, search.side);
   const { width, height } = small;
@@ -844,8 +869,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     const lit = quadOfMask(bright, width, height, minShare);
     if (lit) candidates.push({ corners: lit.corners, score: outlineScore(gradient, width, height, lit.corners) });
   }
-  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, 6, minShare, search.sameDirection)]
-    .filter((c) => c.score >= MIN_OUTLINE_SCORE)
+  const excluded = (c: Outline) => (search.exclude ?? []).some((quad) => centredIn(c.corners, quad, scale));
+  const ranked = [...candidates, ...outlinesFromLines(gradient, width, height, search.exclude ? 12 : 6, minShare, search.sameDirection, search.linesPerFamily)]
+    .filter((c) => c.score >= MIN_OUTLINE_SCORE && !excluded(c))
     .sort((a, b) => b.score - a.score)
     .slice(0, 6);
   const fits = (c: Outline) => c.score >= ranked[0]!.score - 0.3 && zoneFitsOutline(image, c.corners, scale);
@@ -860,7 +886,9 @@ export function findCard(image: RgbaImage, search: { side: number; minShare: num
     });
   // Only in a whole phone frame (the finer search): a close-up of a page of text has strong outlines of its text blocks.
   const strong = minShare < MIN_CARD_SHARE && ranked[0] && ranked[0].score >= STRONG_OUTLINE_SCORE ? ranked[0] : undefined;
-  const best = inner ?? outer ?? strong;
+  // Asked for a sheet: the clearest outline whatever its zone, when nearly all of every side is an edge.
+  const sheet = search.sheet && ranked[0] && ranked[0].score >= SHEET_OUTLINE_SCORE ? ranked[0] : undefined;
+  const best = inner ?? outer ?? strong ?? sheet;
   if (!best) return null;
   const corners = best.corners;
   const ratio = quadRatio(corners);
@@ -913,8 +941,20 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
   if (!coarse && !fine) {
     const striped = findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, sameDirection: STRIPES_KEPT });
     if (striped) yield striped;
+    // Still nothing: a photocopy, the card printed on a sheet without an edge of its own and no zone
+    // near the sheet's edge. The sheet straightened, when its outline is the photo's clearest.
+    const sheet = striped ? null : findCard(image, { side: SEARCH_SIDE, minShare: MIN_CARD_SHARE, sheet: true });
+    if (sheet) yield sheet;
+    const held = striped || sheet ? null : findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, linesPerFamily: WEAK_SIDE_LINES });
+    if (held) yield held;
   }
 }
+
+/**
+ * Lines of each direction crossed when searching for a card held in a hand: the fingers over one side
+ * leave it among the weaker lines, under an arm's and a sleeve's long edges.
+ */
+const WEAK_SIDE_LINES = 30;
 
 /** Lines within this angle of each other run one direction (a desk's stripes). */
 const SAME_DIRECTION = (2 * Math.PI) / 180;

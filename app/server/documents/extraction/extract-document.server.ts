@@ -8,7 +8,7 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { blurTwice, cardCandidates, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
+import { anotherCard, blurTwice, cardCandidates, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -386,6 +386,28 @@ export function cardTurns(earlier: { page: { lines: { text: string }[]; confiden
   return wayUp === undefined ? [0, 180] : [wayUp];
 }
 
+/** Cards tried at most, other cards (a bank card's outline is as clear as the ID card's) included. */
+const MAX_CARDS_TRIED = 4;
+
+/**
+ * The card finder's candidates, then — while every card tried read as nothing (a dark bank card is
+ * refused as texture, a card's back holds no print) — the next outline not centred on one tried.
+ * Lazy: the caller reads each candidate before asking for the next.
+ */
+export function* cardsToTry(image: RgbaImage, readings: readonly { page: { text: string } }[]): Generator<CardLocation> {
+  const tried: Quad[] = [];
+  for (const card of cardCandidates(image)) {
+    tried.push(card.quad);
+    yield card;
+  }
+  while (tried.length > 0 && tried.length < MAX_CARDS_TRIED && readings.length >= tried.length && readings.every((r) => readsAsNothing(r.page.text))) {
+    const other = anotherCard(image, tried);
+    if (!other) return;
+    tried.push(other.quad);
+    yield other;
+  }
+}
+
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
 const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
@@ -402,7 +424,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
   const spentWith = (read: Spent) => plus(total(), read);
-  for (const card of cardCandidates(image)) {
+  for (const card of cardsToTry(image, straightened)) {
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
     await yieldToRequests();
     const cutOut = straightenFromSource(source, card);

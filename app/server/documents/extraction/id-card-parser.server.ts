@@ -647,6 +647,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const other = otherZone?.[field] || null;
     if (!chosen || !other || sameName(chosen, other)) return chosen;
     if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
+    // No labelled print: a line of the print that holds one reading as a whole word, and no line the
+    // other, still agrees with it ('IOANA' under an unread label, against a zone pass's 'SIOANA').
+    const inPrint = (value: string) => lines.some((l) => !isMrzLine(l) && ` ${foldRomanian(l)} `.includes(` ${foldRomanian(value)} `));
+    if (inPrint(other) && !inPrint(chosen)) return other;
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
