@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
+import { pickSelectableDay } from "../support/calendar.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
@@ -21,7 +22,7 @@ async function openHome(width = 390, height = 844) {
 async function search(page, county, dayIndex) {
   await page.selectOption("#offer-search select", { label: county });
   await page.locator("button.date-trigger").click();
-  await page.locator(".calendar button.calendar-day:not([disabled])").nth(dayIndex).click();
+  await pickSelectableDay(page, dayIndex);
   await page.getByRole("button", { name: TEXTS.search.submit }).click();
 }
 

@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { TEXTS } from "../support/texts.mjs";
 import { SCREENSHOTS, browserPerFile } from "../support/browser.mjs";
 import { completeSignIn, uniquePhone } from "../support/sign-in.mjs";
+import { pickSelectableDay } from "../support/calendar.mjs";
 
 const baseUrl = process.env.E2E_BASE_URL;
 const shots = SCREENSHOTS;
@@ -28,7 +29,7 @@ async function searchOffers(page, county, dayIndex) {
   await page.evaluate(() => localStorage.clear());
   await page.selectOption("#offer-search select", { label: county });
   await page.locator("button.date-trigger").click();
-  await page.locator(".calendar button.calendar-day:not([disabled])").nth(dayIndex).click();
+  await pickSelectableDay(page, dayIndex);
   await page.getByRole("button", { name: TEXTS.search.submit }).click();
   await page.waitForSelector("ol.offer-list li", { timeout: 30_000 });
 }
