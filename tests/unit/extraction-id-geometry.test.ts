@@ -22,21 +22,9 @@ import {
   type Quad,
 } from "../../app/server/documents/extraction/card-geometry.server";
 import { normalizeContrast, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { insideQuad, photoToCard } from "../support/synthetic-card";
 
 const grey = (image: RgbaImage, x: number, y: number) => image.data[(Math.round(y) * image.width + Math.round(x)) * 4]!;
-
-function insideQuad(quad: readonly Point[], x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = quad[i]!;
-    const b = quad[(i + 1) % 4]!;
-    const side = Math.sign((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x));
-    if (side === 0) continue;
-    if (sign === 0) sign = side;
-    else if (side !== sign) return false;
-  }
-  return true;
-}
 
 /**
  * Light paper with dark "text" blocks in rows, like a card's fields, and a machine readable zone
@@ -56,12 +44,7 @@ function cardInk(card: { width: number; height: number }, x: number, y: number):
 /** A card (cardInk) as it looks through the perspective that puts its corners at `quad`. */
 function photographed(quad: Quad, card: { width: number; height: number }, photo: { width: number; height: number }, options: { desk?: (x: number, y: number) => number; shadow?: (x: number, y: number) => number; ink?: typeof cardInk } = {}): RgbaImage {
   const { width, height } = photo;
-  const toCard = homography(quad, [
-    { x: 0, y: 0 },
-    { x: card.width, y: 0 },
-    { x: card.width, y: card.height },
-    { x: 0, y: card.height },
-  ]);
+  const toCard = photoToCard(quad, card);
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

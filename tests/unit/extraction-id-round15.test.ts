@@ -5,26 +5,13 @@ import {
   applyHomography,
   cardCandidates,
   findCard,
-  homography,
   QUAD_MARGIN,
   type Point,
   type Quad,
 } from "../../app/server/documents/extraction/card-geometry.server";
 import { cardsToTry } from "../../app/server/documents/extraction/extract-document.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
-
-function insideQuad(quad: readonly Point[], x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = quad[i]!;
-    const b = quad[(i + 1) % 4]!;
-    const side = Math.sign((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x));
-    if (side === 0) continue;
-    if (sign === 0) sign = side;
-    else if (side !== sign) return false;
-  }
-  return true;
-}
+import { insideQuad, photoToCard } from "../support/synthetic-card";
 
 /** An ID card's light print: rows of fields and a two-line zone along its bottom edge. */
 function idInk(u: number, w: number, x: number, y: number): boolean {
@@ -37,14 +24,7 @@ function idInk(u: number, w: number, x: number, y: number): boolean {
 /** Cards (each a quad, light or dark) on a mid-grey desk, the later ones over the earlier ones. */
 function desk(photo: { width: number; height: number }, cards: { quad: Quad; dark: boolean }[]): RgbaImage {
   const card = { width: 500, height: 315 };
-  const toCard = cards.map((c) =>
-    homography(c.quad, [
-      { x: 0, y: 0 },
-      { x: card.width, y: 0 },
-      { x: card.width, y: card.height },
-      { x: 0, y: card.height },
-    ]),
-  );
+  const toCard = cards.map((c) => photoToCard(c.quad, card));
   const data = new Uint8ClampedArray(photo.width * photo.height * 4);
   for (let y = 0; y < photo.height; y++) {
     for (let x = 0; x < photo.width; x++) {
@@ -156,12 +136,7 @@ describe("a photocopy: the card printed on a sheet without an edge of its own", 
     { x: 1010, y: 790 },
     { x: 170, y: 740 },
   ];
-  const toSheet = homography(sheetQuad, [
-    { x: 0, y: 0 },
-    { x: 1000, y: 0 },
-    { x: 1000, y: 710 },
-    { x: 0, y: 710 },
-  ]);
+  const toSheet = photoToCard(sheetQuad, { width: 1000, height: 710 });
   const data = new Uint8ClampedArray(photo.width * photo.height * 4);
   for (let y = 0; y < photo.height; y++) {
     for (let x = 0; x < photo.width; x++) {
@@ -202,12 +177,7 @@ describe("a card held in a hand", () => {
     { x: 987, y: 632 },
   ];
   const cardSize = { width: 500, height: 315 };
-  const toCard = homography(card, [
-    { x: 0, y: 0 },
-    { x: cardSize.width, y: 0 },
-    { x: cardSize.width, y: cardSize.height },
-    { x: 0, y: cardSize.height },
-  ]);
+  const toCard = photoToCard(card, cardSize);
   // Edges of the arm and sleeve across the card's height: y = y0 + slope · x, every 20 px, slopes of ±4°.
   const edges = Array.from({ length: 18 }, (_, i) => ({
     y0: 380 + i * 20,

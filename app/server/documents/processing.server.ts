@@ -45,9 +45,9 @@ import {
   combineValidations,
   crossCheck,
   decideStatus,
-  ERROR_PENALTY,
   verifyBill,
   verifyIdentity,
+  verifyLockedPdf,
   type ValidationDetails,
 } from "./verification.server";
 
@@ -70,12 +70,7 @@ async function currentTime(deps: ProcessingDeps): Promise<number> {
 }
 
 function unreadableValidation(data: Extract<ExtractedData, { kind: "unreadable" }>): ValidationDetails {
-  if (data.reason === "pdf_password_protected") {
-    // Certain, and no operator can open it either: refused at once, so the user uploads it again
-    // without the password instead of waiting for a review that cannot happen.
-    const issue = { code: data.reason, message: ISSUE_MESSAGES[data.reason], field: null, severity: "error", blocking: true } as const;
-    return { confidence: 1 - ERROR_PENALTY, isValid: false, issues: [issue] };
-  }
+  if (data.reason === "pdf_password_protected") return verifyLockedPdf();
   const code = data.reason === "no_text_found" ? "document_unreadable" : data.reason;
   return {
     confidence: 0,

@@ -22,7 +22,7 @@ export const PRICE_BAND = { min: 0.4, max: 3 } as const;
 /** Tolerance when checking net + VAT against the printed total, in bani. */
 export const TOTALS_TOLERANCE_CENTS = 2;
 
-export const ERROR_PENALTY = 0.35;
+const ERROR_PENALTY = 0.35;
 const WARNING_PENALTY = 0.1;
 
 export interface ValidationIssue {
@@ -76,6 +76,14 @@ function score(base: number, issues: ValidationIssue[]): ValidationDetails {
   for (const i of issues) confidence -= i.severity === "error" ? ERROR_PENALTY : WARNING_PENALTY;
   confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
   return { confidence, isValid: !issues.some((i) => i.severity === "error"), issues };
+}
+
+/**
+ * A PDF locked with a user password: certain, and no operator can open it either, so it is refused at
+ * once (a blocking error on a reading otherwise sure) and the user uploads it again without the password.
+ */
+export function verifyLockedPdf(): ValidationDetails {
+  return score(1, [issue("pdf_password_protected", null, "error", true)]);
 }
 
 /** How much of what should have been read was read, scaled by OCR quality (1 for a text PDF). */

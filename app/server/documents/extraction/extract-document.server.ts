@@ -539,12 +539,12 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       };
       if (pdf.textChars >= MIN_PDF_TEXT_CHARS) {
         const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
-        const textReading = done({ extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null });
-        if (extractedData.missingFields.length === 0) return textReading;
+        const textReading = { extractedData, processingMethod: "pdf_text", ocrQuality: null, ocr: null } as const;
+        if (extractedData.missingFields.length === 0) return done(textReading);
         const scans = (await pages()).filter(isPageScan);
-        if (scans.length === 0) return textReading;
+        if (scans.length === 0) return done(textReading);
         const read = await readPages(scans);
-        return fieldsMissing(read.result.extractedData) < fieldsMissing(extractedData) ? done(read.result, read.ocrMs) : { ...textReading, timings: done(read.result, read.ocrMs).timings };
+        return done(fieldsMissing(read.result.extractedData) < fieldsMissing(extractedData) ? read.result : textReading, read.ocrMs);
       }
       const images = await pages();
       if (images.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
