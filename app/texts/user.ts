@@ -262,6 +262,9 @@ export const TEXTS = {
     // issue 15: a PDF with scripts, actions, links or attachments
     activeContentPdf:
       "PDF-ul conține elemente active (scripturi, acțiuni, legături externe sau fișiere atașate) și nu poate fi acceptat. Încărcați factura ca PDF simplu sau ca fotografie.",
+    // A PDF locked with a password (or otherwise encrypted): its content cannot be checked, by us or an operator.
+    encryptedPdf:
+      "PDF-ul este protejat cu parolă și nu poate fi verificat. Încărcați factura ca PDF fără parolă (salvați-o din nou fără parolă) sau ca fotografie.",
     authenticationRequired: "Authentication required",
     sessionExpired: "Sesiunea a expirată",
     loadUnavailable: "Documentele nu pot fi încărcate momentan",

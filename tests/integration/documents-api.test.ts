@@ -13,6 +13,7 @@ import renamedDocx from "../fixtures/generated/renamed-docx.pdf";
 import renamedJpeg from "../fixtures/generated/renamed-jpeg.pdf";
 import { signInThroughApi, type SignedIn } from "./auth-helpers";
 import { api, documentRow, storeDocument, uniqueCopy, upload, type Auth } from "./documents-helpers";
+import { lockedPdf } from "../fixtures/locked-pdf";
 
 const t = TEXTS.documents;
 const pdf = (name = "factura.pdf", bytes: ArrayBuffer | Uint8Array<ArrayBuffer> = uniqueCopy(billPdf)) => ({ name, type: "application/pdf", bytes });
@@ -134,6 +135,7 @@ describe("upload", () => {
     ["a .docx renamed to .pdf", "factura.pdf", "application/pdf", renamedDocx, "unsupported_type", t.unsupportedFormat],
     ["a JPEG/PDF polyglot", "poza.jpg", "image/jpeg", polyglot, "polyglot", t.unsupportedFormat],
     ["a PDF with JavaScript", "factura.pdf", "application/pdf", pdfWithJavaScript, "active_content", t.activeContentPdf],
+    ["a PDF locked with a password", "factura.pdf", "application/pdf", lockedPdf("parola").slice().buffer as ArrayBuffer, "encrypted_pdf", t.encryptedPdf],
   ])("refuses %s with 400 and the format message", async (_what, name, type, bytes, code, message) => {
     const { res, body } = await upload(aliceAuth, "ultima_factura", [{ name, type, bytes }]);
     expect(res.status).toBe(400);

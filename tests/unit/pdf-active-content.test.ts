@@ -40,6 +40,7 @@ describe("inspectPdf", () => {
       ok: false,
       detail: expect.stringContaining("budget"),
     });
-    expect((await inspectPdf(buildPdf([["<< /Type /Catalog /Encrypt 2 0 R >>"], ["<< /Filter /Standard /V 2 >>"]]))).ok).toBe(false);
+    expect(await inspectPdf(buildPdf([["<< /Type /Catalog /Encrypt 2 0 R >>"], ["<< /Filter /Standard /V 2 >>"]]))).toMatchObject({ ok: false, encrypted: true });
+    expect(await inspectPdf(buildPdf([["<< /Type /Catalog /OpenAction << /S /JavaScript >> >>"]]))).toEqual({ ok: false, detail: expect.any(String) });
   });
 });

@@ -17,6 +17,7 @@ export type DocumentErrorCode =
   | "storage_failed"
   | "image_required"
   | "rate_limited"
+  | "encrypted_pdf"
   | UploadRejection;
 
 export interface DocumentFailure {
@@ -42,6 +43,8 @@ export function documentFailure(code: DocumentErrorCode, fileName?: string): Doc
         return { status: 400, message: t.unsupportedFormat, title: t.unsupportedType };
       case "active_content":
         return { status: 400, message: t.activeContentPdf, title: t.unsupportedType };
+      case "encrypted_pdf":
+        return { status: 400, message: t.encryptedPdf, title: t.unsupportedType };
       case "type_not_allowed_for_document":
         return { status: 400, message: UPLOAD_MESSAGES.type_not_allowed_for_document, title: t.unsupportedType };
       case "image_required":

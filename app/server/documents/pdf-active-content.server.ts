@@ -5,7 +5,8 @@
 // Undecodable data is read as far as it decodes, as viewers do; a PDF that is encrypted (its object
 // streams cannot be read) or that inflates past a budget (a decompression bomb) is refused too.
 
-export type PdfInspection = { ok: true } | { ok: false; detail: string };
+/** `encrypted`: refused because it is encrypted (usually locked with a password), not for what it holds. */
+export type PdfInspection = { ok: true } | { ok: false; detail: string; encrypted?: true };
 
 /** Keys that only exist to carry active content or attachments. */
 // (/EF is a file specification's embedded stream; /Encrypt hides the object streams from this check.)
@@ -33,7 +34,14 @@ const MAX_NESTING = 4;
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
 
-class Refused extends Error {}
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly encrypted = false,
+  ) {
+    super(message);
+  }
+}
 
 type Value = { kind: "name"; name: string } | { kind: "dict"; entries: Map<string, Value> } | { kind: "array"; names: string[] } | { kind: "other" };
 
@@ -183,7 +191,7 @@ async function decodeStream(raw: Uint8Array, filters: string[], budget: { left: 
 
 function checkDict(entries: Map<string, Value>): void {
   for (const [key, value] of entries) {
-    if (FORBIDDEN_KEYS.has(key)) throw new Refused(`/${key}`);
+    if (FORBIDDEN_KEYS.has(key)) throw new Refused(`/${key}`, key === "Encrypt");
     if (KIND_KEYS.has(key) && value.kind === "name" && FORBIDDEN_KINDS.has(value.name)) throw new Refused(`/${key} /${value.name}`);
     // A destination array only turns the page; an action (inline or referenced) does more.
     if (key === "OpenAction" && value.kind !== "array") throw new Refused("/OpenAction with an action");
@@ -306,7 +314,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
     await scan(bytes, 0, { left: MAX_DECODED_BYTES });
     return { ok: true };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, detail: `PDF with ${error.message}` };
+    if (error instanceof Refused) return { ok: false, detail: `PDF with ${error.message}`, ...(error.encrypted ? { encrypted: true as const } : {}) };
     throw error;
   }
 }

@@ -132,7 +132,8 @@ export async function uploadDocuments(env: Env, db: Database, input: UploadInput
     });
     if (!check.ok) return { ok: false, failure: documentFailure(check.reason, file.name) };
     if (input.documentType === "poza_contor" && check.kind === "pdf") return { ok: false, failure: documentFailure("image_required", file.name) };
-    if (check.kind === "pdf" && !(await inspectPdf(file.bytes)).ok) return { ok: false, failure: documentFailure("active_content", file.name) };
+    const inspection = check.kind === "pdf" ? await inspectPdf(file.bytes) : null;
+    if (inspection && !inspection.ok) return { ok: false, failure: documentFailure(inspection.encrypted ? "encrypted_pdf" : "active_content", file.name) };
     const sha256 = await sha256HexOfBytes(file.bytes);
     if (prepared.some((p) => p.sha256 === sha256) || (await findUserDocumentBySha(db, input.userId, sha256))) {
       return { ok: false, failure: documentFailure("duplicate", file.name) };
