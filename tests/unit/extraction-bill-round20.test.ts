@@ -90,6 +90,11 @@ describe("a bill's notification e-mail printed to PDF", () => {
     expect(bill.fieldConfidence!.billingAddress).toBeLessThan(0.9);
   });
 
+  it("reads the sentence's wrapped rest past a scan's speck read as a cell of its own", () => {
+    const bill = parseBillText(EMAIL.replace("Str.Mihai\n", "Str.Mihai\t/\n"));
+    expect(bill.billingAddress).toBe("Jud.SB Mun.Sibiu Str.Mihai Viteazu nr.8 bl.2 ap.14");
+  });
+
   it("ends the named address at the sentence's end, not at an abbreviation's dot", () => {
     const bill = parseBillText(
       EMAIL.replace("Jud.SB Mun.Sibiu Str.Mihai\nViteazu nr.8 bl.2 ap.14.", "Mun.Sibiu Str. Lungă nr. 8. Vă"),

@@ -368,8 +368,10 @@ function addressInSentence(lines: TextLine[]): string | null {
       if (!named) continue;
       let rest = line.cells[c]!.slice(named.index + named[0].length);
       // The sentence wrapped: its rest opens the next line (a paragraph's line, no label of its own).
+      // A scan's speck read as a cell after it ('/', a pen's stroke) holds no letter nor digit.
       const next = lines[l + 1];
-      if (c === line.cells.length - 1 && !sentenceEnd(rest) && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
+      const lastWords = line.cells.slice(c + 1).every((cell) => !/[\p{L}\d]/u.test(cell));
+      if (lastWords && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
       const end = sentenceEnd(rest);
       const address = withoutTrailingPunctuation((end === null ? rest : rest.slice(0, end)).trim()).replace(/\.$/, "");
       const folded = foldSameLength(address);
