@@ -112,3 +112,22 @@ describe("a bill's notification e-mail printed to PDF", () => {
     expect(bill.billingAddress).toBeNull();
   });
 });
+
+describe("a power whose caption the scan ran into the next one's", () => {
+  it("never takes the supply's voltage in kV for the contracted power", () => {
+    // 'Putere aprobată · Tensiune' over '7 kW · JT (0,4 kV)', read as one line.
+    const bill = parseBillText(
+      ["Factură nr. ABC 1234567", "Putere aprobată - Tensiune 7 kW · JT (0,4 kV)", "Consum facturat 200 kWh"].join(
+        "\n",
+      ),
+    );
+    expect(bill.contractedPowerKw).not.toBe("0.40");
+  });
+
+  it("still reads a power printed in kW beside a voltage", () => {
+    const bill = parseBillText(
+      ["Factură nr. ABC 1234567", "Putere aprobată\t6 kW\tTensiune\t0,4 kV", "Consum facturat 200 kWh"].join("\n"),
+    );
+    expect(bill.contractedPowerKw).toBe("6.00");
+  });
+});

@@ -711,6 +711,9 @@ function periodFromTo(lines: TextLine[]): [string, string] | null {
   return start && end && start <= end ? [start, end] : null;
 }
 
+/** A voltage ('0,4 kV', 'JT 0,4kV'): the connection's, never the contracted power. */
+const VOLTAGE = /\d\s*kv\b/i;
+
 /** A cell that is only a power ('5,00 kW'), when no label names it. */
 function unlabelledPower(lines: TextLine[]): LabelHit | null {
   for (const [l, line] of lines.entries()) {
@@ -1473,9 +1476,13 @@ export function parseBillText(text: string): BillExtraction {
   const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
   // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
-  // nor a figure in kWh (an energy).
+  // nor a figure in kWh (an energy), nor one in kV (the supply's voltage, 'JT (0,4 kV)').
   const labelledPower =
-    valueAfterLabel(supply, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim())) ??
+    valueAfterLabel(
+      supply,
+      L.power,
+      (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim()) && !VOLTAGE.test(v),
+    ) ??
     unlabelledPower(supply);
   const power = labelledPower ?? (() => {
     const kw = powerByValue(supply);
