@@ -131,3 +131,26 @@ describe("a power whose caption the scan ran into the next one's", () => {
     expect(bill.contractedPowerKw).toBe("6.00");
   });
 });
+
+describe("a total without VAT the scan read with one digit wrong", () => {
+  const BILL = [
+    "FACTURA NR. ABC 7654321",
+    "CONSUM FACTURAT 500 KWH",
+    "TOTAL FARA TVA\t1.818,17 LEI",
+    "TVA 21%\t213,82 LEI",
+    "TOTAL DE PLATA\t1.231,99 LEI",
+  ].join("\n");
+
+  it("is put right as total − VAT when the VAT read is the rate of it, below sure", () => {
+    const bill = parseBillText(BILL);
+    expect(bill.totalWithoutVat).toBe("1018.17");
+    expect(bill.vat).toBe("213.82");
+    expect(bill.totalWithVat).toBe("1231.99");
+    expect(bill.fieldConfidence!.totalWithoutVat).toBeLessThan(0.9);
+  });
+
+  it("is left as read when total − VAT is more than one digit from it", () => {
+    const bill = parseBillText(BILL.replace("1.818,17", "1.899,17"));
+    expect(bill.totalWithoutVat).not.toBe("1018.17");
+  });
+});

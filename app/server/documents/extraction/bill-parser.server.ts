@@ -900,6 +900,8 @@ interface Totals {
   byTriple?: boolean;
   /** The VAT read with one digit wrong, put right as total − net (at the rate): vatDerived too. */
   vatOneDigitOff?: boolean;
+  /** The total without VAT read with one digit wrong, put right as total − VAT (the VAT at its rate). */
+  netOneDigitOff?: boolean;
 }
 
 /** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
@@ -1012,6 +1014,14 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
       const vat = gross.cents - net.cents;
       const misread = vats.find((read) => oneDigitApart(read.cents, vat));
       if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
+    }
+  }
+  // So may the total without VAT be ('1.818,17' for '1.018,17'): total − VAT, which the VAT read is the rate of.
+  for (const gross of grosses) {
+    for (const vat of vats) {
+      const net = gross.cents - vat.cents;
+      const misread = nets.find((read) => oneDigitApart(read.cents, net));
+      if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates)) return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
     }
   }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
@@ -1674,6 +1684,7 @@ export function parseBillText(text: string): BillExtraction {
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
+  if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
