@@ -154,3 +154,23 @@ describe("a total without VAT the scan read with one digit wrong", () => {
     expect(bill.totalWithoutVat).not.toBe("1018.17");
   });
 });
+
+describe("an offer's name the scan ran on into the next fact", () => {
+  it("ends before another field's label with its figure, whatever its capitals", () => {
+    const bill = parseBillText(
+      [
+        "Factură seria ABC nr. 1234567",
+        "Produs Curent Lunar Fix Putere aprobată 9 kW : plată lunară",
+        "Consum facturat 200 kWh",
+      ].join("\n"),
+    );
+    expect(bill.tariffType).toBe("Curent Lunar Fix");
+  });
+
+  it("keeps a label's word inside the name when no figure follows it", () => {
+    const bill = parseBillText(
+      ["Factură seria ABC nr. 1234567", "Produs Casa Consum Redus", "Consum facturat 200 kWh"].join("\n"),
+    );
+    expect(bill.tariffType).toBe("Casa Consum Redus");
+  });
+});

@@ -311,9 +311,23 @@ function offerName(value: string): string {
   const clause = dash ? sentence.slice(0, dash.index) : sentence;
   const words = clause.trim().split(/\s+/);
   const at = words.findIndex(
-    (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
+    (word, k) =>
+      k > 0 && ((/^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" ")))) || labelBeforeFigure(words.slice(k).join(" "))),
   );
   return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
+}
+
+/**
+ * Another field's label with its figure right after it ('Putere aprobată 7 kW'), however capitalised:
+ * facts a scan ran on into one line, their separators lost. A label word inside an offer's name
+ * ('Casa Consum Redus') has no figure after it.
+ */
+function labelBeforeFigure(text: string): boolean {
+  const folded = foldSameLength(text);
+  return ALL_LABELS.some((label) => {
+    const m = label.exec(folded);
+    return m?.index === 0 && /^\s*:?\s*\d/.test(folded.slice(m[0].length));
+  });
 }
 
 function supplierOf(text: string): string | null {
