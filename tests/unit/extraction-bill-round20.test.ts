@@ -54,6 +54,13 @@ describe("an invoice for electricity and natural gas", () => {
     ).toEqual(["Cod client 1", "POD RO005E123456789"]);
   });
 
+  it("ends the gas section at the electricity's POD when its heading is worded otherwise", () => {
+    const bill = parseBillText(DUAL_FUEL.replace("B. Energie electrică", "B. Curent și servicii de rețea"));
+    expect(bill.contractNumber).toBe("88231/2021");
+    expect(bill.tariffType).toBe("Curent Casa Fix");
+    expect(bill.consumptionKwh).toBe(300);
+  });
+
   it("keeps every line of an electricity bill, a fuel mix's gas share or a summary's gas row included", () => {
     const lines = toLines(
       [

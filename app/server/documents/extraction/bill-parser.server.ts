@@ -766,7 +766,7 @@ const GAS_MARK = /\d\s*(?:m³|m3|mc)(?![\p{L}\d])|\bPCS\b|\bDEG\d{6,}/u;
 
 /**
  * An electricity bill's own lines: on an invoice for electricity and natural gas, the gas section
- * (from its heading to the next fuel's) and every line carrying a gas mark are left out, so that the
+ * (from its heading to the next fuel's, or to a POD) and every line carrying a gas mark are left out, so that the
  * supply point's facts (contract, offer, power, consumption, indexes) are the electricity's, whichever
  * section comes first. A bill with no gas section keeps every line.
  */
@@ -775,7 +775,8 @@ export function electricityLines(lines: TextLine[]): TextLine[] {
   return lines.filter((line) => {
     const heading = line.cells.length === 1 ? line.folded[0]!.trim() : "";
     if (GAS_HEADING.test(heading)) inGas = true;
-    else if (POWER_HEADING.test(heading)) inGas = false;
+    // The electricity's section opens at its heading, or at its POD where the heading was worded otherwise.
+    else if (POWER_HEADING.test(heading) || line.cells.some((cell) => findPod(cell) !== null)) inGas = false;
     return !inGas && !GAS_MARK.test(line.cells.join(" "));
   });
 }
