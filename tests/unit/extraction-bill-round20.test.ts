@@ -54,6 +54,17 @@ describe("an invoice for electricity and natural gas", () => {
     ).toEqual(["Cod client 1", "POD RO005E123456789"]);
   });
 
+  it("reads the electricity's totals, never the gas section's, even where the electricity prints none", () => {
+    expect(parseBillText(DUAL_FUEL).totalWithVat).toBe("363.00");
+    const noPowerTotals = parseBillText(
+      DUAL_FUEL.split("\n")
+        .filter((line) => !/energie electrică (?:fără|cu) TVA|TVA energie/.test(line))
+        .join("\n"),
+    );
+    expect(noPowerTotals.totalWithVat).not.toBe("596.41");
+    expect(noPowerTotals.totalWithoutVat).not.toBe("492.90");
+  });
+
   it("ends the gas section at the electricity's POD when its heading is worded otherwise", () => {
     const bill = parseBillText(DUAL_FUEL.replace("B. Energie electrică", "B. Curent și servicii de rețea"));
     expect(bill.contractNumber).toBe("88231/2021");

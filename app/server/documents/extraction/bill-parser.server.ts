@@ -1534,10 +1534,11 @@ export function parseBillText(text: string): BillExtraction {
   // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
   // the words naming the services: a subtotal block per section and one for the whole bill.
   const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
-  const totals = chooseTotals(lines, rates, otherServices);
+  // A gas section's totals are never the electricity's (its lines are left out of the supply's).
+  const totals = chooseTotals(supply, rates, otherServices);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
-  const totalsAmbiguous = otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit);
+  const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
