@@ -384,8 +384,8 @@ function addressInSentence(lines: TextLine[]): string | null {
       // The sentence wrapped: its rest opens the next line (a paragraph's line, no label of its own).
       // A scan's speck read as a cell after it ('/', a pen's stroke) holds no letter nor digit.
       const next = lines[l + 1];
-      const lastWords = line.cells.slice(c + 1).every((cell) => !/[\p{L}\d]/u.test(cell));
-      if (lastWords && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
+      const endsItsLine = line.cells.slice(c + 1).every((cell) => !/[\p{L}\d]/u.test(cell));
+      if (endsItsLine && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
       const end = sentenceEnd(rest);
       const address = withoutTrailingPunctuation((end === null ? rest : rest.slice(0, end)).trim()).replace(/\.$/, "");
       const folded = foldSameLength(address);
