@@ -311,9 +311,23 @@ function offerName(value: string): string {
   const clause = dash ? sentence.slice(0, dash.index) : sentence;
   const words = clause.trim().split(/\s+/);
   const at = words.findIndex(
-    (word, k) => k > 0 && /^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" "))),
+    (word, k) =>
+      k > 0 && ((/^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" ")))) || labelBeforeFigure(words.slice(k).join(" "))),
   );
   return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
+}
+
+/**
+ * Another field's label with its figure right after it ('Putere aprobată 7 kW'), however capitalised:
+ * facts a scan ran on into one line, their separators lost. A label word inside an offer's name
+ * ('Casa Consum Redus') has no figure after it.
+ */
+function labelBeforeFigure(text: string): boolean {
+  const folded = foldSameLength(text);
+  return ALL_LABELS.some((label) => {
+    const m = label.exec(folded);
+    return m?.index === 0 && /^\s*:?\s*\d/.test(folded.slice(m[0].length));
+  });
 }
 
 function supplierOf(text: string): string | null {
@@ -337,8 +351,57 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
   const below = lines[customer.line + 1];
   const cell = below ? Math.min(customer.cell, below.cells.length - 1) : -1;
   const value = below?.cells[cell];
-  // 'Nr. client: …' under the name is another field, not an address.
-  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) ? { value, line: customer.line + 1, cell } : null;
+  // 'Nr. client: …' under the name is another field, not an address; nor a letter's sentence naming one.
+  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) && !isSentence(value) ? { value, line: customer.line + 1, cell } : null;
+}
+
+/**
+ * Prose, not an address: words in lower case before the first address word ('Vă transmitem factura …
+ * din Jud.CJ …'). An address opens with its locality or street; a locality's name is capitalised.
+ */
+function isSentence(value: string): boolean {
+  const folded = foldSameLength(value);
+  const at = ADDRESS_HINT.exec(folded)?.index ?? folded.length;
+  return folded.slice(0, at).split(/\s+/).filter((word) => /^\p{Ll}{2,}/u.test(word)).length >= 2;
+}
+
+/** A sentence naming the place of consumption: 'factura … emisă pentru locul de consum din Jud.CJ …'. */
+const PLACE_IN_SENTENCE = /\bloc(?:ul|ului)?\s+(?:de\s+)?consum\s+(?:din|de\s+la|situat\s+(?:in|la))\s+|\b(?:la|pe)\s+adresa\s+(?:din\s+)?(?=\p{Lu})/iu;
+/** Abbreviations an address writes with a dot ('Str. Lungă', 'nr. 5'): their dot ends no sentence. */
+const ADDRESS_ABBREVIATION = /^(?:str|jud|mun|sec|bd|b-dul|sos|cal|nr|bl|sc|et|ap|com|sat|loc|or|ors)$/i;
+
+/**
+ * The address a letter's sentence names, up to the sentence's end (a dot before a capitalised word,
+ * not an abbreviation's), its wrapped rest read from the next line: a notification e-mail's body
+ * prints the place of consumption only so. Null unless what it names opens as an address does.
+ */
+function addressInSentence(lines: TextLine[]): string | null {
+  for (const [l, line] of lines.entries()) {
+    for (const [c, cell] of line.folded.entries()) {
+      const named = PLACE_IN_SENTENCE.exec(cell);
+      if (!named) continue;
+      let rest = line.cells[c]!.slice(named.index + named[0].length);
+      // The sentence wrapped: its rest opens the next line (a paragraph's line, no label of its own).
+      // A scan's speck read as a cell after it ('/', a pen's stroke) holds no letter nor digit.
+      const next = lines[l + 1];
+      const endsItsLine = line.cells.slice(c + 1).every((cell) => !/[\p{L}\d]/u.test(cell));
+      if (endsItsLine && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
+      const end = sentenceEnd(rest);
+      const address = withoutTrailingPunctuation((end === null ? rest : rest.slice(0, end)).trim()).replace(/\.$/, "");
+      const folded = foldSameLength(address);
+      if (ADDRESS_START.exec(` ${folded}`)?.index === 0 && (STREET_PART.test(folded) || LOCALITY_START.test(folded))) return address;
+    }
+  }
+  return null;
+}
+
+/** Where a sentence ends: a dot before a capitalised word or the text's end, not an abbreviation's dot. */
+function sentenceEnd(text: string): number | null {
+  for (const m of text.matchAll(/\.(?=\s+\p{Lu}|\s*$)/gu)) {
+    const word = /[\p{L}\d-]+$/u.exec(foldSameLength(text.slice(0, m.index)))?.[0] ?? "";
+    if (!ADDRESS_ABBREVIATION.test(word)) return m.index;
+  }
+  return null;
 }
 
 /** 'CEZ 0838382 / 08 NOI 2025' → 'CEZ 0838382': the issue date printed after the number is not part of it. */
@@ -662,6 +725,9 @@ function periodFromTo(lines: TextLine[]): [string, string] | null {
   return start && end && start <= end ? [start, end] : null;
 }
 
+/** A voltage ('0,4 kV', 'JT 0,4kV'): the connection's, never the contracted power. */
+const VOLTAGE = /\d\s*kv\b/i;
+
 /** A cell that is only a power ('5,00 kW'), when no label names it. */
 function unlabelledPower(lines: TextLine[]): LabelHit | null {
   for (const [l, line] of lines.entries()) {
@@ -684,6 +750,35 @@ function unlabelledTariff(lines: TextLine[]): LabelHit | null {
     if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
   }
   return null;
+}
+
+/**
+ * A dual-fuel invoice's section headings ('2. GAZE NATURALE', 'Energie electrică'): a line of its own
+ * naming one fuel, no figure on it (a summary's 'Gaze naturale (cu TVA)  784,76 lei' is a row, not a heading).
+ */
+const GAS_HEADING = /^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:(?:furnizare|consum|livrare)\s+(?:de\s+)?)?gaze?\s+naturale?$/i;
+const POWER_HEADING = /^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:(?:furnizare|consum|livrare)\s+(?:de\s+)?)?(?:energie|energia|energiei)\s+electrice?a?$|^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:electricitate|curent\s+electric)$/i;
+/**
+ * What only a natural gas supply prints: a volume in cubic metres ('154 m³', '154 mc'), the calorific
+ * value ('PCS 10,64 kWh/m³'), a Delgaz gas place-of-consumption code ('DEG34817365').
+ */
+const GAS_MARK = /\d\s*(?:m³|m3|mc)(?![\p{L}\d])|\bPCS\b|\bDEG\d{6,}/u;
+
+/**
+ * An electricity bill's own lines: on an invoice for electricity and natural gas, the gas section
+ * (from its heading to the next fuel's, or to a POD) and every line carrying a gas mark are left out, so that the
+ * supply point's facts (contract, offer, power, consumption, indexes) are the electricity's, whichever
+ * section comes first. A bill with no gas section keeps every line.
+ */
+export function electricityLines(lines: TextLine[]): TextLine[] {
+  let inGas = false;
+  return lines.filter((line) => {
+    const heading = line.cells.length === 1 ? line.folded[0]!.trim() : "";
+    if (GAS_HEADING.test(heading)) inGas = true;
+    // The electricity's section opens at its heading, or at its POD where the heading was worded otherwise.
+    else if (POWER_HEADING.test(heading) || line.cells.some((cell) => findPod(cell) !== null)) inGas = false;
+    return !inGas && !GAS_MARK.test(line.cells.join(" "));
+  });
 }
 
 /** A deadline in a sentence ('achitați factura până la 26.12.2025'): the due date, never the issue date. */
@@ -820,6 +915,8 @@ interface Totals {
   byTriple?: boolean;
   /** The VAT read with one digit wrong, put right as total − net (at the rate): vatDerived too. */
   vatOneDigitOff?: boolean;
+  /** The total without VAT read with one digit wrong, put right as total − VAT (the VAT at its rate). */
+  netOneDigitOff?: boolean;
 }
 
 /** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
@@ -932,6 +1029,14 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
       const vat = gross.cents - net.cents;
       const misread = vats.find((read) => oneDigitApart(read.cents, vat));
       if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
+    }
+  }
+  // So may the total without VAT be ('1.818,17' for '1.018,17'): total − VAT, which the VAT read is the rate of.
+  for (const gross of grosses) {
+    for (const vat of vats) {
+      const net = gross.cents - vat.cents;
+      const misread = nets.find((read) => oneDigitApart(read.cents, net));
+      if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates)) return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
     }
   }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
@@ -1362,6 +1467,8 @@ function captionsFirst(lines: TextLine[]): TextLine[] {
 
 export function parseBillText(text: string): BillExtraction {
   const lines = billLines(text);
+  // The supply point's facts of an electricity bill: never a gas section's (a dual-fuel invoice).
+  const supply = electricityLines(lines);
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
 
@@ -1388,21 +1495,25 @@ export function parseBillText(text: string): BillExtraction {
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
   // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
-  const labelledTariff = valueAfterLabel(lines, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)));
+  const labelledTariff = valueAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)));
   const supplierName = supplierOf(text);
-  const offerByWords = labelledTariff || unlabelledTariff(lines) ? null : tariffByWords(lines, supplierName);
-  const tariff = labelledTariff ?? unlabelledTariff(lines) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
+  const offerByWords = labelledTariff || unlabelledTariff(supply) ? null : tariffByWords(supply, supplierName);
+  const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
   // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
-  // nor a figure in kWh (an energy).
+  // nor a figure in kWh (an energy), nor one in kV (the supply's voltage, 'JT (0,4 kV)').
   const labelledPower =
-    valueAfterLabel(lines, L.power, (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim())) ??
-    unlabelledPower(lines);
+    valueAfterLabel(
+      supply,
+      L.power,
+      (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim()) && !VOLTAGE.test(v),
+    ) ??
+    unlabelledPower(supply);
   const power = labelledPower ?? (() => {
-    const kw = powerByValue(lines);
+    const kw = powerByValue(supply);
     return kw ? { value: kw, line: -1, cell: -1 } : null;
   })();
-  const podLabelled = lines.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
+  const podLabelled = supply.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const podForm = podByFormat(text);
   const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
@@ -1423,39 +1534,42 @@ export function parseBillText(text: string): BillExtraction {
   // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
   // the words naming the services: a subtotal block per section and one for the whole bill.
   const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
-  const totals = chooseTotals(lines, rates, otherServices);
+  // A gas section's totals are never the electricity's (its lines are left out of the supply's).
+  const totals = chooseTotals(supply, rates, otherServices);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
-  const totalsAmbiguous = otherServices && !namesElectricity(lines, totals.gross?.hit) && !namesElectricity(lines, totals.net?.hit);
+  const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
   const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
 
-  const indexes = indexesOf(lines);
-  const kwhRead = kwhOf(lines, indexes ? indexes.new - indexes.old : undefined);
+  const indexes = indexesOf(supply);
+  const kwhRead = kwhOf(supply, indexes ? indexes.new - indexes.old : undefined);
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
   const indexed = indexes ? indexes.new - indexes.old : null;
   const outvoted =
-    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(lines, indexed) >= 2 && rowsInKwh(lines, indexed) > rowsInKwh(lines, kwhRead);
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(supply, indexed) >= 2 && rowsInKwh(supply, indexed) > rowsInKwh(supply, kwhRead);
   const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
-  const byValue = labelledKwh === null && !outvoted ? kwhByValue(lines) : null;
+  const byValue = labelledKwh === null && !outvoted ? kwhByValue(supply) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(lines)));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(supply)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(lines, L.contract, NUMBER_AND_YEAR) };
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(supply, L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
+  // A contract is the supply point's: on a dual-fuel invoice, read outside the gas section.
+  const supplyCodes = codes && supply.length < lines.length ? codesByStem(supply, known) : codes;
   const code = (field: keyof typeof labelledCodes) => {
     if (labelledCodes[field] !== null) return labelledCodes[field];
-    const found = codes?.[field];
+    const found = (field === "contractNumber" ? supplyCodes : codes)?.[field];
     if (found) sourceOf(field, found.by);
     return found?.value ?? null;
   };
@@ -1463,7 +1577,7 @@ export function parseBillText(text: string): BillExtraction {
   const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
   const labelledBillingAddress = address
     ? (streetFirst ?? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell))
-    : (nameAndAddress?.address ?? null);
+    : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
@@ -1557,12 +1671,12 @@ export function parseBillText(text: string): BillExtraction {
   // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
   // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
   // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
-  const indexesUnread = !indexes && lines.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  const indexesUnread = !indexes && supply.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
   // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
   // passes it): it vouches for one read beside its own label, never for one found otherwise.
   // A meter with several registers: a price in the band does not tell one register's figure from the
   // bill's consumption (the total row or the registers' sum).
-  const registers = meterRegisters(lines);
+  const registers = meterRegisters(supply);
   const oneRegister = registers !== null && kwh !== registers.sum && kwh !== registers.total;
   const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") =>
     !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit) && !(field === "consumptionKwh" && c.name === "price_in_band" && oneRegister);
@@ -1586,6 +1700,7 @@ export function parseBillText(text: string): BillExtraction {
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
+  if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }

@@ -55,6 +55,12 @@ const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
  * is named by a letter or two and a number, so after its letter(s) only digits follow.
  */
 const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(?=[\s,;]|$)/gm;
+/**
+ * For the same reason a block named by letters alone ends with its number read as the letter it looks
+ * like ('bl.CS' for 'bl.C5', 'bl.AO' for 'bl.A0'): S for 5, O for 0, B for 8.
+ */
+const BLOCK_NUMBER_AS_LETTER = /\b([Bb][Ll]\.\s?[A-Z]{1,2}?)([SOB])(?=[\s,;]|$)/gm;
+const BLOCK_DIGIT: Record<string, string> = { S: "5", O: "0", B: "8" };
 
 /**
  * A county's code with a letter read as a digit ('Jud.1S' for 'Jud.IS', 'Jud.8Y'): the code after 'Jud.'
@@ -101,6 +107,7 @@ export function repairOcrText(text: string): string {
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
+    .replace(BLOCK_NUMBER_AS_LETTER, (_, block: string, digit: string) => block + BLOCK_DIGIT[digit]!)
     .split("\n")
     .map((line) =>
       line
