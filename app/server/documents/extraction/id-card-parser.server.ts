@@ -785,7 +785,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed" && zoneCheckFails(mrz, field)) value = cnpVouches(field) ? 0.9 : 0.85;
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
-    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
+    // A zone's field whose check digit chose among a cut line's readings, with no print to agree: unconfirmed.
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field) ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if (cnpVouches(field)) value = 0.9;
@@ -801,6 +802,12 @@ const ZONE_CHECK_OF: Partial<Record<IdField, "documentNumber" | "birthDate" | "e
   birthDate: "birthDate",
   expiryDate: "expiryDate",
 };
+
+/** Whether the zone's check digit over a field held only for a line cut or padded inside that field (MrzResult.shiftedChecks). */
+function zoneCheckShifted(mrz: MrzResult, field: IdField): boolean {
+  const check = field === "cnp" ? "personalNumber" : ZONE_CHECK_OF[field];
+  return check !== undefined && (mrz.shiftedChecks ?? []).includes(check);
+}
 
 function zoneCheckFails(mrz: MrzResult | null, field: IdField): boolean {
   const check = ZONE_CHECK_OF[field];
