@@ -1,6 +1,7 @@
 // One entry point for the queue consumer: bytes of an uploaded document → extracted fields, how
 // they were obtained, and how well the OCR read them. Never pretends: a document it cannot read
 // comes back as `unreadable` with the reason, for an admin to look at.
+import { isValidCnp } from "../../../lib/cnp";
 import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
@@ -330,6 +331,25 @@ export function surePrint(page: { lines: { text: string }[]; confidence: number 
   return printedLines(page) * page.confidence;
 }
 
+/** Whether a text holds a CNP whose control digit holds: a card's print, never a desk's, a newspaper's or a phone's status bar. */
+export function holdsValidCnp(text: string): boolean {
+  return (text.match(/(?<!\d)[1-8]\d{12}(?!\d)/g) ?? []).some((cnp) => isValidCnp(cnp));
+}
+
+/**
+ * Of two readings whose zones do not hold, whether `a` is the card's rather than `b`: the one holding a
+ * valid CNP, else the one holding at least half a card's print (a screenshot's status bar, read in
+ * one sure line, must not beat the card read less surely), else the one the engine was surer of (desk
+ * texture read as a card is read unsurely).
+ */
+export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
+  const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
+  if (cnpA !== cnpB) return cnpA;
+  const [halfA, halfB] = [printedLines(a.page) >= CARD_PRINTED_LINES / 2, printedLines(b.page) >= CARD_PRINTED_LINES / 2];
+  if (halfA !== halfB) return halfA;
+  return a.page.confidence >= b.page.confidence;
+}
+
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
 const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
 
@@ -475,15 +495,14 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     await yieldToRequests();
   }
   if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
-    // What the engine was surer of wins (desk texture read as a card is read unsurely).
-    const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
+    const best = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
   const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
   if (straightened.length === 0) return second;
-  const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
+  const first = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
   const spent = plus(total(), second);
   // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
@@ -491,9 +510,9 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {
     return { ...first, ...spent, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
   }
-  // Neither zone holds: what the engine was surer of wins (a few check digits matched by chance in a
+  // Neither zone holds: the surer reading of a card wins (a few check digits matched by chance in a
   // reading of desk texture must not beat a card whose printed fields were read).
-  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : first.page.confidence >= second.page.confidence;
+  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : surerReading(first, second);
   return { ...(straightWins ? first : second), ...spent };
 }
 
