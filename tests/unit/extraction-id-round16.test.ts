@@ -2,7 +2,14 @@
 // the number made a wrong number pass its check digit by chance.
 import { describe, expect, it } from "vitest";
 import { findMrz } from "../../app/lib/mrz";
-import { holdsValidCnp, surerReading } from "../../app/server/documents/extraction/extract-document.server";
+import {
+  holdsValidCnp,
+  readIdPhoto,
+  surerReading,
+} from "../../app/server/documents/extraction/extract-document.server";
+import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
+import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const NAMES_LINE = "P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<";
@@ -101,5 +108,69 @@ describe("of two readings whose zones do not hold, the card's wins (round 16's p
     const surer = reading(card.page.text, 0.6);
     expect(surerReading(surer, card)).toBe(true);
     expect(surerReading(card, surer)).toBe(false);
+  });
+});
+
+/** Reads nothing at its first call (every turn it is given), then `text` on one turn. */
+function murkThenPrint(text: string[]): OcrEngine & { calls: number } {
+  const engine = {
+    calls: 0,
+    async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+      engine.calls++;
+      const read = engine.calls === 1 ? [] : text;
+      const lines = read.map((t, i) => ({
+        text: t,
+        confidence: 0.4,
+        rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 },
+      }));
+      const passes = engine.calls === 1 ? (options.rotations ?? [0]).length : 1;
+      return {
+        text: read.join("\n"),
+        lines,
+        confidence: read.length > 0 ? 0.4 : 0,
+        rotation: 0,
+        contrastSpread: 100,
+        skewDegrees: 0,
+        width: image.width,
+        height: image.height,
+        durationMs: 500,
+        passes,
+        image,
+      };
+    },
+    recognizeRegion: () => [],
+  };
+  return engine;
+}
+
+/** A frame with no outline in it: grey, a flash's hot spot in its middle, dim corners. */
+function hotSpotFrame(width = 640, height = 460): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x - width / 2, y - height / 2) / Math.hypot(width / 2, height / 2);
+      const v = Math.round(200 - 120 * d);
+      data.set([v, v, v, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+describe("a photo as it is read as nothing (round 16: a photocopy shot at night under a flash)", () => {
+  it("is read again evened before giving up", { timeout: 60_000 }, async () => {
+    const print = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE",
+      "OLTEANU",
+      "DAN",
+      "30.10.1979",
+      "Jud.PH Mun.Ploiești",
+      "1791030290256 PH218406",
+    ];
+    const engine = murkThenPrint(print);
+    const read = await readIdPhoto(engine, wholeImage(hotSpotFrame()), 0, 2026);
+    expect(engine.calls).toBe(2);
+    expect(read.page.text).toContain("OLTEANU");
+    expect(read.cardStraightened).toBe(false);
   });
 });

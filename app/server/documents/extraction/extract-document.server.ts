@@ -500,7 +500,18 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
+  const wholeTurns = straightened.length > 0 ? turns.slice(0, 2) : turns;
+  let second = { ...(await readIdImage(engine, image, wholeTurns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
+  // The photo as it is read as nothing: a night shot under a flash, its hot spot and dim corners more
+  // apart than the print from its paper (a photocopy's sheet filling the frame, no outline found).
+  // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
+  // frame's lines (the turns as they were judged from the raw frame's murk).
+  if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses)) {
+    await yieldToRequests();
+    const evenedFrame = sharpen(flattenIllumination(image));
+    const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
+    second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
+  }
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
