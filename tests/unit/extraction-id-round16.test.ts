@@ -1,13 +1,18 @@
 // ID photo round 16 (issue #14): a passport's zone line read one character too long, whose cut inside
-// the number made a wrong number pass its check digit by chance.
+// the number made a wrong number pass its check digit by chance; photos that read nothing (a screenshot's
+// status bar or a newspaper chosen over the card, a night photocopy read as murk); the reading's deadline.
 import { describe, expect, it } from "vitest";
 import { findMrz } from "../../app/lib/mrz";
+import { readGenerated } from "../fixtures/documents";
 import {
+  budgetAllows,
   holdsValidCnp,
+  ID_PHOTO_DEADLINE_MS,
   readIdPhoto,
   surerReading,
 } from "../../app/server/documents/extraction/extract-document.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
@@ -172,5 +177,61 @@ describe("a photo as it is read as nothing (round 16: a photocopy shot at night 
     expect(engine.calls).toBe(2);
     expect(read.page.text).toContain("OLTEANU");
     expect(read.cardStraightened).toBe(false);
+  });
+});
+
+/** Reads nothing; each full pass moves `clock` on by `msPerPass`. */
+function slowBlindEngine(clock: { t: number }, msPerPass: number): OcrEngine & { passes: number } {
+  const engine = {
+    passes: 0,
+    async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+      const passes = (options.rotations ?? [0]).length;
+      engine.passes += passes;
+      clock.t += msPerPass * passes;
+      return {
+        text: "",
+        lines: [],
+        confidence: 0,
+        rotation: 0,
+        contrastSpread: 100,
+        skewDegrees: 0,
+        width: image.width,
+        height: image.height,
+        durationMs: msPerPass * passes,
+        passes,
+        image,
+      };
+    },
+    recognizeRegion: () => [],
+  };
+  return engine;
+}
+
+describe("the deadline of a photo's reading (issue #14: < 8 s a document)", () => {
+  it("allows another reading only before the deadline", () => {
+    const clock = (t: number) => ({ now: () => t, deadline: ID_PHOTO_DEADLINE_MS });
+    expect(budgetAllows({ pagePasses: 0 }, 10, clock(0))).toBe(true);
+    expect(budgetAllows({ pagePasses: 0 }, 10, clock(ID_PHOTO_DEADLINE_MS - 1))).toBe(true);
+    expect(budgetAllows({ pagePasses: 0 }, 10, clock(ID_PHOTO_DEADLINE_MS))).toBe(false);
+    // Without a clock, the passes alone.
+    expect(budgetAllows({ pagePasses: 0 }, 10)).toBe(true);
+  });
+
+  it("starts no reading past the deadline, however many passes are left", { timeout: 60_000 }, async () => {
+    const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+    // Unhurried, a card read as nothing costs many passes (the budget test: more than five).
+    const quick = { t: 0 };
+    const unhurried = slowBlindEngine(quick, 1);
+    await readIdPhoto(unhurried, wholeImage(image), 0, 2026, 1000, {
+      now: () => quick.t,
+      deadline: ID_PHOTO_DEADLINE_MS,
+    });
+    expect(unhurried.passes).toBeGreaterThan(5);
+    // Two seconds a pass: the first reading (two turns, 4 s) runs, the next (one more, 6 s) too; then none.
+    const slow = { t: 0 };
+    const hurried = slowBlindEngine(slow, 2000);
+    await readIdPhoto(hurried, wholeImage(image), 0, 2026, 1000, { now: () => slow.t, deadline: ID_PHOTO_DEADLINE_MS });
+    expect(hurried.passes).toBeLessThanOrEqual(4);
+    expect(slow.t).toBeLessThan(ID_PHOTO_DEADLINE_MS + 2 * 2000 + 1);
   });
 });

@@ -379,9 +379,23 @@ export function smallCard(cut: RgbaImage): RgbaImage | null {
   return cut.width < SMALL_CARD_WIDTH ? blurTwice(enlarge(cut, 2)) : null;
 }
 
-/** Whether another reading may start: full passes are left. */
-export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
-  return spent.pagePasses < maxPasses;
+/**
+ * Time from the upload's first byte after which a photo starts no further reading (issue #14: < 8 s a
+ * document): the passes budget holds a quiet machine's photo to ~6 s, but a photo of large frames or
+ * many candidates (a newspaper's outlines) paid more per pass — 8.7 and 9.3 s. The reading under way
+ * finishes, then the best reading so far is kept.
+ */
+export const ID_PHOTO_DEADLINE_MS = 6500;
+
+/** The time a photo's reading may run to: `deadline` on the scale of `now()` (milliseconds). */
+export interface ReadingClock {
+  now: () => number;
+  deadline: number;
+}
+
+/** Whether another reading may start: full passes are left, and (given a clock) time before the deadline. */
+export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): boolean {
+  return spent.pagePasses < maxPasses && (!clock || clock.now() < clock.deadline);
 }
 
 /**
@@ -438,14 +452,14 @@ const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, page
  * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
  * reading so far is kept.
  */
-export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock) {
   const { image } = source;
   const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
   const spentWith = (read: Spent) => plus(total(), read);
   for (const card of cardsToTry(image, straightened)) {
-    if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
+    if (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock)) break;
     await yieldToRequests();
     const cutOut = straightenFromSource(source, card);
     const small = smallCard(cutOut);
@@ -458,7 +472,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
-      if (!budgetAllows(spentWith(read), maxPasses)) break;
+      if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
       const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)));
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
@@ -473,7 +487,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
     const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)].map((evened) => (small ? () => stretchInsideCard(evened()) : evened));
     for (const [i, evened] of evenings.entries()) {
-      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
+      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
@@ -494,7 +508,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
+  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))) {
     const best = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
     return { ...best, ...total() };
   }
@@ -506,7 +520,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   // apart than the print from its paper (a photocopy's sheet filling the frame, no outline found).
   // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
   // frame's lines (the turns as they were judged from the raw frame's murk).
-  if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses)) {
+  if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
     await yieldToRequests();
     const evenedFrame = sharpen(flattenIllumination(image));
     const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
@@ -586,7 +600,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
     const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png", OCR_MAX_SIDE, isBill ? [] : ID_PHOTO_SMALLER_COPIES);
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
-    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image");
+    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image", { now: () => performance.now(), deadline: started + ID_PHOTO_DEADLINE_MS });
     return done(read.result, read.ocrMs);
   } catch (error) {
     if (error instanceof PdfReadError && error.passwordProtected) return unreadable("pdf_password_protected", error.message);
@@ -605,6 +619,7 @@ async function readImage(
   bill: boolean,
   referenceYear: number,
   method: ProcessingMethod,
+  clock?: ReadingClock,
 ): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
@@ -617,7 +632,7 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear, ID_PHOTO_MAX_PASSES, clock);
   // A page read as nothing whose zone a second pass read whole still has a zone to parse.
   if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
     const extractedData: ExtractedData = noTextFound();
