@@ -519,6 +519,26 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
   return best;
 }
 
+/** A zone's names: the surname, two fillers, the given names parted by one, then fillers (marks read among them aside). */
+const ZONE_NAMES = /^([A-Z]{2,}(?:<[A-Z]+)*<<[A-Z]{2,}(?:<[A-Z]+)*)<{3,}[A-Z0-9<]*$/;
+
+/**
+ * The holder's names from a zone's names line read on its own, its other lines lost (a sleeve's haze, a
+ * glare over the digits): a passport's or a classic card's first line (document code, issuing state,
+ * names), or the electronic card's third line (names alone). No check digit covers names: a reading, not a proof.
+ */
+export function namesLineAlone(text: string): { lastName: string; firstName: string } | null {
+  for (const raw of text.split(/\r?\n/)) {
+    if (printedInLowerCase(raw)) continue;
+    const line = cleanMrzLine(raw);
+    const first = /^(?:P<|I[A-Z<])[A-Z]{3}(.+)$/.exec(line);
+    const names = first && line.length >= 34 && line.length <= 46 ? first[1]! : line.length >= 26 && line.length <= 32 ? line : null;
+    const match = names ? ZONE_NAMES.exec(names) : null;
+    if (match) return namesFrom(match[1]!);
+  }
+  return null;
+}
+
 /**
  * The CNP a Romanian MRZ encodes: the classic card stores S + last six digits in the optional data
  * and the birth date in its own field; the electronic card stores the whole CNP.

@@ -2,7 +2,7 @@
 // the number made a wrong number pass its check digit by chance; photos that read nothing (a screenshot's
 // status bar or a newspaper chosen over the card, a night photocopy read as murk); the reading's deadline.
 import { describe, expect, it } from "vitest";
-import { findMrz } from "../../app/lib/mrz";
+import { findMrz, namesLineAlone } from "../../app/lib/mrz";
 import { readGenerated } from "../fixtures/documents";
 import {
   budgetAllows,
@@ -233,5 +233,39 @@ describe("the deadline of a photo's reading (issue #14: < 8 s a document)", () =
     await readIdPhoto(hurried, wholeImage(image), 0, 2026, 1000, { now: () => slow.t, deadline: ID_PHOTO_DEADLINE_MS });
     expect(hurried.passes).toBeLessThanOrEqual(4);
     expect(slow.t).toBeLessThan(ID_PHOTO_DEADLINE_MS + 2 * 2000 + 1);
+  });
+});
+
+describe("a zone's names line read on its own (round 16: a passport whose zone's digits were lost)", () => {
+  it("gives the holder's names from a first or a third zone line alone", () => {
+    expect(namesLineAlone("P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<LLL<L<<")).toEqual({
+      lastName: "VASILESCU",
+      firstName: "CRISTINA ELENA",
+    });
+    expect(namesLineAlone("IDROUBARBU<<ION<<<<<<<<<<<<<<<<<<<<<")).toEqual({ lastName: "BARBU", firstName: "ION" });
+    expect(namesLineAlone("OLTEANU<<DAN<<<<<<<<<<<**5555")).toEqual({ lastName: "OLTEANU", firstName: "DAN" });
+  });
+
+  it("takes no printed label or digits line for names", () => {
+    expect(namesLineAlone("ROMÂNIA ROUMANIE ROMANIA")).toBeNull();
+    expect(namesLineAlone("DATA NASTERII<<DATE DE NAISSANCE")).toBeNull();
+    expect(namesLineAlone("0553182741R0U8403157/M33")).toBeNull();
+    expect(namesLineAlone("Nume/Nom/Last name")).toBeNull();
+  });
+
+  it("reads the names unsurely when no zone was found and no label read", () => {
+    const read = parseIdCardText(
+      [
+        "ROMÂNIA - ROUMANIE - ROMANIA",
+        "PASAPORT - PASSPORT - PASSEPORT",
+        "05207613.",
+        "2961202353487",
+        "P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<LLL<L<<",
+      ].join("\n"),
+      { referenceYear: 2026 },
+    );
+    expect(read.lastName).toBe("VASILESCU");
+    expect(read.firstName).toBe("CRISTINA ELENA");
+    expect(read.fieldConfidence.lastName).toBeLessThan(0.9);
   });
 });

@@ -2,7 +2,7 @@
 // The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
 // diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
 import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
-import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
+import { cnpFromMrz, findMrz, namesLineAlone, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
 import { repairStreetKind } from "./ocr-text-repair.server";
@@ -657,8 +657,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const byLines = mrz ? null : namesByShape(lines);
   const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
   const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
-  const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
-  const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
+  // No zone, or one found without its names line: the names line read on its own, if it was.
+  const namesAlone = mrz?.lastName ? null : namesLineAlone(zoneText);
+  const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
+  const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
