@@ -516,6 +516,20 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
       }
     }
   }
+  if (best) return best;
+  // No zone of full lines: a passport's zone cut short by a glare across its right end, both lines
+  // under 26 characters — its names line still opens with the code, the state and a surname with its
+  // fillers, and the fields left in the second line hold their check digits (the cut ones fail theirs).
+  const short = text
+    .split(/\r?\n/)
+    .filter((line) => !printedInLowerCase(line))
+    .map((raw) => ({ raw, line: cleanMrzLine(raw) }))
+    .filter(({ line: l }) => /^[A-Z0-9<]{20,43}$/.test(l));
+  for (let i = 0; i + 1 < short.length; i++) {
+    const [first, second] = [short[i]!.line, short[i + 1]!.line];
+    if (!/^P<[A-Z]{3}[A-Z]{2,}<</.test(first) || !/\d{6}/.test(second)) continue;
+    consider(parseMrz([first.padEnd(44, "<"), second.padEnd(44, "<")], referenceYear), [short[i]!.raw, short[i + 1]!.raw]);
+  }
   return best;
 }
 

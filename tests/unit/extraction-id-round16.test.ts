@@ -269,3 +269,25 @@ describe("a zone's names line read on its own (round 16: a passport whose zone's
     expect(read.fieldConfidence.lastName).toBeLessThan(0.9);
   });
 });
+
+describe("a passport's zone cut short at its right end (round 16: a window's reflection across it)", () => {
+  it("reads the fields left in both short lines, their check digits holding, below 0.9", () => {
+    const mrz = findMrz("P<ROURADULESCU<-MINAT\n0553182741R0U8403157/M33", 2026)!;
+    expect(mrz).toMatchObject({
+      format: "TD3",
+      documentNumber: "055318274",
+      birthDate: "1984-03-15",
+      lastName: "RADULESCU",
+      valid: false,
+    });
+    const read = parseIdCardText("PAȘAPORT * PASSPORT * PASSEPORT\nP<ROURADULESCU<-MINAT\n0553182741R0U8403157/M33", {
+      referenceYear: 2026,
+    });
+    expect(read.number).toBe("055318274");
+    expect(read.fieldConfidence.number).toBeLessThan(0.9);
+  });
+
+  it("takes no short line without a passport's code and surname for one", () => {
+    expect(findMrz("ROMANIA<<ROUMANIE<<ROM\n0553182741R0U8403157/M33", 2026)).toBeNull();
+  });
+});
