@@ -15,7 +15,7 @@ import type { RgbaImage } from "../../app/server/documents/extraction/image.serv
 import { decodeImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
-import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import { namesByShape, parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 
 const NAMES_LINE = "P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<";
 // The number '052907613' with its first '0' read as 'i 9': one character too many. Cut inside the
@@ -289,5 +289,29 @@ describe("a passport's zone cut short at its right end (round 16: a window's ref
 
   it("takes no short line without a passport's code and surname for one", () => {
     expect(findMrz("ROMANIA<<ROUMANIE<<ROM\n0553182741R0U8403157/M33", 2026)).toBeNull();
+  });
+});
+
+describe("names by their shape, no zone and no label read (round 16: a photocopied card held by its corners)", () => {
+  it("reads past the classic card's series line and a garbled label between the names", () => {
+    const lines = [
+      "ROMÂNIA ROUMANIE ROMANI",
+      "CARTE DE IDENTITATE CARTE D'IDENTITE",
+      "us. DX = 093317",
+      "Naomi tt re",
+      "DUMITRACHE",
+      "Proza trorart 1 E rame :",
+      "GHEORGHE",
+      "cot oma d ant at",
+      "Română / ROU",
+      "+» 1610704162306",
+    ];
+    expect(namesByShape(lines)).toEqual({ lastName: "DUMITRACHE", firstName: "GHEORGHE" });
+  });
+
+  it("stops at a date or a CNP, and takes no names two lines apart across one", () => {
+    expect(namesByShape(["ROMÂNIA", "1610704162306", "DUMITRACHE", "GHEORGHE"])).toBeNull();
+    expect(namesByShape(["ROMÂNIA", "DUMITRACHE", "02.09.19-04.07.2029", "SPCLEP"])).toBeNull();
+    expect(namesByShape(["ROMÂNIA", "DUMITRACHE", "a b c", "d e f", "GHEORGHE"])).toBeNull();
   });
 });

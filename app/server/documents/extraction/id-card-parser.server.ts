@@ -184,17 +184,23 @@ const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE
 
 /**
  * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
- * the first two lines in a row that are upper-case words only and no title, before any date or CNP —
- * every Romanian document prints the surname, then the given names, under its title. Printed only (0.7).
+ * the first two lines that are upper-case words only and no title, in a row or with one line between
+ * them (the given names' label garbled into lower-case marks), before any date or CNP — every Romanian
+ * document prints the surname, then the given names, under its title (the classic card its series and
+ * number above them). Printed only (0.7).
  */
-function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
+export function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
   const nameLike = (line: string) => {
     const words = line.trim().split(/\s+/);
     return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
   };
+  const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (/\d/.test(lines[i]!)) return null;
-    if (nameLike(lines[i]!) && nameLike(lines[i + 1]!)) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1]!.trim()) };
+    if (dateOrCnp(lines[i]!)) return null;
+    if (!nameLike(lines[i]!)) continue;
+    // The line between holds no figure (a lone digit is a mark): a label garbled, not a field's value.
+    const next = [lines[i + 1]!, lines[i + 2]].findIndex((line, k) => line !== undefined && nameLike(line) && (k === 0 || !/\d{2}/.test(lines[i + 1]!)));
+    if (next >= 0) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1 + next]!.trim()) };
   }
   return null;
 }
