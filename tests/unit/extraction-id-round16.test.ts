@@ -109,6 +109,25 @@ describe("of two readings whose zones do not hold, the card's wins (round 16's p
     expect(surerReading(newspaper, idCard)).toBe(false);
   });
 
+  it("desk texture read as a dozen unsure lines is no card's print: the surer card wins", () => {
+    const texture = reading(
+      [
+        "FI [) VI i V) VI VI",
+        "e LN /) O VIN) fu ,",
+        "5 Î â j f Va 7 | )",
+        "| 5 GED Bl bd hd",
+        "îi TITI) / ) IL LI",
+        "af ș ls (5 14 14",
+        "NIL, IUL: IT ESTI ET /",
+        "LIST 0 ET TI",
+      ].join("\n"),
+      0.22,
+    );
+    const zoneCard = reading(["TI ROMANIA ROUMANIE ROMANIA", "IDROUTANASE<<ELENA<<<<<<<<<<<<<<<<<<"].join("\n"), 0.44);
+    expect(surerReading(zoneCard, texture)).toBe(true);
+    expect(surerReading(texture, zoneCard)).toBe(false);
+  });
+
   it("between two cards' print, the surer reading wins as before", () => {
     const surer = reading(card.page.text, 0.6);
     expect(surerReading(surer, card)).toBe(true);
@@ -162,6 +181,35 @@ function hotSpotFrame(width = 640, height = 460): RgbaImage {
 }
 
 describe("a photo as it is read as nothing (round 16: a photocopy shot at night under a flash)", () => {
+  it("is not read again evened once a card was cut out and read", { timeout: 60_000 }, async () => {
+    const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+    const frames: RgbaImage[] = [];
+    const engine: OcrEngine = {
+      async recognize(page: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+        frames.push(page);
+        const passes = (options.rotations ?? [0]).length;
+        return {
+          text: "",
+          lines: [],
+          confidence: 0,
+          rotation: 0,
+          contrastSpread: 100,
+          skewDegrees: 0,
+          width: page.width,
+          height: page.height,
+          durationMs: 1,
+          passes,
+          image: page,
+        };
+      },
+      recognizeRegion: () => [],
+    };
+    await readIdPhoto(engine, wholeImage(image), 0, 2026, 1000);
+    // The cards' readings, then the photo as it is once: no evened copy of the whole frame after it.
+    expect(frames.filter((f) => f.width === image.width && f.height === image.height)).toHaveLength(1);
+    expect(frames.at(-1)).toBe(image);
+  });
+
   it("is read again evened before giving up", { timeout: 60_000 }, async () => {
     const print = [
       "ROMÂNIA ROUMANIE ROMANIA",

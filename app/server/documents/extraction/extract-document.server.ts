@@ -338,15 +338,15 @@ export function holdsValidCnp(text: string): boolean {
 
 /**
  * Of two readings whose zones do not hold, whether `a` is the card's rather than `b`: the one holding a
- * valid CNP, else the one holding at least half a card's print (a screenshot's status bar, read in
- * one sure line, must not beat the card read less surely), else the one the engine was surer of (desk
- * texture read as a card is read unsurely).
+ * valid CNP, else the one that read at least half a card's print fairly surely (wayUpKnown: a
+ * screenshot's status bar, two sure lines, must not beat the card read less surely; desk texture read
+ * as a dozen unsure lines is no card's print), else the one the engine was surer of.
  */
 export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
   const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
   if (cnpA !== cnpB) return cnpA;
-  const [halfA, halfB] = [printedLines(a.page) >= CARD_PRINTED_LINES / 2, printedLines(b.page) >= CARD_PRINTED_LINES / 2];
-  if (halfA !== halfB) return halfA;
+  const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
+  if (printA !== printB) return printA;
   return a.page.confidence >= b.page.confidence;
 }
 
@@ -516,11 +516,12 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   const turns = rotationOrder(image, exifTurn);
   const wholeTurns = straightened.length > 0 ? turns.slice(0, 2) : turns;
   let second = { ...(await readIdImage(engine, image, wholeTurns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
-  // The photo as it is read as nothing: a night shot under a flash, its hot spot and dim corners more
-  // apart than the print from its paper (a photocopy's sheet filling the frame, no outline found).
+  // No outline found and the photo as it is read as nothing: a night shot under a flash, its hot spot
+  // and dim corners more apart than the print from its paper (a photocopy's sheet filling the frame).
   // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
-  // frame's lines (the turns as they were judged from the raw frame's murk).
-  if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
+  // frame's lines (the turns as they were judged from the raw frame's murk). Not once a card was cut
+  // out: it was read evened already, and an evened frame's reading only competes with it by chance.
+  if (straightened.length === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
     await yieldToRequests();
     const evenedFrame = sharpen(flattenIllumination(image));
     const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
