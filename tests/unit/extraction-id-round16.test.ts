@@ -362,4 +362,11 @@ describe("names by their shape, no zone and no label read (round 16: a photocopi
     expect(namesByShape(["ROMÂNIA", "DUMITRACHE", "02.09.19-04.07.2029", "SPCLEP"])).toBeNull();
     expect(namesByShape(["ROMÂNIA", "DUMITRACHE", "a b c", "d e f", "GHEORGHE"])).toBeNull();
   });
+
+  it("prefers two name lines in a row to two with a line between (round 10: a glare's marks in capitals)", () => {
+    expect(namesByShape(["ROMÂNIA", "ÎNLIME JOIA NARIE", "Prenume", "OLTEANU", "DAN", "30.10.1979"])).toEqual({
+      lastName: "OLTEANU",
+      firstName: "DAN",
+    });
+  });
 });

@@ -184,8 +184,8 @@ const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE
 
 /**
  * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
- * the first two lines that are upper-case words only and no title, in a row or with one line between
- * them (the given names' label garbled into lower-case marks), before any date or CNP — every Romanian
+ * the first two lines that are upper-case words only and no title, in a row (else with one line between
+ * them: the given names' label garbled into lower-case marks), before any date or CNP — every Romanian
  * document prints the surname, then the given names, under its title (the classic card its series and
  * number above them). Printed only (0.7).
  */
@@ -195,12 +195,17 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
     return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
   };
   const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (dateOrCnp(lines[i]!)) return null;
-    if (!nameLike(lines[i]!)) continue;
-    // The line between holds no figure (a lone digit is a mark): a label garbled, not a field's value.
-    const next = [lines[i + 1]!, lines[i + 2]].findIndex((line, k) => line !== undefined && nameLike(line) && (k === 0 || !/\d{2}/.test(lines[i + 1]!)));
-    if (next >= 0) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1 + next]!.trim()) };
+  const stop = lines.findIndex(dateOrCnp);
+  const head = stop < 0 ? lines : lines.slice(0, stop);
+  // Two lines in a row first; only then two with one line between, which holds no figure (a lone
+  // digit is a mark): a label garbled, not a field's value.
+  for (const gap of [0, 1]) {
+    for (let i = 0; i + 1 + gap < head.length; i++) {
+      const between = head.slice(i + 1, i + 1 + gap);
+      if (nameLike(head[i]!) && nameLike(head[i + 1 + gap]!) && between.every((line) => !/\d{2}/.test(line))) {
+        return { lastName: commaBelow(head[i]!.trim()), firstName: commaBelow(head[i + 1 + gap]!.trim()) };
+      }
+    }
   }
   return null;
 }
