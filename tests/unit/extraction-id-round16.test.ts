@@ -8,6 +8,7 @@ import {
   budgetAllows,
   holdsValidCnp,
   ID_PHOTO_DEADLINE_MS,
+  passesInTime,
   readIdPhoto,
   surerReading,
 } from "../../app/server/documents/extraction/extract-document.server";
@@ -261,6 +262,10 @@ describe("the deadline of a photo's reading (issue #14: < 8 s a document)", () =
     expect(budgetAllows({ pagePasses: 0 }, 10, clock(0))).toBe(true);
     expect(budgetAllows({ pagePasses: 0 }, 10, clock(ID_PHOTO_DEADLINE_MS - 1))).toBe(true);
     expect(budgetAllows({ pagePasses: 0 }, 10, clock(ID_PHOTO_DEADLINE_MS))).toBe(false);
+    // One more pass at the pace so far (2 s a pass) must end before the deadline.
+    expect(budgetAllows({ pagePasses: 2, ocrMs: 4000 }, 10, clock(4000))).toBe(true);
+    expect(budgetAllows({ pagePasses: 2, ocrMs: 4000 }, 10, clock(5000))).toBe(false);
+    expect(passesInTime({ pagePasses: 2, ocrMs: 2000 }, clock(2500))).toBe(4);
     // Without a clock, the passes alone.
     expect(budgetAllows({ pagePasses: 0 }, 10)).toBe(true);
   });

@@ -393,9 +393,25 @@ export interface ReadingClock {
   deadline: number;
 }
 
-/** Whether another reading may start: full passes are left, and (given a clock) time before the deadline. */
-export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): boolean {
-  return spent.pagePasses < maxPasses && (!clock || clock.now() < clock.deadline);
+/**
+ * Full passes that end before the deadline at the pace of those spent so far (OCR time a full pass,
+ * its zone passes included); unbounded without a clock or before any pass.
+ */
+export function passesInTime(spent: { pagePasses: number; ocrMs?: number }, clock?: ReadingClock): number {
+  if (!clock) return Infinity;
+  const left = clock.deadline - clock.now();
+  if (left <= 0) return 0;
+  if (spent.pagePasses === 0 || !spent.ocrMs) return Infinity;
+  return Math.floor(left / (spent.ocrMs / spent.pagePasses));
+}
+
+/**
+ * Whether another reading may start: full passes are left, and (given a clock) one more pass at the
+ * pace so far ends before the deadline (a whole phone frame's two turns started just before it ran
+ * 2.5 s past it).
+ */
+export function budgetAllows(spent: { pagePasses: number; ocrMs?: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): boolean {
+  return spent.pagePasses < maxPasses && passesInTime(spent, clock) >= 1;
 }
 
 /**
@@ -454,7 +470,8 @@ const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, page
  */
 export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock) {
   const { image } = source;
-  const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
+  // Turns a reading may try: within the budget, and those that end before the deadline at the pace so far.
+  const passesLeft = (spent: Spent) => Math.min(maxPasses - spent.pagePasses, passesInTime(spent, clock));
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
   const spentWith = (read: Spent) => plus(total(), read);
