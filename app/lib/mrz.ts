@@ -32,6 +32,12 @@ export interface MrzResult {
   valid: boolean;
   /** Characters changed by the OCR repair (0 when the zone was read cleanly). */
   corrections: number;
+  /**
+   * Check digits that hold only for a line read one character too long or too short, cut or padded
+   * inside their field: each cut gives the field another value, and of ~10 such values one passes its
+   * check digit by chance (1 in 10 each) — the check chose the value, it did not confirm it.
+   */
+  shiftedChecks?: MrzCheckName[];
 }
 
 const WEIGHTS = [7, 3, 1];
@@ -391,11 +397,33 @@ export function parseMrz(lines: string[], referenceYear = new Date().getUTCFullY
 
 const MRZ_LIKE = /^[A-Z0-9<]{26,48}$/;
 
+/** A line as tried: as read (`at` -1), or with the character at `at` dropped or a filler added there. */
+type LineVariant = { line: string; at: number };
+
 /** The line as read, and with one character dropped or one filler added when the length is off by one. */
-function lengthVariants(line: string, expected: number): string[] {
-  if (line.length === expected + 1) return Array.from({ length: line.length }, (_, i) => line.slice(0, i) + line.slice(i + 1));
-  if (line.length === expected - 1) return Array.from({ length: line.length + 1 }, (_, i) => `${line.slice(0, i)}<${line.slice(i)}`);
-  return [line];
+function lengthVariants(line: string, expected: number): LineVariant[] {
+  if (line.length === expected + 1) return Array.from({ length: line.length }, (_, at) => ({ line: line.slice(0, at) + line.slice(at + 1), at }));
+  if (line.length === expected - 1) return Array.from({ length: line.length + 1 }, (_, at) => ({ line: `${line.slice(0, at)}<${line.slice(at)}`, at }));
+  return [{ line, at: -1 }];
+}
+
+/** Each line's fields with a check digit of their own: [check, first position, position after the check digit]. */
+const CHECKED_FIELDS: Record<MrzFormat, [MrzCheckName, number, number][][]> = {
+  TD1: [[["documentNumber", 5, 15]], [["birthDate", 0, 7], ["expiryDate", 8, 15]]],
+  TD2: [[], [["documentNumber", 0, 10], ["birthDate", 13, 20], ["expiryDate", 21, 28]]],
+  TD3: [[], [["documentNumber", 0, 10], ["birthDate", 13, 20], ["expiryDate", 21, 28], ["personalNumber", 28, 43]]],
+};
+
+/**
+ * The zone read from length variants: the checks of the fields a variant's cut or filler fell inside
+ * (at the field's first position it only shifts the field whole, as a cut before it does).
+ */
+function withShifts(result: MrzResult | null, variants: (LineVariant | null)[]): MrzResult | null {
+  if (!result) return null;
+  const shifted = variants.flatMap((variant, lineIndex) =>
+    !variant || variant.at < 0 ? [] : (CHECKED_FIELDS[result.format][lineIndex] ?? []).filter(([, start, end]) => variant.at > start && variant.at < end).map(([name]) => name),
+  );
+  return shifted.length > 0 ? { ...result, shiftedChecks: shifted } : result;
 }
 
 /**
@@ -469,11 +497,13 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
       // A second line read only in part (its end under a glare spot or a shadow) keeps the fields it
       // holds: padded with fillers, the fields cut off simply fail their checks.
       if (second && first.startsWith("P") && first.length >= 40 && second.length >= 20) {
-        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [second.padEnd(44, "<")]) consider(parseMrz([first.padEnd(44, "<").slice(0, 44), l2], referenceYear), asRead(i));
+        for (const l2 of second.length >= 41 ? lengthVariants(second, 44) : [{ line: second.padEnd(44, "<"), at: -1 }]) {
+          consider(withShifts(parseMrz([first.padEnd(44, "<").slice(0, 44), l2.line], referenceYear), [null, l2]), asRead(i));
+        }
         continue;
       }
       if (second && first.length <= 38 && second.length >= 33) {
-        for (const l2 of lengthVariants(second, 36)) consider(parseMrz([first.padEnd(36, "<").slice(0, 36), l2], referenceYear), asRead(i));
+        for (const l2 of lengthVariants(second, 36)) consider(withShifts(parseMrz([first.padEnd(36, "<").slice(0, 36), l2.line], referenceYear), [null, l2]), asRead(i));
       } else if (second && first.length >= 33 && first.length <= 38 && second.length >= 20) {
         consider(parseMrz([first.slice(0, 36), second.padEnd(36, "<")], referenceYear), asRead(i));
       }
@@ -481,12 +511,46 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
       const third = lines[i + 2] && lines[i + 2]!.length <= 32 ? lines[i + 2]! : "<".repeat(30);
       if (second && second.length <= 32 && first.length <= 32) {
         for (const l1 of lengthVariants(first, 30)) {
-          for (const l2 of lengthVariants(second, 30)) consider(parseMrz([l1, l2, third.padEnd(30, "<").slice(0, 30)], referenceYear), asRead(i));
+          for (const l2 of lengthVariants(second, 30)) consider(withShifts(parseMrz([l1.line, l2.line, third.padEnd(30, "<").slice(0, 30)], referenceYear), [l1, l2]), asRead(i));
         }
       }
     }
   }
+  if (best) return best;
+  // No zone of full lines: a passport's zone cut short by a glare across its right end, both lines
+  // under 26 characters — its names line still opens with the code, the state and a surname with its
+  // fillers, and the fields left in the second line hold their check digits (the cut ones fail theirs).
+  const short = text
+    .split(/\r?\n/)
+    .filter((line) => !printedInLowerCase(line))
+    .map((raw) => ({ raw, line: cleanMrzLine(raw) }))
+    .filter(({ line: l }) => /^[A-Z0-9<]{20,43}$/.test(l));
+  for (let i = 0; i + 1 < short.length; i++) {
+    const [first, second] = [short[i]!.line, short[i + 1]!.line];
+    if (!/^P<[A-Z]{3}[A-Z]{2,}<</.test(first) || !/\d{6}/.test(second)) continue;
+    consider(parseMrz([first.padEnd(44, "<"), second.padEnd(44, "<")], referenceYear), [short[i]!.raw, short[i + 1]!.raw]);
+  }
   return best;
+}
+
+/** A zone's names: the surname, two fillers, the given names parted by one, then fillers (marks read among them aside). */
+const ZONE_NAMES = /^([A-Z]{2,}(?:<[A-Z]+)*<<[A-Z]{2,}(?:<[A-Z]+)*)<{3,}[A-Z0-9<]*$/;
+
+/**
+ * The holder's names from a zone's names line read on its own, its other lines lost (a sleeve's haze, a
+ * glare over the digits): a passport's or a classic card's first line (document code, issuing state,
+ * names), or the electronic card's third line (names alone). No check digit covers names: a reading, not a proof.
+ */
+export function namesLineAlone(text: string): { lastName: string; firstName: string } | null {
+  for (const raw of text.split(/\r?\n/)) {
+    if (printedInLowerCase(raw)) continue;
+    const line = cleanMrzLine(raw);
+    const first = /^(?:P<|I[A-Z<])[A-Z]{3}(.+)$/.exec(line);
+    const names = first && line.length >= 34 && line.length <= 46 ? first[1]! : line.length >= 26 && line.length <= 32 ? line : null;
+    const match = names ? ZONE_NAMES.exec(names) : null;
+    if (match) return namesFrom(match[1]!);
+  }
+  return null;
 }
 
 /**

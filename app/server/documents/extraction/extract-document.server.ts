@@ -1,6 +1,7 @@
 // One entry point for the queue consumer: bytes of an uploaded document → extracted fields, how
 // they were obtained, and how well the OCR read them. Never pretends: a document it cannot read
 // comes back as `unreadable` with the reason, for an admin to look at.
+import { isValidCnp } from "../../../lib/cnp";
 import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
@@ -330,6 +331,25 @@ export function surePrint(page: { lines: { text: string }[]; confidence: number 
   return printedLines(page) * page.confidence;
 }
 
+/** Whether a text holds a CNP whose control digit holds: a card's print, never a desk's, a newspaper's or a phone's status bar. */
+export function holdsValidCnp(text: string): boolean {
+  return (text.match(/(?<!\d)[1-8]\d{12}(?!\d)/g) ?? []).some((cnp) => isValidCnp(cnp));
+}
+
+/**
+ * Of two readings whose zones do not hold, whether `a` is the card's rather than `b`: the one holding a
+ * valid CNP, else the one that read at least half a card's print fairly surely (wayUpKnown: a
+ * screenshot's status bar, two sure lines, must not beat the card read less surely; desk texture read
+ * as a dozen unsure lines is no card's print), else the one the engine was surer of.
+ */
+export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
+  const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
+  if (cnpA !== cnpB) return cnpA;
+  const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
+  if (printA !== printB) return printA;
+  return a.page.confidence >= b.page.confidence;
+}
+
 /** A whole phone frame this much above OCR size shrinks its card too small to read, and its desk costs seconds. */
 const WHOLE_FRAME_MAX_SIDE = OCR_MAX_SIDE * 1.5;
 
@@ -359,9 +379,39 @@ export function smallCard(cut: RgbaImage): RgbaImage | null {
   return cut.width < SMALL_CARD_WIDTH ? blurTwice(enlarge(cut, 2)) : null;
 }
 
-/** Whether another reading may start: full passes are left. */
-export function budgetAllows(spent: { pagePasses: number }, maxPasses = ID_PHOTO_MAX_PASSES): boolean {
-  return spent.pagePasses < maxPasses;
+/**
+ * Time from the upload's first byte after which a photo starts no further reading (issue #14: < 8 s a
+ * document): the passes budget holds a quiet machine's photo to ~6 s, but a photo of large frames or
+ * many candidates (a newspaper's outlines) paid more per pass — 8.7 and 9.3 s. The reading under way
+ * finishes, then the best reading so far is kept.
+ */
+export const ID_PHOTO_DEADLINE_MS = 6500;
+
+/** The time a photo's reading may run to: `deadline` on the scale of `now()` (milliseconds). */
+export interface ReadingClock {
+  now: () => number;
+  deadline: number;
+}
+
+/**
+ * Full passes that end before the deadline at the pace of those spent so far (OCR time a full pass,
+ * its zone passes included); unbounded without a clock or before any pass.
+ */
+export function passesInTime(spent: { pagePasses: number; ocrMs?: number }, clock?: ReadingClock): number {
+  if (!clock) return Infinity;
+  const left = clock.deadline - clock.now();
+  if (left <= 0) return 0;
+  if (spent.pagePasses === 0 || !spent.ocrMs) return Infinity;
+  return Math.floor(left / (spent.ocrMs / spent.pagePasses));
+}
+
+/**
+ * Whether another reading may start: full passes are left, and (given a clock) one more pass at the
+ * pace so far ends before the deadline (a whole phone frame's two turns started just before it ran
+ * 2.5 s past it).
+ */
+export function budgetAllows(spent: { pagePasses: number; ocrMs?: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): boolean {
+  return spent.pagePasses < maxPasses && passesInTime(spent, clock) >= 1;
 }
 
 /**
@@ -418,14 +468,15 @@ const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, page
  * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
  * reading so far is kept.
  */
-export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES) {
+export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock) {
   const { image } = source;
-  const passesLeft = (spent: { pagePasses: number }) => maxPasses - spent.pagePasses;
+  // Turns a reading may try: within the budget, and those that end before the deadline at the pace so far.
+  const passesLeft = (spent: Spent) => Math.min(maxPasses - spent.pagePasses, passesInTime(spent, clock));
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
   const spentWith = (read: Spent) => plus(total(), read);
   for (const card of cardsToTry(image, straightened)) {
-    if (straightened.length > 0 && !budgetAllows(total(), maxPasses)) break;
+    if (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock)) break;
     await yieldToRequests();
     const cutOut = straightenFromSource(source, card);
     const small = smallCard(cutOut);
@@ -438,7 +489,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
-      if (!budgetAllows(spentWith(read), maxPasses)) break;
+      if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
       const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)));
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
@@ -453,7 +504,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
     const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)].map((evened) => (small ? () => stretchInsideCard(evened()) : evened));
     for (const [i, evened] of evenings.entries()) {
-      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses) || (i > 0 && readsAsNothing(read.page.text))) break;
+      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
@@ -474,16 +525,27 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses))) {
-    // What the engine was surer of wins (desk texture read as a card is read unsurely).
-    const best = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
+  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))) {
+    const best = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const second = { ...(await readIdImage(engine, image, straightened.length > 0 ? turns.slice(0, 2) : turns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
+  const wholeTurns = straightened.length > 0 ? turns.slice(0, 2) : turns;
+  let second = { ...(await readIdImage(engine, image, wholeTurns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
+  // No outline found and the photo as it is read as nothing: a night shot under a flash, its hot spot
+  // and dim corners more apart than the print from its paper (a photocopy's sheet filling the frame).
+  // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
+  // frame's lines (the turns as they were judged from the raw frame's murk). Not once a card was cut
+  // out: it was read evened already, and an evened frame's reading only competes with it by chance.
+  if (straightened.length === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
+    await yieldToRequests();
+    const evenedFrame = sharpen(flattenIllumination(image));
+    const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
+    second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
+  }
   if (straightened.length === 0) return second;
-  const first = straightened.reduce((a, b) => (b.page.confidence > a.page.confidence ? b : a));
+  const first = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
   const [firstZone, secondZone] = [zoneScore(first, referenceYear), zoneScore(second, referenceYear)];
   const spent = plus(total(), second);
   // The raw photo's zone with the straightened card's printed fields, when only the raw reading found
@@ -491,9 +553,9 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   if (secondZone >= 100 && firstZone < 100 && first.page.confidence > second.page.confidence) {
     return { ...first, ...spent, mrzText: second.mrzText ?? second.page.text, cardStraightened: true };
   }
-  // Neither zone holds: what the engine was surer of wins (a few check digits matched by chance in a
+  // Neither zone holds: the surer reading of a card wins (a few check digits matched by chance in a
   // reading of desk texture must not beat a card whose printed fields were read).
-  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : first.page.confidence >= second.page.confidence;
+  const straightWins = firstZone >= 100 || secondZone >= 100 ? firstZone >= secondZone : surerReading(first, second);
   return { ...(straightWins ? first : second), ...spent };
 }
 
@@ -556,7 +618,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
     const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png", OCR_MAX_SIDE, isBill ? [] : ID_PHOTO_SMALLER_COPIES);
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
-    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image");
+    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image", { now: () => performance.now(), deadline: started + ID_PHOTO_DEADLINE_MS });
     return done(read.result, read.ocrMs);
   } catch (error) {
     if (error instanceof PdfReadError && error.passwordProtected) return unreadable("pdf_password_protected", error.message);
@@ -575,6 +637,7 @@ async function readImage(
   bill: boolean,
   referenceYear: number,
   method: ProcessingMethod,
+  clock?: ReadingClock,
 ): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
@@ -587,7 +650,7 @@ async function readImage(
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear);
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear, ID_PHOTO_MAX_PASSES, clock);
   // A page read as nothing whose zone a second pass read whole still has a zone to parse.
   if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
     const extractedData: ExtractedData = noTextFound();

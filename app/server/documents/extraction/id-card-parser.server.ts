@@ -2,7 +2,7 @@
 // The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
 // diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
 import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
-import { cnpFromMrz, findMrz, type MrzResult } from "../../../lib/mrz";
+import { cnpFromMrz, findMrz, namesLineAlone, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
 import { repairStreetKind } from "./ocr-text-repair.server";
@@ -184,17 +184,28 @@ const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE
 
 /**
  * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
- * the first two lines in a row that are upper-case words only and no title, before any date or CNP —
- * every Romanian document prints the surname, then the given names, under its title. Printed only (0.7).
+ * the first two lines that are upper-case words only and no title, in a row (else with one line between
+ * them: the given names' label garbled into lower-case marks), before any date or CNP — every Romanian
+ * document prints the surname, then the given names, under its title (the classic card its series and
+ * number above them). Printed only (0.7).
  */
-function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
+export function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
   const nameLike = (line: string) => {
     const words = line.trim().split(/\s+/);
     return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
   };
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (/\d/.test(lines[i]!)) return null;
-    if (nameLike(lines[i]!) && nameLike(lines[i + 1]!)) return { lastName: commaBelow(lines[i]!.trim()), firstName: commaBelow(lines[i + 1]!.trim()) };
+  const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
+  const stop = lines.findIndex(dateOrCnp);
+  const head = stop < 0 ? lines : lines.slice(0, stop);
+  // Two lines in a row first; only then two with one line between, which holds no figure (a lone
+  // digit is a mark): a label garbled, not a field's value.
+  for (const gap of [0, 1]) {
+    for (let i = 0; i + 1 + gap < head.length; i++) {
+      const between = head.slice(i + 1, i + 1 + gap);
+      if (nameLike(head[i]!) && nameLike(head[i + 1 + gap]!) && between.every((line) => !/\d{2}/.test(line))) {
+        return { lastName: commaBelow(head[i]!.trim()), firstName: commaBelow(head[i + 1 + gap]!.trim()) };
+      }
+    }
   }
   return null;
 }
@@ -657,8 +668,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const byLines = mrz ? null : namesByShape(lines);
   const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
   const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
-  const lastName = name("lastName", zoneName("lastName", printedLast), printedLast);
-  const firstName = name("firstName", zoneName("firstName", printedFirst), printedFirst);
+  // No zone, or one found without its names line: the names line read on its own, if it was.
+  const namesAlone = mrz?.lastName ? null : namesLineAlone(zoneText);
+  const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
+  const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
@@ -785,7 +798,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed" && zoneCheckFails(mrz, field)) value = cnpVouches(field) ? 0.9 : 0.85;
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
-    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" ? 0.97 : mrz?.valid ? 0.7 : 0.5;
+    // A zone's field whose check digit chose among a cut line's readings, with no print to agree: unconfirmed.
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field) ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if (cnpVouches(field)) value = 0.9;
@@ -801,6 +815,12 @@ const ZONE_CHECK_OF: Partial<Record<IdField, "documentNumber" | "birthDate" | "e
   birthDate: "birthDate",
   expiryDate: "expiryDate",
 };
+
+/** Whether the zone's check digit over a field held only for a line cut or padded inside that field (MrzResult.shiftedChecks). */
+function zoneCheckShifted(mrz: MrzResult, field: IdField): boolean {
+  const check = field === "cnp" ? "personalNumber" : ZONE_CHECK_OF[field];
+  return check !== undefined && (mrz.shiftedChecks ?? []).includes(check);
+}
 
 function zoneCheckFails(mrz: MrzResult | null, field: IdField): boolean {
   const check = ZONE_CHECK_OF[field];
