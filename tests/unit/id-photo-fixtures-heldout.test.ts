@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 16 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 17 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 16 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 17 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import {
   ROUND13_PHOTOS,
   ROUND14_PHOTOS,
   ROUND15_PHOTOS,
+  ROUND16_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -692,14 +693,14 @@ describe("ID photo round 15 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 16 as fixtures (no reader)", () => {
-  const round16 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round16 = idPhotoSet(ROUND16_PHOTOS, 2);
   const round15 = idPhotoSet(ROUND15_PHOTOS, 2);
   /** A fingertip: its box hanging from its tip, turned about it (the nail inside). */
   const FINGERTIP = /<div style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:100px;height:260px;border-radius:50px 50px 40px 40px;[^"]*transform-origin:50% 0;transform:rotate\((-?[\d.]+)deg\)/g;
   const WINDOW = /mix-blend-mode:screen;opacity:([\d.]+)"><svg width="1000" height="630"[^>]*><filter id="windowsoft">/;
 
   it("round 16 has a new seed and round 15's conditions at round 15's rates, plus its own room conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND15_PHOTOS, 27, "room");
+    expectNextRound(ROUND16_PHOTOS, ROUND15_PHOTOS, 27, "room");
     expectWholeRound(round16, ["fingertips", "window", "bankcard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
   });
 
@@ -763,6 +764,84 @@ describe("ID photo round 16 as fixtures (no reader)", () => {
       expect(onCard).not.toMatch(/windowsoft|width:100px;height:260px/);
     }
     // Round 15's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 26, room: undefined }, 2)).toEqual(round15);
+    expect(idPhotoSet({ ...ROUND16_PHOTOS, seed: 26, room: undefined }, 2)).toEqual(round15);
+  });
+});
+
+describe("ID photo round 17 as fixtures (no reader)", () => {
+  const round17 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round16 = idPhotoSet(ROUND16_PHOTOS, 2);
+  const SMUDGE = /<div data-smudge="([\d.]+)" style="position:absolute;inset:0;backdrop-filter:blur\(([\d.]+)px\);-webkit-mask-image:radial-gradient\(ellipse ([\d.]+)% ([\d.]+)% at ([\d.]+)% ([\d.]+)%/;
+  const SHADOW = /transform:rotate\((\d+)deg\);opacity:([\d.]+);filter:blur\(14px\)" data-shadow="(top|right|bottom|left)">/;
+  /** The conditions' parts of a photo's name, after its holder, seed and index. */
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 17 has a new seed and round 16's conditions at round 16's rates, plus its own home conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND16_PHOTOS, 28, "home");
+    expectWholeRound(round17, ["smudge", "phoneshadow", "window", "bankcard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
+  });
+
+  it("a photo draws one of round 17's conditions at most, and then none of round 16's; no photo stacks more conditions than round 16's did", () => {
+    for (const photo of round17) {
+      const own = ["-smudge", "-phoneshadow"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      if (own.length) {
+        expect(photo.room).toBeUndefined();
+        expect(photo.name).not.toMatch(/-(fingertips|window)\b/);
+      }
+    }
+    expect(Math.max(...round17.map((photo) => stacked(photo.name)))).toBeLessThanOrEqual(Math.max(...round16.map((photo) => stacked(photo.name))));
+  });
+
+  it("a smudged lens blurs 2–5 px and hazes 0.15–0.35 a soft patch 25–45 % of the frame wide, away from the frame's edges, over the whole photo", () => {
+    const smudged = round17.filter((photo) => photo.name.includes("-smudge"));
+    expect(smudged.length).toBeGreaterThan(0);
+    for (const photo of round17) expect(SMUDGE.test(photo.style.scene?.over ?? ""), photo.name).toBe(photo.name.includes("-smudge"));
+    for (const photo of smudged) {
+      expect(photo.name).not.toMatch(/-scanapp\b/);
+      const [, size, x, y, blur, haze] = /a patch ([\d.]+) of the frame across at ([\d.]+), ([\d.]+), blurred ([\d.]+) px, hazed ([\d.]+)/.exec(photo.home!)!.map(Number) as [number, number, number, number, number, number];
+      expect(size).toBeGreaterThanOrEqual(0.25);
+      expect(size).toBeLessThanOrEqual(0.45);
+      expect(blur).toBeGreaterThanOrEqual(2);
+      expect(blur).toBeLessThanOrEqual(5);
+      expect(haze).toBeGreaterThanOrEqual(0.15);
+      expect(haze).toBeLessThanOrEqual(0.35);
+      for (const at of [x, y]) {
+        expect(at).toBeGreaterThanOrEqual(0.25);
+        expect(at).toBeLessThanOrEqual(0.75);
+      }
+      const [, , drawnBlur, halfWidth] = SMUDGE.exec(photo.style.scene!.over!)!.map(Number) as [number, number, number, number];
+      expect(drawnBlur).toBeCloseTo(blur, 1);
+      expect(halfWidth * 2).toBeCloseTo(size * 100, 0);
+    }
+  });
+
+  it("the phone's and hand's shadow comes in from one side of the card, 25–60 % across it, at 0.3–0.55; never on a screen", () => {
+    const shaded = round17.filter((photo) => photo.name.includes("-phoneshadow"));
+    expect(shaded.length).toBeGreaterThan(0);
+    for (const photo of round17) expect(SHADOW.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-phoneshadow"));
+    for (const photo of shaded) {
+      expect(photo.name).not.toMatch(/-(screen|scanapp)\b/);
+      const [, side, reach, strength] = /shadow from the card's (top|right|bottom|left), ([\d.]+) across it, ([\d.]+)/.exec(photo.home!)!;
+      expect(Number(reach)).toBeGreaterThanOrEqual(0.25);
+      expect(Number(reach)).toBeLessThanOrEqual(0.6);
+      expect(Number(strength)).toBeGreaterThanOrEqual(0.3);
+      expect(Number(strength)).toBeLessThanOrEqual(0.55);
+      const [, turn, opacity, drawnSide] = SHADOW.exec(photo.style.scene!.onCard!)!;
+      expect(drawnSide).toBe(side);
+      expect(Number(turn)).toBe({ top: 0, right: 90, bottom: 180, left: 270 }[side as "top"]);
+      expect(opacity).toBe(Number(strength).toFixed(2));
+    }
+  });
+
+  it("the earlier rounds' photos, round 16's included, have none of round 17's conditions", () => {
+    for (const photo of [...round16, ...idPhotoSet(ROUND15_PHOTOS, 2), ...idPhotoSet(ROUND14_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.home).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(smudge|phoneshadow)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-smudge/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-shadow/);
+    }
+    // Round 16's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 27, home: undefined }, 2)).toEqual(round16);
   });
 });
