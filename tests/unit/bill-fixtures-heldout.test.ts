@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 21 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 22 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { gasSide, placeOfConsumption, stornoEstimate } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, firstPlace, gasSide, placeOfConsumption, stornoEstimate } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
@@ -100,19 +100,21 @@ const ROUND_19_LAYOUTS: BillLayout[] = ["hidroAppCards", "engieTitularLocConsum"
 const ROUND_19_SEED = 15;
 const ROUND_20_LAYOUTS: BillLayout[] = ["novaDualFuel", "electricaEmailPrint", "mvmLargePrint"];
 const ROUND_20_SEED = 16;
+const ROUND_21_LAYOUTS: BillLayout[] = ["eonSummaryBottom", "ppcStornoRebill", "electricaHuRo"];
+const ROUND_21_SEED = 17;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 20, measured once, joined the tuning half; round 21 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 21, measured once, joined the tuning half; round 22 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(17);
-    expect(SEALED_LAYOUTS).toEqual(["eonSummaryBottom", "ppcStornoRebill", "electricaHuRo"]);
+    expect(SEALED_SEED).toBe(18);
+    expect(SEALED_LAYOUTS).toEqual(["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -480,12 +482,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 21's scans have a seed of their own, round 20's conditions and, new, a clear punched plastic sleeve over the page; no earlier scan set has one", () => {
-    const { seed, sleeveShare, sleeveSheen, sleeveBand, ...rest } = SEALED_SCANS;
+    const { seed, sleeveShare, sleeveSheen, sleeveBand, ...rest } = ROUND21_SCANS;
     const { seed: _seed20, ...round20 } = ROUND20_SCANS;
     expect(seed).toBe(37);
     expect(rest).toEqual(round20);
     expect([sleeveShare, sleeveSheen, sleeveBand].every((value) => value !== undefined)).toBe(true);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND21_SCANS, ROUND_21_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.sleeve)).toBe(true);
     expect(sealed.some((scan) => !scan.sleeve)).toBe(true);
     // Round 20's conditions still occur among the nine scans.
@@ -514,11 +516,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 20's scans are the same as when they were read: the new draw comes after every earlier one.
     const read20 = drawScans(ROUND20_SCANS, ROUND_20_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 36, sleeveShare: undefined }, read20.length)).toEqual(read20);
+    expect(drawScans({ ...ROUND21_SCANS, seed: 36, sleeveShare: undefined }, read20.length)).toEqual(read20);
   });
 
   it("round 21's summary-at-the-bottom bill: the consumption's detail first, the bill's identity, holder and totals only in the box at the foot, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["eonSummaryBottom"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_21_SEED, ["eonSummaryBottom"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const { pdf } = await renderBillPdf(input);
       const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
@@ -536,7 +538,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 21's storno and re-billing note: the estimate cancelled with negative rows at its own VAT rate, the reading re-billed, the note's balance their sum, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["ppcStornoRebill"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_21_SEED, ["ppcStornoRebill"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const estimate = stornoEstimate(input, truth, { rows: [], netCents: 0, vatCents: 0, grossCents: 0 });
       expect(estimate.kwh).not.toBe(truth.consumptionKwh);
@@ -561,7 +563,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
 
   it("round 21's Hungarian and Romanian bill: every caption in Hungarian over its Romanian, the date of issue in Hungarian words, all on the page", async () => {
     const HU = ["január", "február", "március", "április", "május", "június", "július", "augusztus", "szeptember", "október", "november", "december"];
-    for (const input of billSet(SEALED_SEED, ["electricaHuRo"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_21_SEED, ["electricaHuRo"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const { pdf } = await renderBillPdf(input);
       const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
@@ -572,6 +574,99 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
         expect(text.indexOf(hu)).toBeGreaterThanOrEqual(0);
         expect(text.indexOf(ro)).toBeGreaterThan(text.indexOf(hu));
       }
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 22's scans have a seed of their own, round 21's conditions and, new, a stapled corner folded over the page; no earlier scan set has one", () => {
+    const { seed, stapleShare, stapleFold, ...rest } = SEALED_SCANS;
+    const { seed: _seed21, ...round21 } = ROUND21_SCANS;
+    expect(seed).toBe(38);
+    expect(rest).toEqual(round21);
+    expect([stapleShare, stapleFold].every((value) => value !== undefined)).toBe(true);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.staple)).toBe(true);
+    expect(sealed.some((scan) => !scan.staple)).toBe(true);
+    // Round 21's conditions still occur among the nine scans.
+    expect(sealed.some((scan) => scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    for (const scan of sealed) {
+      if (!scan.staple) continue;
+      // A fax page is fed sheet by sheet: unstapled.
+      expect(scan.fax).toBeUndefined();
+      const { top, left, at, turn } = scan.staple;
+      expect(top).toBeGreaterThanOrEqual(0.06);
+      expect(top).toBeLessThanOrEqual(0.12);
+      // A dog-ear: about as far along the left edge as along the top.
+      expect(left / top).toBeGreaterThanOrEqual(0.8);
+      expect(left / top).toBeLessThanOrEqual(1.2);
+      expect(at).toBeGreaterThanOrEqual(0.3);
+      expect(at).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(turn + Math.PI / 4)).toBeLessThanOrEqual(0.25);
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.staple).toBeUndefined();
+    }
+    // Round 21's scans are the same as when they were read: the new draw comes after every earlier one.
+    const read21 = drawScans(ROUND21_SCANS, ROUND_21_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 37, stapleShare: undefined }, read21.length)).toEqual(read21);
+  });
+
+  it("round 22's seven-column invoice: every row with its VAT and its value with VAT, the rows adding up to the totals row, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["tinmarSevenColumns"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      for (const head of ["U.M.", "Cantitate", "TVA (lei)", "TOTAL FACTURĂ"]) expect(text).toContain(head);
+      // Each component's row: quantity, unit price, value, VAT, value with VAT; the rows' VAT adds up to the bill's.
+      let vat = 0;
+      for (const label of ["Energie electrică activă", "Tarif distribuție și transport", "Certificate verzi", "Contribuție cogenerare", "Acciză"]) {
+        const row = new RegExp(`${label}\\s+kWh\\s+${truth.consumptionKwh}\\s+[\\d,]+\\s+([\\d.,]+)\\s+([\\d.,]+)\\s+([\\d.,]+)`).exec(text);
+        expect(row, label).not.toBeNull();
+        const [value, rowVat, withVat] = row!.slice(1, 4).map((figure) => cents(figure.replace(/\./g, "").replace(",", "."))) as [number, number, number];
+        expect(value + rowVat).toBe(withVat);
+        vat += rowVat;
+      }
+      expect(vat).toBe(cents(truth.vat));
+      expect(squeeze(text)).toContain(squeeze(`TOTAL FACTURĂ${roNumber(cents(truth.totalWithoutVat))}${roNumber(cents(truth.vat))}${roNumber(cents(truth.totalWithVat))}`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 22's second place of consumption: both places listed with their own POD, bill, kWh and amount, the bill place 2's, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["grenergLocConsum2"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const other = firstPlace(input);
+      expect(other.pod).not.toBe(truth.pod);
+      expect(other.kwh).not.toBe(truth.consumptionKwh);
+      expect(other.billNumber).not.toBe(truth.billNumber);
+      expect(other.amountCents).not.toBe(cents(truth.totalWithVat));
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(text).toContain("LOC DE CONSUM 2 DIN 2");
+      for (const value of [other.pod, other.billNumber, `${other.kwh} kWh`, roNumber(other.amountCents), "facturată separat"]) expect(squeezed).toContain(squeeze(value));
+      // The account's table lists place 1 before place 2 (this bill).
+      expect(text.indexOf(other.pod)).toBeLessThan(text.indexOf(truth.pod));
+      expect(squeezed).toContain(squeeze(`Total de plată loc de consum 2${roNumber(cents(truth.totalWithVat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 22's aggregator page: the aggregator's branding, order and print date over the supplier's facts, the amount to pay the bill plus the fee, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroAggregatorPrint"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const order = aggregatorOrder(input, truth);
+      expect(order.printed > truth.billDate).toBe(true);
+      expect(order.feeCents).toBeGreaterThan(0);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(text).toContain("utilpay");
+      expect(text).toContain(order.reference);
+      expect(squeezed).toContain(squeeze(`Valoare factură${roNumber(cents(truth.totalWithVat))} lei`));
+      expect(squeezed).toContain(squeeze(`Comision serviciu UtilPay${roNumber(order.feeCents)} lei`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(cents(truth.totalWithVat) + order.feeCents)} lei`));
       await runsInsidePage(pdf);
     }
   });

@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 17 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 18 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 17 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 18 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import {
   ROUND14_PHOTOS,
   ROUND15_PHOTOS,
   ROUND16_PHOTOS,
+  ROUND17_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -769,7 +770,7 @@ describe("ID photo round 16 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 17 as fixtures (no reader)", () => {
-  const round17 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round17 = idPhotoSet(ROUND17_PHOTOS, 2);
   const round16 = idPhotoSet(ROUND16_PHOTOS, 2);
   const SMUDGE = /<div data-smudge="([\d.]+)" style="position:absolute;inset:0;backdrop-filter:blur\(([\d.]+)px\);-webkit-mask-image:radial-gradient\(ellipse ([\d.]+)% ([\d.]+)% at ([\d.]+)% ([\d.]+)%/;
   const SHADOW = /transform:rotate\((\d+)deg\);opacity:([\d.]+);filter:blur\(14px\)" data-shadow="(top|right|bottom|left)">/;
@@ -777,7 +778,7 @@ describe("ID photo round 17 as fixtures (no reader)", () => {
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 17 has a new seed and round 16's conditions at round 16's rates, plus its own home conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND16_PHOTOS, 28, "home");
+    expectNextRound(ROUND17_PHOTOS, ROUND16_PHOTOS, 28, "home");
     expectWholeRound(round17, ["smudge", "phoneshadow", "window", "bankcard", "holo", "photocopy", "worn", "keyboard", "screenshot"]);
   });
 
@@ -842,6 +843,73 @@ describe("ID photo round 17 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-shadow/);
     }
     // Round 16's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 27, home: undefined }, 2)).toEqual(round16);
+    expect(idPhotoSet({ ...ROUND17_PHOTOS, seed: 27, home: undefined }, 2)).toEqual(round16);
+  });
+});
+
+describe("ID photo round 18 as fixtures (no reader)", () => {
+  const round18 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round17 = idPhotoSet(ROUND17_PHOTOS, 2);
+  const BADGE = /<div data-badge="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;[^"]*background:rgba\(170,195,215,([\d.]+)\)/;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 18 has a new seed and round 17's conditions at round 17's rates, plus its own carry conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND17_PHOTOS, 29, "carry");
+    expectWholeRound(round18, ["badge", "mirrored", "bankcard", "photocopy", "worn", "screenshot"]);
+  });
+
+  it("a photo draws one of round 18's conditions at most, and then none of round 17's or 16's; no photo stacks more conditions than round 16's did", () => {
+    for (const photo of round18) {
+      const own = ["-badge", "-mirrored"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      if (own.length) {
+        expect(photo.home).toBeUndefined();
+        expect(photo.room).toBeUndefined();
+        expect(photo.name).not.toMatch(/-(fingertips|window|smudge|phoneshadow)\b/);
+      }
+    }
+    expect(Math.max(...round18.map((photo) => stacked(photo.name)))).toBeLessThanOrEqual(Math.max(...idPhotoSet(ROUND16_PHOTOS, 2).map((photo) => stacked(photo.name))));
+  });
+
+  it("a badge holder is a film 22–40 px wider than the card each side, more at the top with its slot, tinted 0.06–0.14, round a real card only", () => {
+    const badged = round18.filter((photo) => photo.name.includes("-badge"));
+    expect(badged.length).toBeGreaterThan(0);
+    for (const photo of round18) expect(BADGE.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-badge"));
+    for (const photo of badged) {
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp)\b/);
+      const [, margin, left, top, width, height, tint] = BADGE.exec(photo.style.scene!.onCard!)!.map(Number) as [number, number, number, number, number, number, number];
+      expect(margin).toBeGreaterThanOrEqual(22);
+      expect(margin).toBeLessThanOrEqual(40);
+      expect(left).toBe(-margin);
+      expect(width).toBe(1000 + margin * 2);
+      // More film at the top, where the slot is punched, than at the bottom.
+      expect(-top).toBeGreaterThan(margin * 2);
+      expect(height).toBe(630 + margin - top);
+      expect(tint).toBeGreaterThanOrEqual(0.06);
+      expect(tint).toBeLessThanOrEqual(0.14);
+      expect(photo.carry).toMatch(new RegExp(`${margin} px wider each side, tint ${tint.toFixed(2)}`));
+    }
+  });
+
+  it("a mirrored photo is saved left to right as a whole, never a card on a screen; the others are not mirrored", () => {
+    const mirrored = round18.filter((photo) => photo.name.includes("-mirrored"));
+    expect(mirrored.length).toBeGreaterThan(0);
+    for (const photo of round18) expect(Boolean(photo.style.mirror), photo.name).toBe(photo.name.includes("-mirrored"));
+    for (const photo of mirrored) {
+      expect(photo.name).not.toMatch(/-(screen|scanapp)\b/);
+      const html = idPageHtml(photo.person, "photo", photo.style);
+      expect(html).toMatch(/<div class="mirrored" style="[^"]*transform:scaleX\(-1\)">/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 17's included, have none of round 18's conditions", () => {
+    for (const photo of [...round17, ...idPhotoSet(ROUND16_PHOTOS, 2), ...idPhotoSet(ROUND15_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.carry).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(badge|mirrored)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-badge/);
+    }
+    // Round 17's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 28, carry: undefined }, 2)).toEqual(round17);
   });
 });
