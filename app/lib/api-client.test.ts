@@ -25,6 +25,32 @@ function harness(answers: (number | Error | [number, unknown])[]) {
   return { client: createApiClient(deps), calls, slept, advance: (ms: number) => (clock += ms) };
 }
 
+/** A server that answers only when told to; its fetch honours the request's abort signal as a browser's does. */
+function slowServer() {
+  const pending: { signal: AbortSignal; answer: (body: unknown) => void }[] = [];
+  let calls = 0;
+  const deps: ApiClientDeps = {
+    fetch: ((_url: string, init: RequestInit) => {
+      calls++;
+      const signal = init.signal!;
+      return new Promise<Response>((resolve, reject) => {
+        signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")), { once: true });
+        pending.push({ signal, answer: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })) });
+      });
+    }) as typeof fetch,
+    now: () => 1_000_000,
+    sleep: async () => undefined,
+    random: () => 0.5,
+  };
+  return {
+    client: createApiClient(deps),
+    pending,
+    get calls() {
+      return calls;
+    },
+  };
+}
+
 function status2body(status: number) {
   return status < 400 ? { success: true, n: Math.random() } : { success: false, error: `e${status}`, message: `m${status}` };
 }
@@ -114,6 +140,51 @@ describe("response cache", () => {
     const [a, b] = await Promise.all([client.request("/api/counties"), client.request("/api/counties")]);
     expect(a).toBe(b);
     expect(calls).toHaveLength(1);
+  });
+
+  it("a caller giving up leaves the shared request to the others (a component mounted twice)", async () => {
+    const server = slowServer();
+    const { client, pending } = server;
+    const first = new AbortController();
+    const gaveUp = client.request("/api/counties", { signal: first.signal });
+    const second = client.request("/api/counties", { signal: new AbortController().signal });
+    first.abort();
+    await expect(gaveUp).rejects.toMatchObject({ name: "AbortError" });
+    expect(pending[0]!.signal.aborted).toBe(false);
+    pending[0]!.answer({ success: true, counties: 42 });
+    expect(await second).toEqual({ success: true, counties: 42 });
+    expect(server.calls).toBe(1);
+  });
+
+  it("aborts the shared request once every caller has given up, and caches nothing", async () => {
+    const server = slowServer();
+    const { client, pending } = server;
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = client.request("/api/counties", { signal: a.signal });
+    const second = client.request("/api/counties", { signal: b.signal });
+    a.abort();
+    expect(pending[0]!.signal.aborted).toBe(false);
+    b.abort();
+    expect(pending[0]!.signal.aborted).toBe(true);
+    await expect(first).rejects.toMatchObject({ name: "AbortError" });
+    await expect(second).rejects.toMatchObject({ name: "AbortError" });
+    const third = client.request("/api/counties");
+    pending[1]!.answer({ success: true });
+    expect(await third).toEqual({ success: true });
+    expect(server.calls).toBe(2);
+  });
+
+  it("a caller coming after every other one gave up starts a request of its own (React's double effect)", async () => {
+    const server = slowServer();
+    const first = new AbortController();
+    const gaveUp = server.client.request("/api/counties", { signal: first.signal });
+    first.abort();
+    const again = server.client.request("/api/counties", { signal: new AbortController().signal });
+    await expect(gaveUp).rejects.toMatchObject({ name: "AbortError" });
+    expect(server.pending[0]!.signal.aborted).toBe(true);
+    server.pending[1]!.answer({ success: true, counties: 42 });
+    expect(await again).toEqual({ success: true, counties: 42 });
+    expect(server.calls).toBe(2);
   });
 
   it("does not cache failures", async () => {

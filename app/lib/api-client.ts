@@ -56,6 +56,32 @@ interface CacheEntry {
 interface InFlight {
   promise: Promise<Record<string, unknown>>;
   startedAt: number;
+  waiting: number;
+  /** every caller gave up: the request is aborted and no later caller joins it */
+  abandon: () => void;
+}
+
+const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+
+/**
+ * One caller's wait on a shared request. A caller's abort rejects that caller only: the others (a
+ * component mounted again, a second widget asking the same path) still get the answer, and the
+ * request itself is aborted only when nobody waits for it any more (and then a caller coming later,
+ * the same component mounted again, starts a request of its own).
+ */
+function waitFor(entry: InFlight, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+  if (signal?.aborted) return Promise.reject(abortError(signal));
+  entry.waiting++;
+  if (!signal) return entry.promise;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      entry.waiting--;
+      if (entry.waiting === 0) entry.abandon();
+      reject(abortError(signal));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    entry.promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 export interface ApiClientDeps {
@@ -162,18 +188,27 @@ export function createApiClient(deps: ApiClientDeps) {
         const cached = cache.get(path);
         if (cached && cached.expiresAt > now) return cached.value as T;
         const shared = inFlight.get(path);
-        if (shared && now - shared.startedAt < IN_FLIGHT_SHARE_MS) return (await shared.promise) as T;
+        if (shared && now - shared.startedAt < IN_FLIGHT_SHARE_MS) return (await waitFor(shared, request.signal)) as T;
       }
-      const promise = send(path, request);
-      const entry = { promise, startedAt: now };
+      const controller = new AbortController();
+      const promise = send(path, { ...request, signal: controller.signal });
+      const entry: InFlight = {
+        promise,
+        startedAt: now,
+        waiting: 0,
+        abandon: () => {
+          if (inFlight.get(path) === entry) inFlight.delete(path);
+          controller.abort();
+        },
+      };
       inFlight.set(path, entry);
-      try {
-        const value = await promise;
-        cache.set(path, { value, expiresAt: deps.now() + cacheTtlMs(path) });
-        return value as T;
-      } finally {
-        if (inFlight.get(path) === entry) inFlight.delete(path);
-      }
+      promise
+        .then((value) => cache.set(path, { value, expiresAt: deps.now() + cacheTtlMs(path) }))
+        .catch(() => undefined)
+        .finally(() => {
+          if (inFlight.get(path) === entry) inFlight.delete(path);
+        });
+      return (await waitFor(entry, request.signal)) as T;
     },
     /** One call, no retry, no cache; a change still drops its area's cached answers. Network errors throw. */
     async exchange(path: string, request: Omit<ApiRequest, "fresh"> = {}): Promise<ApiAnswer> {

@@ -167,7 +167,7 @@ export function OfferResults({ countyName, date, offers, onSearchAgain, onChoose
             </p>
           ) : null}
         </div>
-        <div className="field compact">
+        <div className="field compact results-sort">
           <label htmlFor="offer-sort">{t.sortBy}</label>
           <select
             id="offer-sort"
