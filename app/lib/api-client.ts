@@ -61,7 +61,8 @@ interface InFlight {
   abandon: () => void;
 }
 
-const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+const abortError = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
 
 /**
  * One caller's wait on a shared request. A caller's abort rejects that caller only: the others (a
