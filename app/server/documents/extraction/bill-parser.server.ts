@@ -147,6 +147,10 @@ const L = {
     /^emis[ae]\b/i,
     /^emitere\b/i,
     /\bdata\s*:/i,
+    // Bilingual bills of the counties where Hungarian is official beside Romanian (Harghita, Covasna,
+    // Mureș) caption each fact in Hungarian too, folded here: 'Kiállítás dátuma', 'Számla kelte'.
+    /\bkiallitas\s+datuma\b/i,
+    /\bszamla\s+kelte\b/i,
   ],
   dueDate: [
     /data\s+scadent(?:ei|a|ă)?\b/i,
@@ -159,6 +163,8 @@ const L = {
     /^scadent\s*:/i,
     // 'Vă rugăm să achitați 314,32 lei până la 16.02.2026.'
     /\b(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i,
+    // Hungarian: 'Fizetési határidő'.
+    /\bfizetesi\s+hatarido\b/i,
   ],
   period: [
     /^interval\s*:/i,
@@ -168,9 +174,11 @@ const L = {
     /perioada\s+(?:de\s+)?consum\b/i,
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
+    // Hungarian: 'Számlázási időszak', 'Elszámolási időszak'.
+    /\b(?:szamlazasi|elszamolasi)\s+idoszak\b/i,
   ],
-  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i, /\bugyfel\s*(?:kod|azonosito)\b/i],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i, /\bszerzodes\s*(?:szam|szama)\b/i],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -188,6 +196,9 @@ const L = {
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     // A card's caption after its icon, read as a symbol ('= Titular' for '✉ Titular').
     /^(?:[^\p{L}\p{N}\s]{1,2}\s+)?(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/iu,
+    // Hungarian: 'Ügyfél' (alone: 'Ügyfélkód' is the client code), 'Ügyfél neve', 'Felhasználó neve'.
+    /^ugyfel(?:\s+neve)?\s*(?::|$)/i,
+    /^felhasznalo\s+neve\b\s*:?/i,
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -201,6 +212,9 @@ const L = {
     /^adres[ae]\b\s*:?/i,
     // The classic invoice form's buyer: 'Domiciliul:' (a person), beside the seller's 'Sediul:'.
     /^domiciliu(?:l)?\s*:/i,
+    // Hungarian: 'Számlázási cím', 'Levelezési cím', 'Felhasználási hely (címe)'.
+    /\b(?:szamlazasi|levelezesi)\s+cim\b/i,
+    /^felhasznalasi\s+hely(?:\s+cime)?\b\s*:?/i,
   ],
   tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
