@@ -82,3 +82,67 @@ describe("a date in Hungarian words", () => {
     expect(findDates("2025. március 18.")).not.toContain("2018-03-25");
   });
 });
+
+describe("a scan of a bilingual bill", () => {
+  /** Hungarian captions as a scan reads them: accented vowels as Romanian ones, a digit or a sign. */
+  const SCANNED = [
+    "Szâmlaszăm\tFEH 2233445\tKdyf6l\tBALOGH ERIKA",
+    "Klăllităs dătuma\t12.03.2025\tUgyfâlkâd",
+    "Data emiterii\tCod client",
+    "Fizet&si hatâridă\t27.03.2025\tSzerzâdesszăm",
+    "Data scadentă\tNr. contract",
+    "Elszămolăsi Idăszak\t01.02.2025 - 28.02.2025\tFogyasztâsi hely kâdja\tRO002E4455667",
+    "Szâmlăzăsi ci m\tJud.MS Mun.Târgu Mureș Str.Bolyai nr.9",
+    "Összesen ÁFA nélkül\t100,00 lei",
+    "ÁFA 19%\t19,00 lei",
+    "Fizetendő összesen\t119,00 lei",
+  ].join("\n");
+
+  it("reads the dates under captions whose accented vowels the scan misread", () => {
+    const bill = parseBillText(SCANNED);
+    expect(bill.billDate).toBe("2025-03-12");
+    expect(bill.dueDate).toBe("2025-03-27");
+    expect(bill.billingAddress).toBe("Jud.MS Mun.Târgu Mureș Str.Bolyai nr.9");
+  });
+
+  it("never reads a date (the next row's, the code's own value lost) nor a POD cut short as a code", () => {
+    const bill = parseBillText(SCANNED);
+    expect(bill.clientCode).not.toBe("27.03.2025");
+    expect(bill.contractNumber).not.toBe("RO002E4455667");
+    expect(parseBillText("Cod client\n19.08.2026\nNr. contract\tRO007E59'").clientCode).toBeNull();
+    expect(parseBillText("Nr. contract\tRO007E59'\nCod client 1234567").contractNumber).toBeNull();
+  });
+
+  it("reads the holder as the sole name-shaped cell above the address when the scan garbled its caption, below sure", () => {
+    const bill = parseBillText(SCANNED);
+    expect(bill.customerName).toBe("BALOGH ERIKA");
+    expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
+    // Two names (the holder and a place's user, say): neither is taken.
+    expect(parseBillText(SCANNED.replace("Data emiterii\tCod client", "Data emiterii\tCod client\tMOLNÁR ZOLTÁN")).customerName).toBeNull();
+  });
+});
+
+describe("a scan that split a label into cells", () => {
+  const SPLIT = [
+    "Detalii loc de consum",
+    "Adresa\tlocului de c\tnsum\tJud.CJ Mun.Cluj-Napoca Str.Horea nr.14",
+    "le\tconsum (POD!\tRO002E123456789",
+    "Energie Casa Fix 12",
+    "Sumar factură\tFactură seria ABC nr. 1234567",
+    "01.06.2025 - 30.06.2025\tPOP DANIELA",
+    "21.07.2025\tJud.CJ Mun.Cluj-Napoca Str.Horea nr.14",
+    "Total fără TVA\t100,00 lei",
+    "TVA 19%\t19,00 lei",
+    "Total factură curentă\t119,00 lei",
+  ].join("\n");
+
+  it("reads the address that starts a later cell of the label's line, below sure, not the line under the label", () => {
+    const bill = parseBillText(SPLIT);
+    expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Horea nr.14");
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("reads the holder's name above the address's last print (a summary repeating both)", () => {
+    expect(parseBillText(SPLIT).customerName).toBe("POP DANIELA");
+  });
+});

@@ -670,6 +670,23 @@ export function holderAndAddressByShape(
   return { name: null, address: null };
 }
 
+/**
+ * The holder's name where a scan made its caption unreadable ('Uoytel' for 'Ügyfél'): the one cell of
+ * the lines above the billing address (the whole bill if none was found) shaped as a person's name,
+ * upper-case words alone in their cell. Two such cells (a place's user beside the holder, an addressee)
+ * leave it unread.
+ */
+export function soleNameByShape(lines: TextLine[], before: number, isSupplier: (text: string) => boolean): string | null {
+  const names = new Set<string>();
+  for (const line of lines.slice(0, before)) {
+    for (const cell of line.cells) {
+      const text = bare(cell);
+      if (isName(text, isSupplier) && !inSellersColumn(lines, lines.indexOf(line), line.cells.indexOf(cell))) names.add(text);
+    }
+  }
+  return names.size === 1 ? [...names][0]! : null;
+}
+
 /** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */
 export const OTHER_SERVICES = /\b(?:tv|internet|telefonie|telefon|mobil[ae]?|gaze(?:\s+naturale)?|fibra|cablu|comunicatii\s+electronice)\b/i;
 
