@@ -146,3 +146,18 @@ describe("a scan that split a label into cells", () => {
     expect(parseBillText(SPLIT).customerName).toBe("POP DANIELA");
   });
 });
+
+describe("the supplier's own address", () => {
+  it("is never the holder's, printed with the company's tax number in the next cell", () => {
+    const bill = parseBillText(
+      [
+        "Furnizare Energie · Ügyfélszolgálat / Relații clienți",
+        "Sepsiszentgyörgy, str. Gábor Áron nr. 14\tCUI RO11223344",
+        "SZÁMLA / FACTURĂ",
+        "Számlaszám\tFEH 1234567",
+        "Fizetendő összesen / Total de plată\t217,80 lei",
+      ].join("\n"),
+    );
+    expect(bill.billingAddress).not.toBe("str. Gábor Áron nr. 14");
+  });
+});
