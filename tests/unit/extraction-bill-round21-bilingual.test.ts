@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { findDates } from "../../app/server/documents/extraction/text-fields.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 /** Hungarian captions over their values, the Romanian caption under each value, in two columns. */
 const STACKED = [
@@ -159,5 +160,14 @@ describe("the supplier's own address", () => {
       ].join("\n"),
     );
     expect(bill.billingAddress).not.toBe("str. Gábor Áron nr. 14");
+  });
+});
+
+describe("a POD whose 'R' the scan misread", () => {
+  it("opens with 'RO' again: a letter, 'O', 0dd, 'E' and nine digits is a POD's shape", () => {
+    expect(repairOcrText("Fogyasztási hely kódja Ao003E579574173")).toBe("Fogyasztási hely kódja RO003E579574173");
+    expect(repairOcrText("Cod loc de consum\tP0005E123456789")).toBe("Cod loc de consum\tRO005E123456789");
+    // Not a POD's shape: left as read.
+    expect(repairOcrText("AO003E57957417")).toBe("AO003E57957417");
   });
 });
