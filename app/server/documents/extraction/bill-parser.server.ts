@@ -1631,7 +1631,7 @@ export function parseBillText(text: string): BillExtraction {
     : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   // No caption read for the holder: the sole name-shaped cell above the address.
-  const lastPrint = address ? lines.findLastIndex((line) => line.cells.some((cell) => cleanText(cell) === cleanText(address.value))) : -1;
+  const lastPrint = address ? Math.max(-1, ...lines.map((line, l) => (line.cells.some((cell) => cleanText(cell) === cleanText(address.value)) ? l : -1))) : -1;
   const soleName = labelledName || shaped?.name ? null : soleNameByShape(lines, address ? Math.max(address.line, lastPrint) : lines.length, isSuppliersOwn);
   if (soleName) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
