@@ -171,3 +171,9 @@ describe("a POD whose 'R' the scan misread", () => {
     expect(repairOcrText("AO003E57957417")).toBe("AO003E57957417");
   });
 });
+
+describe("a Romanian line that only looks like a Hungarian date", () => {
+  it("reads no date out of an index before 'aprobată' (a year is 19xx or 20xx)", () => {
+    expect(findDates("Index 4521 aprobată 5 kW")).toEqual([]);
+  });
+});

@@ -36,7 +36,7 @@ const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X
  * bilingual bills of the counties where Hungarian is official beside Romanian date their issue so.
  * Matched on folded text; the month's stem maps to the Romanian one.
  */
-const HU_DATE = /(?<![\d.,])(\d{4})\.?\s+(jan|febr?|marc|apr|maj|jun|jul|aug|szept?|okt|nov|dec)[a-z]*\.?\s+(\d{1,2})\.?(?!\d)/gi;
+const HU_DATE = /(?<![\d.,])((?:19|20)\d{2})\.?\s+(jan|febr?|marc|apr|maj|jun|jul|aug|szept?|okt|nov|dec)[a-z]*\.?\s+(\d{1,2})\.?(?!\d)/gi;
 const HU_MONTH_STEMS: Record<string, number> = { jan: 1, feb: 2, febr: 2, marc: 3, apr: 4, maj: 5, jun: 6, jul: 7, aug: 8, sze: 9, szep: 9, szept: 9, okt: 10, nov: 11, dec: 12 };
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
 const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
