@@ -119,7 +119,10 @@ describe("a scan of a bilingual bill", () => {
     expect(bill.customerName).toBe("BALOGH ERIKA");
     expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
     // Two names (the holder and a place's user, say): neither is taken.
-    expect(parseBillText(SCANNED.replace("Data emiterii\tCod client", "Data emiterii\tCod client\tMOLNÁR ZOLTÁN")).customerName).toBeNull();
+    expect(
+      parseBillText(SCANNED.replace("Data emiterii\tCod client", "Data emiterii\tCod client\tMOLNÁR ZOLTÁN"))
+        .customerName,
+    ).toBeNull();
   });
 });
 
