@@ -21,6 +21,7 @@ import {
   COPY_STAMP,
   datesByRole,
   holderAndAddressByShape,
+  soleNameByShape,
   inSellersColumn,
   kwhByValue,
   moneyAmounts,
@@ -136,6 +137,16 @@ export const SUPPLIER_NAMES = [...new Set(SUPPLIERS.map((s) => s.name))];
 /** A greeting opening a plain-language bill: 'Bună ziua, POPA ION!', 'Dragă Ioana Popa,'. */
 const GREETING = /^(?:buna\s+ziua|buna|salut(?:are)?|drag[aei]|stimat[ae]\s+(?:domnule|doamna))\s*,?(?=\s+\p{Lu})/iu;
 
+/**
+ * A Hungarian caption as a label, matched on folded text: each accented vowel ('á', 'ő', 'ü' …) stands
+ * for any one character (a scan reads them as Romanian ones, a digit or a sign: 'Kiâllităs',
+ * 'hatârid6', 'Fizet&si'), a space for any blank or none.
+ */
+function hu(caption: string): RegExp {
+  const source = caption.replace(/[áéíóöőúüű]/g, "\\S").replace(/ /g, "\\s*");
+  return new RegExp(`${caption.startsWith("^") ? "" : "\\b"}${source}\\b`, "i");
+}
+
 const L = {
   billDate: [
     /data\s+(?:emiterii|emitere|facturii|facturarii|facturare|documentului)\b/i,
@@ -147,6 +158,12 @@ const L = {
     /^emis[ae]\b/i,
     /^emitere\b/i,
     /\bdata\s*:/i,
+    // Bilingual bills of the counties where Hungarian is official beside Romanian (Harghita, Covasna,
+    // Mureș) caption each fact in Hungarian too, folded here: 'Kiállítás dátuma', 'Számla kelte'. A scan
+    // reads their accented vowels as Romanian ones or as a digit or sign ('Kiâllităs', 'hatârid6',
+    // 'Fizet&si'): one character of any kind stands for each (HU below), and 'i' may come out 'l'.
+    hu("k[il]állítás dátuma"),
+    hu("számla kelte"),
   ],
   dueDate: [
     /data\s+scadent(?:ei|a|ă)?\b/i,
@@ -159,6 +176,8 @@ const L = {
     /^scadent\s*:/i,
     // 'Vă rugăm să achitați 314,32 lei până la 16.02.2026.'
     /\b(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i,
+    // Hungarian: 'Fizetési határidő'.
+    hu("fizetési határidő"),
   ],
   period: [
     /^interval\s*:/i,
@@ -168,9 +187,11 @@ const L = {
     /perioada\s+(?:de\s+)?consum\b/i,
     /\bperioad[ae]\b/i,
     /\bluna\s+(?:de\s+)?(?:consum|facturare)\b/i,
+    // Hungarian: 'Számlázási időszak', 'Elszámolási időszak'.
+    hu("(?:számlázási|elszámolási) időszak"),
   ],
-  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i],
-  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i],
+  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i, hu("[uv]gyfél ?(?:kód|azonosító)")],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i, hu("szerződés ?száma?")],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -188,6 +209,9 @@ const L = {
     /\bin\s+atentia\b(?:\s+(?:dlui|dnei|d-lui|d-nei|domnului|doamnei))?\s*:?/i,
     // A card's caption after its icon, read as a symbol ('= Titular' for '✉ Titular').
     /^(?:[^\p{L}\p{N}\s]{1,2}\s+)?(?:titular(?:ul)?(?:\s+cont(?:ract)?(?:ul(?:ui)?)?)?|beneficiar|cumparator)\s*:?$/iu,
+    // Hungarian: 'Ügyfél' (alone: 'Ügyfélkód' is the client code), 'Ügyfél neve', 'Felhasználó neve'.
+    hu("^[uv]gyfél(?: neve)?(?=\\s*(?::|$))"),
+    hu("^felhasználó neve"),
   ],
   address: [
     /adresa\s+(?:de\s+)?facturare\b/i,
@@ -201,6 +225,9 @@ const L = {
     /^adres[ae]\b\s*:?/i,
     // The classic invoice form's buyer: 'Domiciliul:' (a person), beside the seller's 'Sediul:'.
     /^domiciliu(?:l)?\s*:/i,
+    // Hungarian: 'Számlázási cím', 'Levelezési cím', 'Felhasználási hely (címe)'.
+    hu("(?:számlázási|levelezési) cí ?m"),
+    hu("^felhasználási hely(?: címe)?"),
   ],
   tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distributie|transport|reglementat))\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
@@ -1192,12 +1219,32 @@ const MONEY_SHAPE = /^\d{1,3}(?:\.\d{3})*,\d{2}$/;
  * value's words when there is one (a caption naming two codes, 'Cod client / Nr. contract', over both
  * values, 'C-049111 / 468038/2025').
  */
+/**
+ * An address label a scan split into cells ('Adresa ⇥ locului de c ⇥ nsum ⇥ Jud.TM … nr.68'): the address
+ * that starts a later cell of the label's line, the cells between holding the label's rest (words, no digit).
+ */
+function addressAfterSplitLabel(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    const c = line.folded.findIndex((cell) => L.address.some((label) => label.exec(cell)?.index === 0));
+    if (c < 0) continue;
+    for (let k = c + 1; k < line.cells.length; k++) {
+      const cell = line.cells[k]!;
+      if (ADDRESS_START.exec(line.folded[k]!)?.index === 0 && /\d/.test(cell)) return { value: cell, line: l, cell: k, position: "right" };
+      if (/\d/.test(cell)) break;
+    }
+  }
+  return null;
+}
+
+/** A POD's start ('RO007E59…'), a scan having lost its end: no other code starts so. */
+const POD_START = /^RO\d{3}E\d/i;
+// A date (a due date in the next row of a grid whose value the scan lost) is never a code either.
 function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string | null {
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
   const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
   const first = (v: string) => words(v)[0]!;
   // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
-  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !MONEY_SHAPE.test(first(v)));
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !POD_START.test(first(v)) && !hasDate(v) && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
   return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
@@ -1487,9 +1534,13 @@ export function parseBillText(text: string): BillExtraction {
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
   // contractat') is none, nor an amount ('900,54').
-  const labelledAddress =
+  const addressByLabel =
     valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v))) && !isCode(v)).find((hit) => !inSupplierBlock(lines, hit)) ??
     null;
+  // A value with no address word, where an address sits further along the label's own line: the
+  // label's rest was split off by the scan and the address is that one.
+  const afterSplitLabel = addressByLabel && !ADDRESS_HINT.test(foldSameLength(addressByLabel.value)) ? addressAfterSplitLabel(lines) : null;
+  const labelledAddress = afterSplitLabel ?? addressByLabel;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
   const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
@@ -1579,6 +1630,10 @@ export function parseBillText(text: string): BillExtraction {
     ? (streetFirst ?? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell))
     : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
+  // No caption read for the holder: the sole name-shaped cell above the address.
+  const lastPrint = address ? Math.max(-1, ...lines.map((line, l) => (line.cells.some((cell) => cleanText(cell) === cleanText(address.value)) ? l : -1))) : -1;
+  const soleName = labelledName || shaped?.name ? null : soleNameByShape(lines, address ? Math.max(address.line, lastPrint) : lines.length, isSuppliersOwn);
+  if (soleName) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
   const result: Omit<BillExtraction, "missingFields"> = {
@@ -1592,7 +1647,7 @@ export function parseBillText(text: string): BillExtraction {
     pod,
     clientCode: code("clientCode"),
     contractNumber: code("contractNumber"),
-    customerName: labelledName ?? shaped?.name ?? null,
+    customerName: labelledName ?? shaped?.name ?? soleName,
     billingAddress: billingAddressOf(untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)),
     consumptionKwh: kwh,
     tariffType: tariff ? offerName(tariff.value) : null,
@@ -1622,11 +1677,11 @@ export function parseBillText(text: string): BillExtraction {
   // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
   const greeting = customer ? valueAfterLabel(lines, [GREETING]) : null;
   const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
-  put("customerName", unlabelledHolder ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
+  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
-  put("billingAddress", labelledAddress && streetPrinted && !streetFirst ? positionConfidence(labelledAddress) : 0.7);
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? positionConfidence(labelledAddress) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));

@@ -577,6 +577,8 @@ const LOCALITY =
 const ADDRESS_INSIDE =
   /(?:^|[\s,;])(?=(?:str|jud|mun|sec|bd|b-dul|sos|cal|com|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|localitatea)\s)/i;
 
+/** A company's tax or trade-registry number opening a cell: 'CUI RO28909028', 'CIF: …', 'J12/…'. */
+const TAX_ID_FIRST = /^\s*(?:CUI|CIF|C\.U\.I\.|cod\s+fiscal|Nr\.?\s*Reg\.?\s*Com|J\d{1,2}\/)/i;
 const bare = (cell: string) => cell.replace(/^[^\p{L}\d]+|[\s,;:.]+$/gu, "");
 /** What follows a label of any wording ('Xyz abc: POPA ION' → 'POPA ION'), or the cell itself. */
 const afterLabel = (cell: string) => bare(cell.slice(cell.lastIndexOf(": ") + 1));
@@ -633,7 +635,8 @@ export function holderAndAddressByShape(
       const start = ADDRESS_INSIDE.exec(foldSameLength(text));
       // The supplier's own address, printed with its name or tax number, or in the cell right after
       // them ('Nova Power & Gas S.R.L. · Str. Câmpului nr. 1'), is not the holder's.
-      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!))) || inSellersColumn(lines, l, c)) continue;
+      // So is an address whose next cell opens with a company's tax or registry number ('… nr. 63 · CUI RO…').
+      if (!start || isSupplier(text) || (c > 0 && isSupplier(bare(line.cells[c - 1]!))) || TAX_ID_FIRST.test(line.cells[c + 1] ?? "") || inSellersColumn(lines, l, c)) continue;
       // Before the address: the holder's name, or a label of any wording.
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
@@ -668,6 +671,23 @@ export function holderAndAddressByShape(
     }
   }
   return { name: null, address: null };
+}
+
+/**
+ * The holder's name where a scan made its caption unreadable ('Uoytel' for 'Ügyfél'): the one cell of
+ * the lines above the billing address (the whole bill if none was found) shaped as a person's name,
+ * upper-case words alone in their cell. Two such cells (a place's user beside the holder, an addressee)
+ * leave it unread.
+ */
+export function soleNameByShape(lines: TextLine[], before: number, isSupplier: (text: string) => boolean): string | null {
+  const names = new Set<string>();
+  for (const line of lines.slice(0, before)) {
+    for (const cell of line.cells) {
+      const text = bare(cell);
+      if (isName(text, isSupplier) && !inSellersColumn(lines, lines.indexOf(line), line.cells.indexOf(cell))) names.add(text);
+    }
+  }
+  return names.size === 1 ? [...names][0]! : null;
 }
 
 /** Services a bill may sell besides electricity (a Digi-like invoice with TV, internet, mobile or gas). */

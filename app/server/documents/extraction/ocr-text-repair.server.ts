@@ -34,6 +34,11 @@ const POD_DOUBLED_O = /\bRO[O0](?=[O0]{2}\d\s?E)/g;
  * ('RO006E899) 015345'): after 'RO' come three digits, an 'E' and nine digits, never a letter or a bracket.
  */
 const POD_WITH_G = /\b(R[O0][0-9O]{2})G(?=E\s?\d)/g;
+/**
+ * A POD's 'R' read as another capital ('Ao003E579574173'): a letter, 'O' (or 'o', '0'), three digits (the first a
+ * zero), 'E' and nine digits is a POD's shape, and every POD opens with 'RO'.
+ */
+const POD_R_MISREAD = /\b[A-QS-Z][Oo0](?=0\d{2}E\d{9}\b)/g;
 const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
 
 /**
@@ -99,6 +104,7 @@ export function repairOcrText(text: string): string {
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(POD_DOUBLED_O, "RO")
+    .replace(POD_R_MISREAD, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")

@@ -31,6 +31,13 @@ const NAMED_DATE = /(\d{1,2})\s*[ .-]\s*([a-z]{3})[a-z]*\.?\s*[ .-]?\s*(\d{4}|\d
 /** A Roman-numeral month, as some suppliers and older forms print it: '05.XI.2026', '5-XI-2026'. */
 const ROMAN_DATE = /(?<![\d.,])(\d{1,2})\s?[./-]\s?([IVX]{1,4})\s?[./-]\s?(\d{4}|\d{2})(?!\d|[.,]\d)/g;
 const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
+/**
+ * A date the Hungarian way, year first and the month in words ('2026. február 1.', '2025. márc. 8.'):
+ * bilingual bills of the counties where Hungarian is official beside Romanian date their issue so.
+ * Matched on folded text; the month's stem maps to the Romanian one.
+ */
+const HU_DATE = /(?<![\d.,])((?:19|20)\d{2})\.?\s+(jan|febr?|marc|apr|maj|jun|jul|aug|szept?|okt|nov|dec)[a-z]*\.?\s+(\d{1,2})\.?(?!\d)/gi;
+const HU_MONTH_STEMS: Record<string, number> = { jan: 1, feb: 2, febr: 2, marc: 3, apr: 4, maj: 5, jun: 6, jul: 7, aug: 8, sze: 9, szep: 9, szept: 9, okt: 10, nov: 11, dec: 12 };
 /** A period with the year only at its end: '01.10 - 31.10.2026'. */
 const SHORT_PERIOD = /(?<![\d.])(\d{1,2})\.(\d{1,2})\s*[-–]\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?!\d)/g;
 /** A period with month and year only at its end: '01-31.01.2026', '1–31 ianuarie 2026'. */
@@ -80,6 +87,13 @@ function datesWithSpans(text: string): { at: number; end: number; day: string }[
     const month = ROMAN_MONTHS.indexOf(m[2]!) + 1;
     const day = month > 0 ? isoDay(Number(m[3]), month, Number(m[1])) : null;
     if (day) found.push({ at: m.index, end: m.index + m[0].length, day });
+  }
+  for (const m of foldSameLength(text).matchAll(HU_DATE)) {
+    const month = HU_MONTH_STEMS[m[2]!.toLowerCase()] ?? 0;
+    const day = month > 0 ? isoDay(Number(m[1]), month, Number(m[3])) : null;
+    if (!day) continue;
+    found.push({ at: m.index, end: m.index + m[0].length, day });
+    for (let i = m.index; i < m.index + m[0].length; i++) taken.add(i);
   }
   for (const m of foldSameLength(text).matchAll(NAMED_DATE)) {
     if (taken.has(m.index)) continue;
