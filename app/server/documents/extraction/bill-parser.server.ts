@@ -418,6 +418,9 @@ const numbered = (code: string | undefined) => {
   return /\d/.test(value) ? value.trim().toUpperCase() : null;
 };
 
+/** 'PSR nr. 2175120', 'HID nr 0012345': a series, the word for number, the number. */
+const SERIES_NR_NUMBER = /^([A-Z]{1,6})\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*(\d{4,})$/i;
+
 function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
@@ -455,8 +458,11 @@ function billNumberRaw(lines: TextLine[]): string | null {
     }
   }
   // The number under (or beside) its label, in a grid.
-  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
-  return hit ? hit.value.trim().toUpperCase() : null;
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => (/^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v)) || SERIES_NR_NUMBER.test(v.trim()));
+  if (!hit) return null;
+  // The series and the number with the word between them ('PSR nr. 2175120'): the number is the two joined.
+  const seriesNr = SERIES_NR_NUMBER.exec(hit.value.trim());
+  return seriesNr ? `${seriesNr[1]!.toUpperCase()} ${seriesNr[2]}` : hit.value.trim().toUpperCase();
 }
 
 /** An invoice's party headings ('VÂNZĂTOR', 'CUMPĂRĂTOR', 'Furnizor'): a block's title, never a name. */
@@ -1281,7 +1287,7 @@ export function billLines(text: string): TextLine[] {
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
   const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
-    const stripped = colonsWithLabels(line.cells.map(dashedFact)).map((cell) => {
+    const stripped = colonsWithLabels(pairedCaptionsApart(line.cells).map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
       const label = cell.slice(0, gloss.index);
@@ -1290,6 +1296,30 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
+}
+
+/** A caption of words only ('putere aprobată'), no figure nor mark. */
+const CAPTION_PART = /^\p{L}[\p{L} .]*$/u;
+
+/**
+ * Two captions sharing a cell and their values sharing the next, in the same order ('Produs / putere
+ * aprobată ⇥ PPC Casa Standard / 6 kW'): each caption beside its own value. A gloss in another language
+ * ('Produs / Product') has one value and is left whole.
+ */
+function pairedCaptionsApart(cells: string[]): string[] {
+  const out: string[] = [];
+  for (let c = 0; c < cells.length; c++) {
+    const captions = cells[c]!.split(/\s+\/\s+/);
+    const values = (cells[c + 1] ?? "").split(/\s+\/\s+/);
+    const paired = captions.length >= 2 && captions.length === values.length && captions.every((part) => CAPTION_PART.test(part.trim())) && values.some((part) => /\d/.test(part));
+    if (!paired) {
+      out.push(cells[c]!);
+      continue;
+    }
+    captions.forEach((caption, i) => out.push(caption.trim(), values[i]!.trim()));
+    c++;
+  }
+  return out;
 }
 
 /**
