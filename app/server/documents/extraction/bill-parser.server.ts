@@ -1000,6 +1000,41 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
   return null;
 }
 
+/**
+ * A note that cancels an earlier invoice ('stornare', 'storno', 'anulare') before billing the period
+ * again: its cancelled section's net, VAT and total add up at the rate as the re-billed ones do, and so
+ * does a sum across the two sections, so no check tells them apart.
+ */
+const CANCELLATION = /\bstorn(?:are|area|o|at[aei]?|eaza)\b|\banular(?:e|ea)\b/i;
+/** 'A. Stornare factura …', 'Storno factura …', 'Anulare factura …': a cancelled invoice's section heading. */
+const CANCELLATION_HEADING = /^(?:(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*)?(?:storn|anular)/i;
+/** The next section: a lettered or numbered heading ('B. Refacturare …'), or one naming the billing again. */
+const NEXT_SECTION = /^(?:[a-h]|[ivx]{1,4})[.)]\s+\p{L}/iu;
+const REBILLING = /\b(?:refactur|recalcul)/i;
+/** An amount printed negative ('-212,45', '− 44,61 lei'): a cancelled or credited sum. */
+const NEGATIVE_AMOUNT = /^[-−–]\s?\d/;
+
+/** The lines of a cancelled invoice's section: from its heading to the next section's. */
+function cancelledSection(lines: TextLine[]): Set<number> {
+  const out = new Set<number>();
+  for (let l = 0; l < lines.length; l++) {
+    if (!CANCELLATION_HEADING.test(lines[l]!.folded[0] ?? "")) continue;
+    out.add(l);
+    for (let k = l + 1; k < lines.length && !NEXT_SECTION.test(lines[k]!.folded[0] ?? "") && !REBILLING.test(lines[k]!.folded.join(" ")); k++) out.add(k);
+  }
+  return out;
+}
+
+/**
+ * The lines the bill's totals may come from on a note that prints a cancellation: the cancelled
+ * section's lines and every amount printed negative left blank (same line and cell numbers).
+ */
+function withoutCancelled(lines: TextLine[]): TextLine[] {
+  const cancelled = cancelledSection(lines);
+  const blank = (cells: string[], l: number) => cells.map((cell) => (cancelled.has(l) || NEGATIVE_AMOUNT.test(cell.trim()) ? "" : cell));
+  return lines.map((line, l) => ({ cells: blank(line.cells, l), folded: blank(line.folded, l) }));
+}
+
 /** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
 const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
 const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
@@ -1563,9 +1598,12 @@ export function parseBillText(text: string): BillExtraction {
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
   // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
   // the words naming the services: a subtotal block per section and one for the whole bill.
-  const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
+  // A note cancelling an earlier invoice: the totals are the re-billed section's, never the cancelled one's.
+  const cancellation = CANCELLATION.test(foldSameLength(text));
+  const totalsLines = cancellation ? withoutCancelled(supply) : supply;
+  const otherServices = subtotalBlocks(moneyAmounts(cancellation ? totalsLines : lines), rates) >= 2;
   // A gas section's totals are never the electricity's (its lines are left out of the supply's).
-  const totals = chooseTotals(supply, rates, otherServices);
+  const totals = chooseTotals(totalsLines, rates, otherServices);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
@@ -1731,6 +1769,11 @@ export function parseBillText(text: string): BillExtraction {
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
+  // Which section a total was read in is a new kind of reading (a scan may lose a heading or a minus
+  // sign, and a sum across the sections adds up too): below sure.
+  if (cancellation) {
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+  }
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
