@@ -1612,18 +1612,20 @@ export function parseBillText(text: string): BillExtraction {
   const grossCents = totals.gross?.cents ?? null;
 
   const indexes = indexesOf(supply);
-  const kwhRead = kwhOf(supply, indexes ? indexes.new - indexes.old : undefined);
+  // The cancelled section's rows bill the estimate, not the consumption.
+  const consumptionLines = cancellation ? totalsLines : supply;
+  const kwhRead = kwhOf(consumptionLines, indexes ? indexes.new - indexes.old : undefined);
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
   const indexed = indexes ? indexes.new - indexes.old : null;
   const outvoted =
-    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(supply, indexed) >= 2 && rowsInKwh(supply, indexed) > rowsInKwh(supply, kwhRead);
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(consumptionLines, indexed) >= 2 && rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead);
   const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
-  const byValue = labelledKwh === null && !outvoted ? kwhByValue(supply) : null;
+  const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(supply)));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(consumptionLines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1769,10 +1771,10 @@ export function parseBillText(text: string): BillExtraction {
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
-  // Which section a total was read in is a new kind of reading (a scan may lose a heading or a minus
+  // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
   // sign, and a sum across the sections adds up too): below sure.
   if (cancellation) {
-    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh", "consumptionKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   }
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
