@@ -34,7 +34,12 @@ const TOTALS = ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh", "consum
 
 function expectRebilledTotals(text: string) {
   const parsed = parseBillText(text);
-  expect(parsed).toMatchObject({ totalWithoutVat: "240.00", vat: "50.40", totalWithVat: "290.40", consumptionKwh: 300 });
+  expect(parsed).toMatchObject({
+    totalWithoutVat: "240.00",
+    vat: "50.40",
+    totalWithVat: "290.40",
+    consumptionKwh: 300,
+  });
   // Which section a total (or the consumption) was read in is never sure.
   for (const field of TOTALS) expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
 }

@@ -458,7 +458,9 @@ function billNumberRaw(lines: TextLine[]): string | null {
     }
   }
   // The number under (or beside) its label, in a grid.
-  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => (/^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v)) || SERIES_NR_NUMBER.test(v.trim()));
+  const shaped = (v: string) =>
+    (/^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v)) || SERIES_NR_NUMBER.test(v.trim());
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, shaped);
   if (!hit) return null;
   // The series and the number with the word between them ('PSR nr. 2175120'): the number is the two joined.
   const seriesNr = SERIES_NR_NUMBER.exec(hit.value.trim());
@@ -1020,7 +1022,9 @@ function cancelledSection(lines: TextLine[]): Set<number> {
   for (let l = 0; l < lines.length; l++) {
     if (!CANCELLATION_HEADING.test(lines[l]!.folded[0] ?? "")) continue;
     out.add(l);
-    for (let k = l + 1; k < lines.length && !NEXT_SECTION.test(lines[k]!.folded[0] ?? "") && !REBILLING.test(lines[k]!.folded.join(" ")); k++) out.add(k);
+    const sectionEnds = (line: TextLine) =>
+      NEXT_SECTION.test(line.folded[0] ?? "") || REBILLING.test(line.folded.join(" "));
+    for (let k = l + 1; k < lines.length && !sectionEnds(lines[k]!); k++) out.add(k);
   }
   return out;
 }
@@ -1031,7 +1035,8 @@ function cancelledSection(lines: TextLine[]): Set<number> {
  */
 function withoutCancelled(lines: TextLine[]): TextLine[] {
   const cancelled = cancelledSection(lines);
-  const blank = (cells: string[], l: number) => cells.map((cell) => (cancelled.has(l) || NEGATIVE_AMOUNT.test(cell.trim()) ? "" : cell));
+  const blank = (cells: string[], l: number) =>
+    cells.map((cell) => (cancelled.has(l) || NEGATIVE_AMOUNT.test(cell.trim()) ? "" : cell));
   return lines.map((line, l) => ({ cells: blank(line.cells, l), folded: blank(line.folded, l) }));
 }
 
@@ -1346,7 +1351,11 @@ function pairedCaptionsApart(cells: string[]): string[] {
   for (let c = 0; c < cells.length; c++) {
     const captions = cells[c]!.split(/\s+\/\s+/);
     const values = (cells[c + 1] ?? "").split(/\s+\/\s+/);
-    const paired = captions.length >= 2 && captions.length === values.length && captions.every((part) => CAPTION_PART.test(part.trim())) && values.some((part) => /\d/.test(part));
+    const paired =
+      captions.length >= 2 &&
+      captions.length === values.length &&
+      captions.every((part) => CAPTION_PART.test(part.trim())) &&
+      values.some((part) => /\d/.test(part));
     if (!paired) {
       out.push(cells[c]!);
       continue;
@@ -1774,7 +1783,9 @@ export function parseBillText(text: string): BillExtraction {
   // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
   // sign, and a sum across the sections adds up too): below sure.
   if (cancellation) {
-    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh", "consumptionKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh", "consumptionKwh"] as const) {
+      if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+    }
   }
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
