@@ -73,3 +73,10 @@ describe("two captions sharing a cell", () => {
     expect(billLines("Produs / Product\tCasa Verde")[0]!.cells).toHaveLength(2);
   });
 });
+
+describe("a bill number under a label a scan broke apart", () => {
+  it("reads 'SERIES nr. NUMBER' on the line the label opens ('Seria ⇥ și ⇥ PSR nr. 8181807')", () => {
+    const scanned = STORNO_NOTE.replace("Seria și nr.\tEFR nr. 3141592", "Seria\tși\tEFR nr. 3141592");
+    expect(parseBillText(scanned).billNumber).toBe("EFR 3141592");
+  });
+});

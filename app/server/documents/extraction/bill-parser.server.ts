@@ -421,6 +421,19 @@ const numbered = (code: string | undefined) => {
 /** 'PSR nr. 2175120', 'HID nr 0012345': a series, the word for number, the number. */
 const SERIES_NR_NUMBER = /^([A-Z]{1,6})\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*(\d{4,})$/i;
 
+/**
+ * A scan that broke the label 'Seria și nr.' into cells and lost a word of it ('Seria ⇥ și ⇥ PSR nr.
+ * 8181807'): a cell that is the whole 'SERIES nr. NUMBER' on the line the label opens.
+ */
+function seriesNrAfterBrokenLabel(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    if (!/^seri[ae]\b/i.test(line.folded[0] ?? "")) continue;
+    const c = line.cells.findIndex((cell, i) => i > 0 && SERIES_NR_NUMBER.test(cell.trim()));
+    if (c > 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
+  }
+  return null;
+}
+
 function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
@@ -460,7 +473,7 @@ function billNumberRaw(lines: TextLine[]): string | null {
   // The number under (or beside) its label, in a grid.
   const shaped = (v: string) =>
     (/^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v)) || SERIES_NR_NUMBER.test(v.trim());
-  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, shaped);
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, shaped) ?? seriesNrAfterBrokenLabel(lines);
   if (!hit) return null;
   // The series and the number with the word between them ('PSR nr. 2175120'): the number is the two joined.
   const seriesNr = SERIES_NR_NUMBER.exec(hit.value.trim());
