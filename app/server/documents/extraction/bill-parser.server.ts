@@ -445,6 +445,22 @@ const numbered = (code: string | undefined) => {
   return /\d/.test(value) ? value.trim().toUpperCase() : null;
 };
 
+/** 'PSR nr. 2175120', 'HID nr 0012345': a series, the word for number, the number. */
+const SERIES_NR_NUMBER = /^([A-Z]{1,6})\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*(\d{4,})$/i;
+
+/**
+ * A scan that broke the label 'Seria și nr.' into cells and lost a word of it ('Seria ⇥ și ⇥ PSR nr.
+ * 8181807'): a cell that is the whole 'SERIES nr. NUMBER' on the line the label opens.
+ */
+function seriesNrAfterBrokenLabel(lines: TextLine[]): LabelHit | null {
+  for (const [l, line] of lines.entries()) {
+    if (!/^seri[ae]\b/i.test(line.folded[0] ?? "")) continue;
+    const c = line.cells.findIndex((cell, i) => i > 0 && SERIES_NR_NUMBER.test(cell.trim()));
+    if (c > 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
+  }
+  return null;
+}
+
 function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
@@ -482,8 +498,13 @@ function billNumberRaw(lines: TextLine[]): string | null {
     }
   }
   // The number under (or beside) its label, in a grid.
-  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, (v) => /^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v));
-  return hit ? hit.value.trim().toUpperCase() : null;
+  const shaped = (v: string) =>
+    (/^[A-Z0-9][A-Z0-9 /-]{3,}$/i.test(v) && /\d{3}/.test(v)) || SERIES_NR_NUMBER.test(v.trim());
+  const hit = valueAfterLabel(lines, BILL_NUMBER_LABELS, shaped) ?? seriesNrAfterBrokenLabel(lines);
+  if (!hit) return null;
+  // The series and the number with the word between them ('PSR nr. 2175120'): the number is the two joined.
+  const seriesNr = SERIES_NR_NUMBER.exec(hit.value.trim());
+  return seriesNr ? `${seriesNr[1]!.toUpperCase()} ${seriesNr[2]}` : hit.value.trim().toUpperCase();
 }
 
 /** An invoice's party headings ('VÂNZĂTOR', 'CUMPĂRĂTOR', 'Furnizor'): a block's title, never a name. */
@@ -1021,6 +1042,44 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
   return null;
 }
 
+/**
+ * A note that cancels an earlier invoice ('stornare', 'storno', 'anulare') before billing the period
+ * again: its cancelled section's net, VAT and total add up at the rate as the re-billed ones do, and so
+ * does a sum across the two sections, so no check tells them apart.
+ */
+const CANCELLATION = /\bstorn(?:are|area|o|at[aei]?|eaza)\b|\banular(?:e|ea)\b/i;
+/** 'A. Stornare factura …', 'Storno factura …', 'Anulare factura …': a cancelled invoice's section heading. */
+const CANCELLATION_HEADING = /^(?:(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*)?(?:storn|anular)/i;
+/** The next section: a lettered or numbered heading ('B. Refacturare …'), or one naming the billing again. */
+const NEXT_SECTION = /^(?:[a-h]|[ivx]{1,4})[.)]\s+\p{L}/iu;
+const REBILLING = /\b(?:refactur|recalcul)/i;
+/** An amount printed negative ('-212,45', '− 44,61 lei'): a cancelled or credited sum. */
+const NEGATIVE_AMOUNT = /^[-−–]\s?\d/;
+
+/** The lines of a cancelled invoice's section: from its heading to the next section's. */
+function cancelledSection(lines: TextLine[]): Set<number> {
+  const out = new Set<number>();
+  for (let l = 0; l < lines.length; l++) {
+    if (!CANCELLATION_HEADING.test(lines[l]!.folded[0] ?? "")) continue;
+    out.add(l);
+    const sectionEnds = (line: TextLine) =>
+      NEXT_SECTION.test(line.folded[0] ?? "") || REBILLING.test(line.folded.join(" "));
+    for (let k = l + 1; k < lines.length && !sectionEnds(lines[k]!); k++) out.add(k);
+  }
+  return out;
+}
+
+/**
+ * The lines the bill's totals may come from on a note that prints a cancellation: the cancelled
+ * section's lines and every amount printed negative left blank (same line and cell numbers).
+ */
+function withoutCancelled(lines: TextLine[]): TextLine[] {
+  const cancelled = cancelledSection(lines);
+  const blank = (cells: string[], l: number) =>
+    cells.map((cell) => (cancelled.has(l) || NEGATIVE_AMOUNT.test(cell.trim()) ? "" : cell));
+  return lines.map((line, l) => ({ cells: blank(line.cells, l), folded: blank(line.folded, l) }));
+}
+
 /** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
 const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
 const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
@@ -1328,7 +1387,7 @@ export function billLines(text: string): TextLine[] {
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
   const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
-    const stripped = colonsWithLabels(line.cells.map(dashedFact)).map((cell) => {
+    const stripped = colonsWithLabels(pairedCaptionsApart(line.cells).map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
       if (!gloss) return cell;
       const label = cell.slice(0, gloss.index);
@@ -1337,6 +1396,34 @@ export function billLines(text: string): TextLine[] {
     return { cells: stripped, folded: stripped.map(foldSameLength) };
   });
   return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
+}
+
+/** A caption of words only ('putere aprobată'), no figure nor mark. */
+const CAPTION_PART = /^\p{L}[\p{L} .]*$/u;
+
+/**
+ * Two captions sharing a cell and their values sharing the next, in the same order ('Produs / putere
+ * aprobată ⇥ PPC Casa Standard / 6 kW'): each caption beside its own value. A gloss in another language
+ * ('Produs / Product') has one value and is left whole.
+ */
+function pairedCaptionsApart(cells: string[]): string[] {
+  const out: string[] = [];
+  for (let c = 0; c < cells.length; c++) {
+    const captions = cells[c]!.split(/\s+\/\s+/);
+    const values = (cells[c + 1] ?? "").split(/\s+\/\s+/);
+    const paired =
+      captions.length >= 2 &&
+      captions.length === values.length &&
+      captions.every((part) => CAPTION_PART.test(part.trim())) &&
+      values.some((part) => /\d/.test(part));
+    if (!paired) {
+      out.push(cells[c]!);
+      continue;
+    }
+    captions.forEach((caption, i) => out.push(caption.trim(), values[i]!.trim()));
+    c++;
+  }
+  return out;
 }
 
 /**
@@ -1584,9 +1671,12 @@ export function parseBillText(text: string): BillExtraction {
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
   // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
   // the words naming the services: a subtotal block per section and one for the whole bill.
-  const otherServices = subtotalBlocks(moneyAmounts(lines), rates) >= 2;
+  // A note cancelling an earlier invoice: the totals are the re-billed section's, never the cancelled one's.
+  const cancellation = CANCELLATION.test(foldSameLength(text));
+  const totalsLines = cancellation ? withoutCancelled(supply) : supply;
+  const otherServices = subtotalBlocks(moneyAmounts(cancellation ? totalsLines : lines), rates) >= 2;
   // A gas section's totals are never the electricity's (its lines are left out of the supply's).
-  const totals = chooseTotals(supply, rates, otherServices);
+  const totals = chooseTotals(totalsLines, rates, otherServices);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
@@ -1595,18 +1685,20 @@ export function parseBillText(text: string): BillExtraction {
   const grossCents = totals.gross?.cents ?? null;
 
   const indexes = indexesOf(supply);
-  const kwhRead = kwhOf(supply, indexes ? indexes.new - indexes.old : undefined);
+  // The cancelled section's rows bill the estimate, not the consumption.
+  const consumptionLines = cancellation ? totalsLines : supply;
+  const kwhRead = kwhOf(consumptionLines, indexes ? indexes.new - indexes.old : undefined);
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
   const indexed = indexes ? indexes.new - indexes.old : null;
   const outvoted =
-    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(supply, indexed) >= 2 && rowsInKwh(supply, indexed) > rowsInKwh(supply, kwhRead);
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(consumptionLines, indexed) >= 2 && rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead);
   const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
-  const byValue = labelledKwh === null && !outvoted ? kwhByValue(supply) : null;
+  const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(supply)));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(consumptionLines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -1756,6 +1848,13 @@ export function parseBillText(text: string): BillExtraction {
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
+  // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
+  // sign, and a sum across the sections adds up too): below sure.
+  if (cancellation) {
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh", "consumptionKwh"] as const) {
+      if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+    }
+  }
   if (totalsAmbiguous) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
