@@ -85,7 +85,7 @@ describe("a faint card without an outline (round 17's olteanu s28-1)", () => {
             ? print.map((line, i) => ({
                 text: line,
                 confidence: 0.7,
-                rect: { x0: 0, y0: i * 30, x1: 400, y1: i * 30 + 20 },
+                rect: { left: 0, top: i * 30, right: 400, bottom: i * 30 + 20 },
               }))
             : [],
           confidence: turned ? 0.7 : 0,
