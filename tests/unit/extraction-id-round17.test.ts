@@ -107,3 +107,9 @@ describe("a faint card without an outline (round 17's olteanu s28-1)", () => {
     expect(read.cardStraightened).toBe(true);
   });
 });
+
+describe("a card filling the frame (a scanner app's crop)", () => {
+  it("is not boxed: its print spreads over much of the frame", () => {
+    expect(busiestRegion(hazyFrameWithPrint(1072, 702, { left: 120, top: 100, width: 700, height: 420 }))).toBeNull();
+  });
+});

@@ -1206,8 +1206,11 @@ const BUSY_SHARE_OF_MAX = 0.12;
 const BUSY_TIMES_MEDIAN = 3;
 /** Fewer busy cells than this in one piece are a speck (a crumb, a glint), not a card's print. */
 const BUSY_MIN_CELLS = 6;
-/** A busy part over this share of the frame is the frame itself: the photo as it is covers it. */
-const BUSY_MAX_SHARE = 0.5;
+/**
+ * A box over this share of the frame is no small card in a large frame: a scanner app's crop (the card
+ * fills it, its print boxes 40–50 %) is read whole at once, and the photo as it is covers it.
+ */
+const BUSY_MAX_SHARE = 0.25;
 
 /**
  * No outline found at all: the card may lie small and faint in a large frame (a night photo through a
