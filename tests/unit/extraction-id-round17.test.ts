@@ -109,6 +109,10 @@ describe("a faint card without an outline (round 17's olteanu s28-1)", () => {
 });
 
 describe("a card filling the frame (a scanner app's crop)", () => {
+  it("is not boxed in a small frame, read whole at its own resolution", () => {
+    expect(busiestRegion(hazyFrameWithPrint(1072, 702, { left: 300, top: 200, width: 300, height: 180 }))).toBeNull();
+  });
+
   it("is not boxed: its print spreads over much of the frame", () => {
     expect(busiestRegion(hazyFrameWithPrint(1072, 702, { left: 120, top: 100, width: 700, height: 420 }))).toBeNull();
   });

@@ -1204,6 +1204,12 @@ const BUSY_CELLS = 48;
 /** A cell is busy when its grey spread is this share of the busiest cell's, or this many times the frame's median. */
 const BUSY_SHARE_OF_MAX = 0.12;
 const BUSY_TIMES_MEDIAN = 3;
+/**
+ * A frame smaller than this is a crop (a scanner app's, a resent photo): it is read whole at its own
+ * resolution, which a box around its print would not better. Only a large frame, shrunk to be read,
+ * loses a small card's print.
+ */
+const BUSY_MIN_FRAME_SIDE = 1600;
 /** Fewer busy cells than this in one piece are a speck (a crumb, a glint), not a card's print. */
 const BUSY_MIN_CELLS = 6;
 /**
@@ -1221,6 +1227,7 @@ const BUSY_MAX_SHARE = 0.25;
  */
 export function busiestRegion(image: RgbaImage): CardLocation | null {
   const { width, height } = image;
+  if (Math.max(width, height) < BUSY_MIN_FRAME_SIDE) return null;
   const cell = Math.max(4, Math.ceil(Math.max(width, height) / BUSY_CELLS));
   const [cols, rows] = [Math.ceil(width / cell), Math.ceil(height / cell)];
   if (cols < 3 || rows < 3) return null;
