@@ -267,6 +267,8 @@ export interface CardLocation {
   quad: Quad;
   /** Width / height of the card as photographed (perspective bends it a little). */
   aspect: number;
+  /** A box around the frame's print (busiestRegion), not a card's outline: the card lies in it at any slant. */
+  boxed?: true;
 }
 
 /** How far the corners are moved out from the card's centre, as a share of their distance. */
@@ -947,6 +949,9 @@ export function* cardCandidates(image: RgbaImage): Generator<CardLocation> {
     if (sheet) yield sheet;
     const held = striped || sheet ? null : findCard(image, { side: FINE_SEARCH_SIDE, minShare: MIN_CARD_SHARE_IN_FRAME, linesPerFamily: WEAK_SIDE_LINES });
     if (held) yield held;
+    // Still nothing: a card too faint for any outline (a smeared lens's haze), its print boxed.
+    const busy = striped || sheet || held ? null : busiestRegion(image);
+    if (busy) yield busy;
   }
 }
 
@@ -1192,4 +1197,85 @@ export function sharpenAlong(image: RgbaImage, axis: "x" | "y", radius = 6, amou
     }
   }
   return { width, height, data: out };
+}
+
+/** Cells along the frame's longer side when looking for its busiest part. */
+const BUSY_CELLS = 48;
+/** A cell is busy when its grey spread is this share of the busiest cell's, or this many times the frame's median. */
+const BUSY_SHARE_OF_MAX = 0.12;
+const BUSY_TIMES_MEDIAN = 3;
+/**
+ * A frame smaller than this is a crop (a scanner app's, a resent photo): it is read whole at its own
+ * resolution, which a box around its print would not better. Only a large frame, shrunk to be read,
+ * loses a small card's print.
+ */
+const BUSY_MIN_FRAME_SIDE = 1600;
+/** Fewer busy cells than this in one piece are a speck (a crumb, a glint), not a card's print. */
+const BUSY_MIN_CELLS = 6;
+/**
+ * A box over this share of the frame is no small card in a large frame: a scanner app's crop (the card
+ * fills it, its print boxes 40–50 %) is read whole at once, and the photo as it is covers it.
+ */
+const BUSY_MAX_SHARE = 0.25;
+
+/**
+ * No outline found at all: the card may lie small and faint in a large frame (a night photo through a
+ * lens smeared by a fingertip, its edges lost in the haze), where the whole frame, shrunk, reads as
+ * nothing. Print is where the grey spreads most within a small cell (a haze and the dark corners keep
+ * theirs low; a night's grain is a few levels). The largest piece of such busy cells, boxed with a
+ * cell's margin, is returned as a card to cut out at the photo's full resolution, its first side a long one.
+ */
+export function busiestRegion(image: RgbaImage): CardLocation | null {
+  const { width, height } = image;
+  if (Math.max(width, height) < BUSY_MIN_FRAME_SIDE) return null;
+  const cell = Math.max(4, Math.ceil(Math.max(width, height) / BUSY_CELLS));
+  const [cols, rows] = [Math.ceil(width / cell), Math.ceil(height / cell)];
+  if (cols < 3 || rows < 3) return null;
+  const grey = greyOf(image);
+  const spread = new Float32Array(cols * rows);
+  for (let cy = 0; cy < rows; cy++) {
+    for (let cx = 0; cx < cols; cx++) {
+      let [sum, squares, n] = [0, 0, 0];
+      for (let y = cy * cell; y < Math.min(height, (cy + 1) * cell); y++) {
+        for (let x = cx * cell; x < Math.min(width, (cx + 1) * cell); x++) {
+          const g = grey[y * width + x]!;
+          sum += g;
+          squares += g * g;
+          n++;
+        }
+      }
+      spread[cy * cols + cx] = n === 0 ? 0 : Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
+    }
+  }
+  const sorted = Float32Array.from(spread).sort();
+  const [median, max] = [sorted[Math.floor(sorted.length / 2)]!, sorted[sorted.length - 1]!];
+  if (max <= 0) return null;
+  const floor = Math.max(BUSY_SHARE_OF_MAX * max, BUSY_TIMES_MEDIAN * median);
+  const mask = new Uint8Array(cols * rows);
+  for (let i = 0; i < mask.length; i++) mask[i] = spread[i]! >= floor ? 1 : 0;
+  const piece = largestComponent(mask, cols, rows);
+  if (piece.size < BUSY_MIN_CELLS) return null;
+  let [left, top, right, bottom] = [cols, rows, -1, -1];
+  for (let i = 0; i < piece.mask.length; i++) {
+    if (!piece.mask[i]) continue;
+    const [x, y] = [i % cols, Math.floor(i / cols)];
+    [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  }
+  const box = {
+    left: Math.max(0, (left - 1) * cell),
+    top: Math.max(0, (top - 1) * cell),
+    right: Math.min(width, (right + 2) * cell),
+    bottom: Math.min(height, (bottom + 2) * cell),
+  };
+  const [w, h] = [box.right - box.left, box.bottom - box.top];
+  if (w * h > BUSY_MAX_SHARE * width * height) return null;
+  const [tl, tr, br, bl] = [
+    { x: box.left, y: box.top },
+    { x: box.right, y: box.top },
+    { x: box.right, y: box.bottom },
+    { x: box.left, y: box.bottom },
+  ];
+  return w >= h
+    ? { quad: [tl, tr, br, bl], aspect: w / h, boxed: true }
+    : { quad: [tr, br, bl, tl], aspect: h / w, boxed: true };
 }

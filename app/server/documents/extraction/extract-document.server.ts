@@ -367,6 +367,9 @@ export function wholeFrameWorthReading(image: { width: number; height: number },
  */
 export const ID_PHOTO_MAX_PASSES = 10;
 
+/** The turn each way a boxed print is read at when read level found nothing (a card dropped askew). */
+export const BOXED_TILT = 15;
+
 /** A card cut out narrower than this (a photo resent through a messaging app, 1280 px on its long side): its letters are under ~12 px high. */
 const SMALL_CARD_WIDTH = 800;
 
@@ -475,7 +478,11 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   const straightened: IdReading[] = [];
   const total = () => straightened.reduce<Spent>(plus, { passes: 0, pagePasses: 0, ocrMs: 0 });
   const spentWith = (read: Spent) => plus(total(), read);
+  // Outlines tried: a box around the frame's print (no outline found) leaves the photo as it is to be
+  // read as if no card had been, its frame-filling card (a photocopy's sheet) maybe more than the box.
+  let outlined = 0;
   for (const card of cardsToTry(image, straightened)) {
+    if (!card.boxed) outlined++;
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock)) break;
     await yieldToRequests();
     const cutOut = straightenFromSource(source, card);
@@ -485,6 +492,19 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
     let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()))), cardStraightened: true };
+    // A box around the frame's print, not an outline: the card lies in it at the slant it was dropped
+    // at, and the level edges beside it (a keyboard's keys) can hide its lines' slant from the skew
+    // estimate. Read as nothing, it is read again turned BOXED_TILT each way; the turn that reads text
+    // is the one the readings below start from.
+    let tilt = 0;
+    for (const degrees of card.boxed ? [BOXED_TILT, -BOXED_TILT] : []) {
+      if (!readsAsNothing(read.page.text) || !budgetAllows(spentWith(read), maxPasses, clock)) break;
+      await yieldToRequests();
+      const again = await readIdImage(engine, rotateDegrees(straight, degrees), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      const readText = !readsAsNothing(again.page.text);
+      read = { ...(readText ? again : read), ...plus(read, again), cardStraightened: true };
+      if (readText) tilt = degrees;
+    }
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
     for (const axis of ["x", "y"] as const) {
@@ -502,7 +522,9 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
     // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
-    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)].map((evened) => (small ? () => stretchInsideCard(evened()) : evened));
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)]
+      .map((evened) => (small ? () => stretchInsideCard(evened()) : evened))
+      .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
     for (const [i, evened] of evenings.entries()) {
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
@@ -525,20 +547,20 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, straightened.length) || (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))) {
+  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, outlined) || (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))) {
     const best = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
   const turns = rotationOrder(image, exifTurn);
-  const wholeTurns = straightened.length > 0 ? turns.slice(0, 2) : turns;
+  const wholeTurns = outlined > 0 ? turns.slice(0, 2) : turns;
   let second = { ...(await readIdImage(engine, image, wholeTurns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
   // No outline found and the photo as it is read as nothing: a night shot under a flash, its hot spot
   // and dim corners more apart than the print from its paper (a photocopy's sheet filling the frame).
   // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
   // frame's lines (the turns as they were judged from the raw frame's murk). Not once a card was cut
   // out: it was read evened already, and an evened frame's reading only competes with it by chance.
-  if (straightened.length === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
+  if (outlined === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
     await yieldToRequests();
     const evenedFrame = sharpen(flattenIllumination(image));
     const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
