@@ -800,12 +800,18 @@ function unlabelledTariff(lines: TextLine[]): LabelHit | null {
   return null;
 }
 
+/** A section heading's number or letter ('2. ', 'B) ', 'IV. '), shared by the fuel and the cancellation headings. */
+const SECTION_MARK = String.raw`^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?`;
+const SUPPLY_WORD = String.raw`(?:(?:furnizare|consum|livrare)\s+(?:de\s+)?)?`;
 /**
  * A dual-fuel invoice's section headings ('2. GAZE NATURALE', 'Energie electrică'): a line of its own
  * naming one fuel, no figure on it (a summary's 'Gaze naturale (cu TVA)  784,76 lei' is a row, not a heading).
  */
-const GAS_HEADING = /^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:(?:furnizare|consum|livrare)\s+(?:de\s+)?)?gaze?\s+naturale?$/i;
-const POWER_HEADING = /^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:(?:furnizare|consum|livrare)\s+(?:de\s+)?)?(?:energie|energia|energiei)\s+electrice?a?$|^(?:(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s*)?(?:electricitate|curent\s+electric)$/i;
+const GAS_HEADING = new RegExp(String.raw`${SECTION_MARK}${SUPPLY_WORD}gaze?\s+naturale?$`, "i");
+const POWER_HEADING = new RegExp(
+  String.raw`${SECTION_MARK}${SUPPLY_WORD}(?:energie|energia|energiei)\s+electrice?a?$|${SECTION_MARK}(?:electricitate|curent\s+electric)$`,
+  "i",
+);
 /**
  * What only a natural gas supply prints: a volume in cubic metres ('154 m³', '154 mc'), the calorific
  * value ('PCS 10,64 kWh/m³'), a Delgaz gas place-of-consumption code ('DEG34817365').
@@ -1049,7 +1055,7 @@ function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidat
  */
 const CANCELLATION = /\bstorn(?:are|area|o|at[aei]?|eaza)\b|\banular(?:e|ea)\b/i;
 /** 'A. Stornare factura …', 'Storno factura …', 'Anulare factura …': a cancelled invoice's section heading. */
-const CANCELLATION_HEADING = /^(?:(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*)?(?:storn|anular)/i;
+const CANCELLATION_HEADING = new RegExp(String.raw`${SECTION_MARK}(?:storn|anular)`, "i");
 /** The next section: a lettered or numbered heading ('B. Refacturare …'), or one naming the billing again. */
 const NEXT_SECTION = /^(?:[a-h]|[ivx]{1,4})[.)]\s+\p{L}/iu;
 const REBILLING = /\b(?:refactur|recalcul)/i;
