@@ -835,6 +835,48 @@ export function electricityLines(lines: TextLine[]): TextLine[] {
   });
 }
 
+/** A row of a table of places marked as this bill's own ('această factură', 'factura curentă'). */
+const THIS_BILL = /\b(?:aceasta|prezenta)\s+factura\b|\bfactura\s+(?:curenta|de\s+fata)\b/i;
+
+/** The national PODs a line prints, each once. */
+function podsOn(line: TextLine): string[] {
+  const inCells = line.cells.map((cell) => findPod(cell)).filter((pod): pod is string => pod !== null);
+  const joined = inCells.length > 0 ? null : findPod(line.cells.join(" "));
+  return [...new Set(joined ? [joined] : inCells)];
+}
+
+/**
+ * A bill that prints two or more PODs (an account's places of consumption, listed on each place's own
+ * bill): the one something ties to this bill — its own label on its line, this bill's number on its
+ * row, the row marked as this bill —, never the first one found. `tied` is false with no tie or with
+ * ties at odds (a scan that misread one of them): then no sure reading. `otherPlaces`: the lines of
+ * the PODs no tie names, another place's row (its bill number, kWh and amount are not this bill's).
+ */
+export function podOfSeveral(lines: TextLine[], billNumber: string | null): { pod: string; tied: boolean; otherPlaces: Set<TextLine> } | null {
+  const pods = lines.map(podsOn);
+  const printed = [...new Set(pods.flat())];
+  if (printed.length < 2) return null;
+  const tokens = billNumber?.split(/\s+/).filter(Boolean) ?? [];
+  const ownNumber = tokens.length > 0 && /\d{4,}/.test(billNumber!) ? new RegExp(`(?<![\\p{L}\\d])${tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s*")}(?![\\p{L}\\d])`, "iu") : null;
+  const labelled = new Set<string>();
+  const rowTied = new Set<string>();
+  for (const [l, line] of lines.entries()) {
+    if (pods[l]!.length !== 1) continue;
+    const pod = pods[l]![0]!;
+    const at = line.cells.findIndex((cell) => findPod(cell) === pod);
+    // The label before the POD on its own line (in an earlier cell, or the POD's cell before the code).
+    const before = at < 0 ? [] : [...line.folded.slice(0, at), line.folded[at]!.slice(0, line.folded[at]!.search(/R\s?[O0]\s?[\dOISB]{3}/i))];
+    if (before.some((cell) => L.pod.some((label) => label.test(cell)))) labelled.add(pod);
+    const next = lines[l + 1];
+    const marked = THIS_BILL.test(line.folded.join(" ")) || (next !== undefined && pods[l + 1]!.length === 0 && THIS_BILL.test(next.folded.join(" ")));
+    if (marked || (ownNumber !== null && ownNumber.test(line.cells.join(" ")))) rowTied.add(pod);
+  }
+  const tied = new Set([...labelled, ...rowTied]);
+  const pod = tied.size === 1 ? [...tied][0]! : ([...labelled][0] ?? [...rowTied][0] ?? printed[0]!);
+  const otherPlaces = new Set(tied.size === 0 ? [] : lines.filter((_, l) => pods[l]!.length > 0 && pods[l]!.every((p) => !tied.has(p))));
+  return { pod, tied: tied.size === 1, otherPlaces };
+}
+
 /** A deadline in a sentence ('achitați factura până la 26.12.2025'): the due date, never the issue date. */
 const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
 
@@ -1607,8 +1649,10 @@ function captionsFirst(lines: TextLine[]): TextLine[] {
 
 export function parseBillText(text: string): BillExtraction {
   const lines = billLines(text);
-  // The supply point's facts of an electricity bill: never a gas section's (a dual-fuel invoice).
-  const supply = electricityLines(lines);
+  // The supply point's facts of an electricity bill: never a gas section's (a dual-fuel invoice),
+  // nor another place of consumption's row in a table of the account's places.
+  const several = podOfSeveral(electricityLines(lines), billNumberOf(lines));
+  const supply = electricityLines(lines).filter((line) => !several?.otherPlaces.has(line));
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
 
@@ -1659,7 +1703,7 @@ export function parseBillText(text: string): BillExtraction {
   })();
   const podLabelled = supply.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const podForm = podByFormat(text);
-  const pod = (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
+  const pod = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
@@ -1851,6 +1895,8 @@ export function parseBillText(text: string): BillExtraction {
     const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
     if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
+  // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
+  if (several && !several.tied && confidence.pod !== undefined) confidence.pod = Math.min(confidence.pod, 0.7);
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);

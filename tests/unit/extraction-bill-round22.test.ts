@@ -1,0 +1,59 @@
+// Bill round 22 (issue #14): a bill for one of an account's several places of consumption, which lists
+// every place with its own POD, bill number, kWh and amount; a dense accounting template's
+// seven-column table; a payment aggregator's page printed from the browser.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+
+/** The account's places listed on place 2's bill: place 1 first, with its own bill. */
+const SECOND_PLACE = [
+  "Factura nr. ABC 4412007",
+  "emisă la 12.03.2026 · scadentă la 27.03.2026",
+  "LOC DE CONSUM 2 DIN 2\tJud.SV Com.Vatra Dornei Str.Bradului nr.9",
+  "Titular cont\tSTAN ELENA",
+  "Adresa de corespondență\tJud.IS Mun.Iași Str.Lăpușneanu nr.14 ap.3",
+  "Cod client\t88120044",
+  "Contract\t441020/2022",
+  "Locurile de consum din cont",
+  "Nr.\tAdresa locului de consum\tPOD\tFactura\tConsum\tSumă (lei)",
+  "1\tJud.IS Mun.Iași Str.Lăpușneanu nr.14 ap.3\tRO004E100200300\tABC 4412008\t512 kWh\t611,20",
+  "facturată separat",
+  "2\tJud.SV Com.Vatra Dornei Str.Bradului nr.9\tRO004E100777888\tABC 4412007\t200 kWh\t236,36",
+  "această factură",
+  "Detalii loc de consum 2",
+  "Cod POD\tRO004E100777888",
+  "Putere aprobată\t4 kW",
+  "Perioada de facturare\t01.02.2026 - 28.02.2026",
+  "Index vechi / Index nou\t1200 / 1400",
+  "Energie electrică activă\t200 kWh × 0,8000\t160,00 lei",
+  "Tarif distribuție\t200 kWh × 0,1766\t35,32 lei",
+  "Total fără TVA\t195,32 lei",
+  "TVA 21%\t41,04 lei",
+  "Total de plată loc de consum 2\t236,36 lei",
+];
+
+describe("a bill that lists the account's several places of consumption", () => {
+  it("takes the POD tied to this bill (its own label, its row's bill number and mark), never the first one", () => {
+    const bill = parseBillText(SECOND_PLACE.join("\n"));
+    expect(bill.pod).toBe("RO004E100777888");
+    expect(bill.fieldConfidence?.pod).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads no fact off another place's row: its consumption under the table's caption is not this bill's", () => {
+    // The detail section's consumption line lost (a scan): the caption 'Consum' over the table remains.
+    const bill = parseBillText(SECOND_PLACE.filter((line) => !/^Index/.test(line)).join("\n"));
+    expect(bill.consumptionKwh).toBe(200);
+    expect(bill.totalWithVat).toBe("236.36");
+  });
+
+  it("with nothing tying one POD to this bill, reads none of them as sure", () => {
+    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură)/.test(line)).map((line) => line.replace("\tABC 4412007\t", "\t—\t"));
+    const bill = parseBillText(untied.join("\n"));
+    expect(bill.fieldConfidence?.pod ?? 0).toBeLessThan(0.9);
+  });
+
+  it("with two ties at odds (a scan misread this bill's POD under its label), reads none of them as sure", () => {
+    const misread = SECOND_PLACE.map((line) => line.replace("Cod POD\tRO004E100777888", "Cod POD\tRO005E100777888"));
+    const bill = parseBillText(misread.join("\n"));
+    expect(bill.fieldConfidence?.pod ?? 0).toBeLessThan(0.9);
+  });
+});
