@@ -57,3 +57,36 @@ describe("a bill that lists the account's several places of consumption", () => 
     expect(bill.fieldConfidence?.pod ?? 0).toBeLessThan(0.9);
   });
 });
+
+/** Seller and buyer side by side: the buyer's address wraps its flat onto the seller's next line. */
+const BUYER_BESIDE_SELLER = (flat: string) =>
+  [
+    "FACTURĂ FISCALĂ",
+    "Seria ABC nr. 5510203",
+    "Furnizor: LUMEN ENERGIE S.A.\tCumpărător: POPESCU ION",
+    "CUI: RO12345678\tAdresa: Jud.CJ Mun.Cluj-Napoca Str.Horea nr.12 bl.C3",
+    `Sediu: Cluj-Napoca, Str. Morii nr. 5\t${flat}`,
+    "Cod client: 40012345",
+    "Data emiterii: 05.02.2026\tData scadenței: 20.02.2026",
+    "Total de plată: 120,00 lei",
+  ].join("\n");
+
+describe("an address whose flat runs on to the next line, beside another column's line", () => {
+  it("reads the flat a scan printed with a dash for its dot, the dot put back, below sure", () => {
+    const bill = parseBillText(BUYER_BESIDE_SELLER("ap-14"));
+    expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Horea nr.12 bl.C3 ap.14");
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("never reads an address cut before what starts as its flat as sure", () => {
+    const bill = parseBillText(BUYER_BESIDE_SELLER("ap 1Ä"));
+    expect(bill.billingAddress).toMatch(/^Jud\.CJ Mun\.Cluj-Napoca Str\.Horea nr\.12 bl\.C3/);
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("keeps a flat read with its dot as sure as the address beside its label", () => {
+    const bill = parseBillText(BUYER_BESIDE_SELLER("ap.14"));
+    expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Str.Horea nr.12 bl.C3 ap.14");
+    expect(bill.fieldConfidence?.billingAddress).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -680,23 +680,31 @@ function streetBeside(lines: TextLine[], hit: LabelHit, address: string): string
  * An address cut at its column's edge: the street's rest, block and flat run on to the next line, in the
  * value's column, in the label's column when the label had a cell of its own (empty under it), or in
  * the last cell when the address was the last on its line. A line of another box printed between
- * them (fewer cells: the date of a central title box) is passed over.
+ * them (fewer cells: the date of a central title box) is passed over. A block or flat whose dot a scan
+ * read as a dash or a comma ('ap-31') is the tail all the same, its dot put back: `repaired`, a reading
+ * below sure; so is an address followed there by what starts as a block or flat but reads as none
+ * (cut before its tail, it would otherwise pass for whole).
  */
-function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): string {
+function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): { address: string; repaired: boolean } {
   const line = lines[hit.line];
-  if (!line) return address;
+  if (!line) return { address, repaired: false };
   for (const below of [lines[hit.line + 1], lines[hit.line + 2]]) {
     if (!below) break;
     const columns = [hit.position === "right" ? hit.cell - 1 : -1, hit.cell, hit.cell === line.cells.length - 1 ? below.cells.length - 1 : -1];
-    const tail = columns
-      .map((c) => (c >= 0 ? below.cells[c] : undefined))
-      .map((cell) => (cell === undefined ? undefined : withoutTrailingPunctuation(withoutCountry(cell))))
-      .find((cell) => cell !== undefined && isAddressTail(address, cell));
-    if (tail) return address.endsWith(tail) ? address : `${withoutTrailingPunctuation(address)} ${tail}`;
+    const cells = columns.map((c) => (c >= 0 ? below.cells[c] : undefined)).map((cell) => (cell === undefined ? undefined : withoutTrailingPunctuation(withoutCountry(cell))));
+    const tail = cells.find((cell) => cell !== undefined && isAddressTail(address, cell));
+    const misread = tail ? undefined : cells.find((cell) => cell !== undefined && MISREAD_UNIT_TAIL.test(foldSameLength(cell)));
+    const taken = tail ?? misread?.replace(/\b(bl|sc|et|ap)[,-]\s*/giu, "$1.");
+    if (taken) return { address: address.endsWith(taken) ? address : `${withoutTrailingPunctuation(address)} ${taken}`, repaired: misread !== undefined };
+    // What starts as a block or flat but reads as none ('ap 3l'): the address is cut before it, not whole.
+    if (cells.some((cell) => cell !== undefined && LOOSE_UNIT_START.test(foldSameLength(cell)))) return { address, repaired: true };
     if (below.cells.length >= line.cells.length) break;
   }
-  return address;
+  return { address, repaired: false };
 }
+const LOOSE_UNIT_START = /^(?:bl|sc|et|ap)\b[\s.,:;-]*\w/i;
+/** A block and flat with the dot read as a dash or a comma ('ap-31', 'bl,B4 ap-7'). */
+const MISREAD_UNIT_TAIL = /^(?:(?:bl|sc|et|ap)[.,-]\s*[\p{L}\d]+[\s,]*)+$/iu;
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
 const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?|vanzator(?:ul)?)\b/i;
@@ -1768,8 +1776,9 @@ export function parseBillText(text: string): BillExtraction {
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
   const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
+  const tailBelow = address ? withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))) : null;
   const labelledBillingAddress = address
-    ? (streetFirst ?? withLocality(lines, address.line, withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))), address.cell))
+    ? (streetFirst ?? withLocality(lines, address.line, tailBelow!.address, address.cell))
     : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   // No caption read for the holder: the sole name-shaped cell above the address.
@@ -1823,7 +1832,7 @@ export function parseBillText(text: string): BillExtraction {
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
-  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? positionConfidence(labelledAddress) : 0.7);
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? Math.min(positionConfidence(labelledAddress), tailBelow?.repaired ? 0.85 : 1) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
