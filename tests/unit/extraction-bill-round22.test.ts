@@ -90,3 +90,29 @@ describe("an address whose flat runs on to the next line, beside another column'
     expect(bill.fieldConfidence?.billingAddress).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+/** A dense template's charges table, its header read by a scan with the first two captions in one cell. */
+const SEVEN_COLUMNS = (header: string) =>
+  [
+    "FACTURĂ FISCALĂ",
+    "Seria LUM nr. 7700123",
+    "Cumpărător: VASILE ANA",
+    "Data emiterii: 03.03.2026\tData scadenței: 18.03.2026\tPerioada: 01.02.2026 - 28.02.2026",
+    header,
+    "1 | Energie electrică activă\tkWh\t300\t0,70000\t210,00\t44,10\t254,10",
+    "TOTAL FACTURĂ\t210,00\t44,10\t254,10",
+    "Total de plată: 254,10 lei",
+    "Produs: Lumen Casnic Fix 24 · Putere aprobată: 5 kW",
+  ].join("\n");
+
+describe("a charges table's header", () => {
+  it("is never a value: the rest of its caption 'Denumire produs / serviciu' is no offer", () => {
+    for (const header of [
+      "Nr. Denumire produs / serviciu\tU.M. |\tCantitate\tPreț unitar fără TVA\tValoare fără TVA\tTVA (lei)\tValoare cu TVA",
+      "Nr. Denumire produs / serviciu\tPreț unitar fără | Valoare fără |\tTVA (lei)\tValoare cu TVA",
+    ]) {
+      const bill = parseBillText(SEVEN_COLUMNS(header));
+      expect(bill.tariffType).toBe("Lumen Casnic Fix 24");
+    }
+  });
+});

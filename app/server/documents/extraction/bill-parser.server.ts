@@ -1237,6 +1237,11 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
  */
 const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
 
+/** A table's header: two of its cells or more are column captions ('U.M.', 'Cantitate', 'Preț unitar'), a scan's rules ('|') aside. */
+const isTableHeader = (line: TextLine) => line.folded.filter((cell) => HEADER_CAPTION.test(cell.replace(/[|[\]"]/g, "").trim())).length >= 2;
+/** Column captions of a charges table beyond the quantity's and price's: the values without and with VAT, the VAT's. */
+const HEADER_CAPTION = new RegExp(`${TABLE_COLUMN_CAPTION.source}|^(?:valoare(?:a)?\\s+(?:fara|cu)\\b.*|tva\\s*(?:\\((?:lei|ron)\\))?|cota\\s+tva)$`, "i");
+
 /** A meter table's caption for its readings ('Index vechi', 'Citire 31.08.2026', 'Registru'). */
 const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
 
@@ -1691,7 +1696,11 @@ export function parseBillText(text: string): BillExtraction {
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
   // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
-  const labelledTariff = valueAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)));
+  // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
+  const labelledTariff =
+    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v))).find(
+      (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
+    ) ?? null;
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(supply) ? null : tariffByWords(supply, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
