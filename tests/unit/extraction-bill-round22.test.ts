@@ -116,3 +116,28 @@ describe("a charges table's header", () => {
     }
   });
 });
+
+/** A payment service's page quoting the bill, then its own summary with its fee (the VAT read with a digit wrong by a scan). */
+const PAYMENT_PAGE = [
+  "PlătescUșor\tPlata facturii",
+  "Factură Lumen Energie — datele sunt preluate de la furnizor",
+  "Număr factură:\tLUM 5566778",
+  "Data emiterii\t10.02.2026",
+  "Titular\tRADU MIRCEA",
+  "Energie electrică activă\t700,00",
+  "Total fără TVA\t1.242,50 lei",
+  "TVA 21%\t266,93 lei",
+  "Valoare factură\t1.503,43 lei",
+  "Sumar plată",
+  "Valoare factură\t1.503,43 lei",
+  "Comision serviciu PlătescUșor\t1,99 lei",
+  "Total de plată\t1.505,42 lei",
+].join("\n");
+
+describe("a payment service's page printed", () => {
+  it("reads the bill's value, never its total with the service's fee", () => {
+    const bill = parseBillText(PAYMENT_PAGE);
+    expect(bill.totalWithVat).toBe("1503.43");
+    expect(bill.vat).toBe("260.93");
+  });
+});

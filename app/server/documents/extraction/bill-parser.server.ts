@@ -260,6 +260,8 @@ const L = {
     /^(?:suma\s+|total\s+)?de\s+achitat\b/i,
     /^total\s*:/i,
     /^total\s*(?:\((?:lei|ron)\))?\s*:?$/i,
+    // The invoice's value as a payment page quotes it ('Valoare factură'), never an earlier bill's.
+    /^valoare\s+factur[ai](?:\s+curent[ae])?\s*:?$/i,
   ],
   consumption: [
     /(?:consum(?:ul)?|energie(?:a)?|cantitate(?:a)?)\s+(?:activ[ae]\s+)?facturat[ae]?\b/i,
@@ -1140,6 +1142,9 @@ function withoutCancelled(lines: TextLine[]): TextLine[] {
 const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
 const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
 
+/** A payment service's or a bank's fee for paying the bill: never part of the bill's own total. */
+const FEE = /\bcomision(?:ul)?\b|\btax[ai]\s+(?:de\s+)?(?:serviciu|procesare|tranzactie)\b/i;
+
 function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean): Totals {
   const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
   // On a bill of several services the electricity section's subtotals come first (a stable sort).
@@ -1147,7 +1152,10 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
     electricityFirst ? [...found].sort((a, b) => Number(namesElectricity(lines, b.hit)) - Number(namesElectricity(lines, a.hit))) : found;
   const nets = ordered([...(table ? [table.net] : []), ...amountsAfter(lines, L.net)]);
   const vats = ordered([...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)]);
-  const grosses = ordered([...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)]);
+  const grossesRead = ordered([...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)]);
+  // A payment service's total is the bill's value plus its own fee ('Comision serviciu 2,49 lei'): the fee is not the bill's.
+  const fees = amountsAfter(lines, [FEE]);
+  const grosses = grossesRead.filter((gross) => !grossesRead.some((bill) => fees.some((fee) => fee.cents > 0 && bill.cents + fee.cents === gross.cents)));
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
