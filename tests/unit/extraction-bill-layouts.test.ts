@@ -1,4 +1,4 @@
-// The bill reader on every tuning layout with the tuning seed, rounds 11 to 14, 18 and 20 included (issue #14). The
+// The bill reader on every tuning layout with the tuning seed, rounds 11 to 14, 18, 20 and 22 included (issue #14). The
 // held-out layouts are deliberately absent: bench/extraction.mjs measures them, nothing tunes on them.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
@@ -37,7 +37,9 @@ const ROUND_14: BillLayout[] = ["ppcHistory12", "electricaRegularizare", "novaUb
 const ROUND_18: BillLayout[] = ["electricaDotMatrix", "eonHandheld", "ppcQuestions"];
 /** Round 20, read once (docs/benchmarks.md, session 11) and fixed since, named for the same reason. */
 const ROUND_20: BillLayout[] = ["novaDualFuel", "electricaEmailPrint", "mvmLargePrint"];
-const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20])];
+/** Round 22, read once (docs/benchmarks.md, session 12) and fixed since, named for the same reason. */
+const ROUND_22: BillLayout[] = ["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"];
+const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22])];
 
 describe("bill reader on the tuning layouts", () => {
   for (const [i, input] of billSet(TUNE_SEED, LAYOUTS, 3).entries()) {
