@@ -141,3 +141,22 @@ describe("a payment service's page printed", () => {
     expect(bill.vat).toBe("260.93");
   });
 });
+
+describe("a charge row's name cut by a scan", () => {
+  it("'Tarif distribu…' is the distribution charge, never an offer's label", () => {
+    const bill = parseBillText(
+      [
+        "Factură Hidroelectrica",
+        "Număr factură\tHAG 7001234",
+        "Data emiterii\t19.12.2025",
+        "Energie ele:\tactivă\t69,61",
+        "Tarif distribu\t35,43",
+        "Tip ofe\tHidro Casnic Fix 12",
+        "Valoare fără TVA\t105,04 lei",
+      ].join("\n"),
+    );
+    // The offer's own label cut too ('Tip ofe…'): its name is read by its words, below sure.
+    expect(bill.tariffType).toBe("Hidro Casnic Fix 12");
+    expect(bill.fieldConfidence?.tariffType).toBeLessThan(0.9);
+  });
+});
