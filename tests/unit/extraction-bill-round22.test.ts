@@ -160,3 +160,11 @@ describe("a charge row's name cut by a scan", () => {
     expect(bill.fieldConfidence?.tariffType).toBeLessThan(0.9);
   });
 });
+
+describe("a holder's name a scan read with a speck after it", () => {
+  it("leaves out a lone lower-case letter after a name in capitals", () => {
+    const bill = parseBillText(["Număr factură\tHAG 7001234", "Data emiterii\t19.12.2025", "Titular\tIONESCU MARIA i\tAcciză\t1", "Adresa\tJud.CJ Mun.Dej Str.Libertății nr.3"].join("\n"));
+    expect(bill.customerName).toBe("IONESCU MARIA");
+    expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
+  });
+});

@@ -564,6 +564,8 @@ function holderInHolderColumn(lines: TextLine[]): LabelHit | null {
  * another column's caption, 'Tensiune'), no digits (a street number, a code), no address marker at its
  * start ('Calea Victoriei nr.43' beside a salutation), not the supplier's own name.
  */
+/** A lone lower-case letter after a name in capitals ('IONESCU ANA i'): a speck a scan read as a letter, no part of it. */
+const withoutSpeck = (value: string) => value.replace(/(?<=\p{Lu}{2,})\s+\p{Ll}$/u, "");
 const holderNamed = (name: string) =>
   /^\p{Lu}\S*(?:\s+\p{Lu}\S*){1,5}$/u.test(name.trim()) &&
   !PARTY_HEADING.test(foldSameLength(name)) &&
@@ -1687,7 +1689,8 @@ export function parseBillText(text: string): BillExtraction {
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
   const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const customer = holderInHolderColumn(lines) ?? valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(v).name)) ?? holderUnderHeading(lines);
+  const labelledHolder = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name));
+  const customer = holderInHolderColumn(lines) ?? (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
