@@ -51,6 +51,13 @@ describe("a bill that lists the account's several places of consumption", () => 
     expect(bill.fieldConfidence?.pod ?? 0).toBeLessThan(0.9);
   });
 
+  it("with nothing tying a row to this bill, reads no kWh of the table's as sure either", () => {
+    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură|Index)/.test(line)).map((line) => line.replace("\tABC 4412007\t", "\t—\t"));
+    const bill = parseBillText(untied.join("\n"));
+    expect(bill.fieldConfidence?.consumptionKwh ?? 0).toBeLessThan(0.9);
+    expect(bill.fieldConfidence?.pricePerKwh ?? 0).toBeLessThan(0.9);
+  });
+
   it("with two ties at odds (a scan misread this bill's POD under its label), reads none of them as sure", () => {
     const misread = SECOND_PLACE.map((line) => line.replace("Cod POD\tRO004E100777888", "Cod POD\tRO005E100777888"));
     const bill = parseBillText(misread.join("\n"));

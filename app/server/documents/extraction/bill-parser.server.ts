@@ -1925,7 +1925,10 @@ export function parseBillText(text: string): BillExtraction {
     if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
-  if (several && !several.tied && confidence.pod !== undefined) confidence.pod = Math.min(confidence.pod, 0.7);
+  // So is which row of the places' table is this bill's: its kWh may be another place's.
+  if (several && !several.tied) {
+    for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
+  }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
