@@ -46,13 +46,17 @@ describe("a bill that lists the account's several places of consumption", () => 
   });
 
   it("with nothing tying one POD to this bill, reads none of them as sure", () => {
-    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură)/.test(line)).map((line) => line.replace("\tABC 4412007\t", "\t—\t"));
+    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură)/.test(line)).map((line) =>
+      line.replace("\tABC 4412007\t", "\t—\t"),
+    );
     const bill = parseBillText(untied.join("\n"));
     expect(bill.fieldConfidence?.pod ?? 0).toBeLessThan(0.9);
   });
 
   it("with nothing tying a row to this bill, reads no kWh of the table's as sure either", () => {
-    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură|Index)/.test(line)).map((line) => line.replace("\tABC 4412007\t", "\t—\t"));
+    const untied = SECOND_PLACE.filter((line) => !/^(?:Cod POD|această factură|Index)/.test(line)).map((line) =>
+      line.replace("\tABC 4412007\t", "\t—\t"),
+    );
     const bill = parseBillText(untied.join("\n"));
     expect(bill.fieldConfidence?.consumptionKwh ?? 0).toBeLessThan(0.9);
     expect(bill.fieldConfidence?.pricePerKwh ?? 0).toBeLessThan(0.9);
@@ -170,7 +174,14 @@ describe("a charge row's name cut by a scan", () => {
 
 describe("a holder's name a scan read with a speck after it", () => {
   it("leaves out a lone lower-case letter after a name in capitals", () => {
-    const bill = parseBillText(["Număr factură\tHAG 7001234", "Data emiterii\t19.12.2025", "Titular\tIONESCU MARIA i\tAcciză\t1", "Adresa\tJud.CJ Mun.Dej Str.Libertății nr.3"].join("\n"));
+    const bill = parseBillText(
+      [
+        "Număr factură\tHAG 7001234",
+        "Data emiterii\t19.12.2025",
+        "Titular\tIONESCU MARIA i\tAcciză\t1",
+        "Adresa\tJud.CJ Mun.Dej Str.Libertății nr.3",
+      ].join("\n"),
+    );
     expect(bill.customerName).toBe("IONESCU MARIA");
     expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
   });
