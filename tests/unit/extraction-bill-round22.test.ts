@@ -186,3 +186,13 @@ describe("a holder's name a scan read with a speck after it", () => {
     expect(bill.fieldConfidence?.customerName).toBeLessThan(0.9);
   });
 });
+
+describe("an amount with its unit beside a label of capitalised and lower-case words", () => {
+  it("reads 'Valoare fără TVA ⇥ 1.242,50 lei' as the total without VAT: 'lei' is a unit, never a caption after its value", () => {
+    const bill = parseBillText(
+      ["Valoare fără TVA\t1.242,50 lei", "TVA 21%\t260,93 lei", "Valoare factură\t1.503,43 lei"].join("\n"),
+    );
+    expect(bill.totalWithoutVat).toBe("1242.50");
+    expect(parseBillText("Valoare totală fără TVA\t1.242,50 lei").totalWithoutVat).toBe("1242.50");
+  });
+});

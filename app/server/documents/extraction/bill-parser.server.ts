@@ -1556,6 +1556,8 @@ function captionsAfterValues(line: TextLine): TextLine {
   return { cells: swapped, folded: swapped.map(foldSameLength) };
 }
 
+const UNIT_AFTER_FIGURE = /^(?:lei|ron|kwh|mwh|kw|kvarh|zile)\.?$/i;
+
 /**
  * A caption run into its value's cell (a scan reads 'PRV 5815599 ⇥ număr factură' as one cell):
  * the words ending the cell from the first in lower case, when they are a caption.
@@ -1565,6 +1567,8 @@ function valueAndCaption(cell: string): string[] {
   for (let k = 1; k < words.length; k++) {
     if (!/^\p{Ll}/u.test(words[k]!)) continue;
     const caption = words.slice(k).join(" ");
+    // An amount's or an energy's unit ('1.242,50 lei', '300 kWh') is no caption.
+    if (UNIT_AFTER_FIGURE.test(caption)) continue;
     if (LOWER_CAPTION.test(caption) || isCaption(foldSameLength(caption))) return [words.slice(0, k).join(" "), caption];
   }
   return [cell];
