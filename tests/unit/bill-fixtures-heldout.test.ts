@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 22 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 23 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -6,9 +6,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
-import { billTruth, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, firstPlace, gasSide, placeOfConsumption, stornoEstimate } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { billTruth, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
+import { aggregatorOrder, capCompensation, consumptionConvention, firstPlace, gasSide, placeOfConsumption, stornoEstimate } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
@@ -35,10 +35,17 @@ function compactPeriods(t: BillTruth): string[] {
   return [`${from}-${to}.${m}.${y}`, `${Number(from)}–${Number(to)}${MONTHS[Number(m) - 1]}${y}`];
 }
 
-function checkTruth(t: BillTruth, kwh: number) {
+function checkTruth(t: BillTruth, kwh: number, input: BillInput) {
   expect(cents(t.totalWithoutVat) + cents(t.vat)).toBe(cents(t.totalWithVat));
   expect(vatRateOn(t.billDate)).toBe(t.billDate >= "2025-08-01" ? 0.21 : 0.19);
-  expect(cents(t.vat)).toBe(Math.round(cents(t.totalWithoutVat) * vatRateOn(t.billDate)));
+  if (input.layout === "eonVatSplit") {
+    // A reading straddling 1 August 2025: each part's VAT at its own rate on its own base, the bases the net.
+    const parts = vatSplit(input, cents(t.totalWithoutVat));
+    expect(parts.map((part) => part.rate)).toEqual([0.19, 0.21]);
+    expect(parts[0]!.baseCents + parts[1]!.baseCents).toBe(cents(t.totalWithoutVat));
+    for (const part of parts) expect(part.vatCents).toBe(Math.round(part.baseCents * part.rate));
+    expect(cents(t.vat)).toBe(parts[0]!.vatCents + parts[1]!.vatCents);
+  } else expect(cents(t.vat)).toBe(Math.round(cents(t.totalWithoutVat) * vatRateOn(t.billDate)));
   // The bench's convention (BillTruth.pricePerKwh): the total with VAT over the kWh, 4 decimals.
   expect(t.pricePerKwh).toBe((cents(t.totalWithVat) / 100 / kwh).toFixed(4));
   expect(Number(t.pricePerKwh)).toBeGreaterThan(0.9);
@@ -102,19 +109,21 @@ const ROUND_20_LAYOUTS: BillLayout[] = ["novaDualFuel", "electricaEmailPrint", "
 const ROUND_20_SEED = 16;
 const ROUND_21_LAYOUTS: BillLayout[] = ["eonSummaryBottom", "ppcStornoRebill", "electricaHuRo"];
 const ROUND_21_SEED = 17;
+const ROUND_22_LAYOUTS: BillLayout[] = ["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"];
+const ROUND_22_SEED = 18;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 21, measured once, joined the tuning half; round 22 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 22, measured once, joined the tuning half; round 23 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(18);
-    expect(SEALED_LAYOUTS).toEqual(["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"]);
+    expect(SEALED_SEED).toBe(19);
+    expect(SEALED_LAYOUTS).toEqual(["ppcPriceCap", "eonVatSplit", "electricaConventie"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -126,7 +135,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       for (const [i, input] of inputs.entries()) {
         it(`${input.layout} #${i % PER_LAYOUT} (${input.billDate}): truth consistent, PDF opens, every field printed`, async () => {
           const truth = billTruth(input);
-          checkTruth(truth, input.consumptionKwh);
+          checkTruth(truth, input.consumptionKwh, input);
           const { pdf } = await renderBillPdf(input);
           const document = await PDFDocument.load(pdf);
           expect(document.getPageCount()).toBe(MULTI_PAGE.has(input.layout) ? 2 : 1);
@@ -579,12 +588,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 22's scans have a seed of their own, round 21's conditions and, new, a stapled corner folded over the page; no earlier scan set has one", () => {
-    const { seed, stapleShare, stapleFold, ...rest } = SEALED_SCANS;
+    const { seed, stapleShare, stapleFold, ...rest } = ROUND22_SCANS;
     const { seed: _seed21, ...round21 } = ROUND21_SCANS;
     expect(seed).toBe(38);
     expect(rest).toEqual(round21);
     expect([stapleShare, stapleFold].every((value) => value !== undefined)).toBe(true);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND22_SCANS, ROUND_22_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.staple)).toBe(true);
     expect(sealed.some((scan) => !scan.staple)).toBe(true);
     // Round 21's conditions still occur among the nine scans.
@@ -609,11 +618,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 21's scans are the same as when they were read: the new draw comes after every earlier one.
     const read21 = drawScans(ROUND21_SCANS, ROUND_21_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 37, stapleShare: undefined }, read21.length)).toEqual(read21);
+    expect(drawScans({ ...ROUND22_SCANS, seed: 37, stapleShare: undefined }, read21.length)).toEqual(read21);
   });
 
   it("round 22's seven-column invoice: every row with its VAT and its value with VAT, the rows adding up to the totals row, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["tinmarSevenColumns"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_22_SEED, ["tinmarSevenColumns"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const { pdf } = await renderBillPdf(input);
       const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
@@ -634,7 +643,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 22's second place of consumption: both places listed with their own POD, bill, kWh and amount, the bill place 2's, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["grenergLocConsum2"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_22_SEED, ["grenergLocConsum2"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const other = firstPlace(input);
       expect(other.pod).not.toBe(truth.pod);
@@ -654,7 +663,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 22's aggregator page: the aggregator's branding, order and print date over the supplier's facts, the amount to pay the bill plus the fee, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["hidroAggregatorPrint"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_22_SEED, ["hidroAggregatorPrint"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const order = aggregatorOrder(input, truth);
       expect(order.printed > truth.billDate).toBe(true);
@@ -667,6 +676,93 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze(`Valoare factură${roNumber(cents(truth.totalWithVat))} lei`));
       expect(squeezed).toContain(squeeze(`Comision serviciu UtilPay${roNumber(order.feeCents)} lei`));
       expect(squeezed).toContain(squeeze(`Total de plată${roNumber(cents(truth.totalWithVat) + order.feeCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 23's scans have a seed of their own, round 22's conditions and, new, sheets fed upside down; no earlier scan set has one", () => {
+    const { seed, upsideDownShare, ...rest } = SEALED_SCANS;
+    const { seed: _seed22, ...round22 } = ROUND22_SCANS;
+    expect(seed).toBe(39);
+    expect(rest).toEqual(round22);
+    expect(upsideDownShare).toBe(0.3);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.upsideDown)).toBe(true);
+    expect(sealed.some((scan) => !scan.upsideDown)).toBe(true);
+    // Round 22's conditions still occur among the nine scans.
+    expect(sealed.some((scan) => scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // A phone photo or a scanning app's output is held the right way up to the camera.
+    for (const scan of sealed) if (scan.upsideDown) expect([scan.photo, scan.app]).toEqual([undefined, undefined]);
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.upsideDown).toBeUndefined();
+    }
+    // Round 22's scans are the same as when they were read: the new draw comes after every earlier one.
+    const read22 = drawScans(ROUND22_SCANS, ROUND_22_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 38, upsideDownShare: undefined }, read22.length)).toEqual(read22);
+  });
+
+  it("round 23's price-cap bill: issued by July 2025, the energy at the contract's price less a negative compensation row, the rows adding up to the net, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["ppcPriceCap"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      // The cap ended on 30 June 2025: its last bills, for June, were issued in July.
+      expect(truth.periodEnd <= "2025-06-30").toBe(true);
+      expect(vatRateOn(truth.billDate)).toBe(0.19);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      for (const words of ["Compensație conform OUG 27/2022", "Preț plafonat", "preț contract"]) expect(text).toContain(words);
+      const figure = (printed: string) => cents(printed.replace(/\./g, "").replace(",", "."));
+      const values = [...text.matchAll(/(?:Energie electrică activă \(preț contract\)|Compensație conform OUG 27\/2022|Tarif distribuție și transport|Certificate verzi|Contribuție cogenerare|Acciză)\s+\d+\s+kWh\s+-?[\d,]+\s+(-?[\d.]+,\d{2})/g)].map((m) => (m[1]!.startsWith("-") ? -figure(m[1]!.slice(1)) : figure(m[1]!)));
+      expect(values).toHaveLength(6);
+      expect(values[1]).toBeLessThan(0);
+      expect(values.reduce((sum, value) => sum + value, 0)).toBe(cents(truth.totalWithoutVat));
+      // The first row is the energy at the contract's price (the compensation's own figure is printed apart).
+      const { contractCents } = capCompensation(input, { rows: [{ label: "Energie electrică activă", quantity: input.consumptionKwh, unitPrice: 0, valueCents: 0 }], netCents: 0, vatCents: 0, grossCents: 0 });
+      expect(values[0]).toBe(contractCents);
+      expect(squeezed).toContain(squeeze(`Compensație suportată de la bugetul de stat: ${roNumber(-values[1]!)} lei`));
+      expect(squeezed).toContain(squeeze(`TVA 19%${roNumber(cents(truth.vat))} lei`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(cents(truth.totalWithVat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 23's VAT-change bill: the reading straddles 1 August 2025, its kWh and the net split at that day, each part's VAT at 19 % and 21 % on its own base, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["eonVatSplit"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      expect(truth.periodStart < "2025-08-01" && truth.periodEnd >= "2025-08-01").toBe(true);
+      const parts = vatSplit(input, cents(truth.totalWithoutVat));
+      expect(parts[0]!.kwh + parts[1]!.kwh).toBe(truth.consumptionKwh);
+      for (const part of parts) expect(part.kwh).toBeGreaterThan(0);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      for (const part of parts) {
+        const rate = `${Math.round(part.rate * 100)}%`;
+        expect(squeezed).toContain(squeeze(`${part.kwh} kWh, cota TVA ${rate}`));
+        expect(squeezed).toContain(squeeze(`Bază TVA ${rate}`));
+        expect(squeezed).toContain(squeeze(`${roNumber(part.baseCents)}TVA ${rate}${roNumber(part.vatCents)}`));
+      }
+      expect(squeezed).toContain(squeeze(`Total TVA${roNumber(cents(truth.vat))} lei`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(cents(truth.totalWithVat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 23's consumption-convention bill: twelve monthly estimates, the billed month's the bill's kWh and no other month's, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["electricaConventie"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const convention = consumptionConvention(input, truth);
+      expect(convention.kwh).toHaveLength(12);
+      expect(convention.kwh[convention.billed]).toBe(truth.consumptionKwh);
+      expect(convention.kwh.filter((kwh) => kwh === truth.consumptionKwh)).toHaveLength(1);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(text).toContain(`Convenție de consum ${convention.year}`);
+      for (const [m, kwh] of convention.kwh.entries()) expect(squeezed).toContain(squeeze(`${MONTHS[m]}${kwh}${m === convention.billed ? " (facturat)" : ""}`));
+      expect(squeezed).toContain(squeeze(`consum facturat: ${truth.consumptionKwh} kWh (estimat)`));
+      expect(squeezed).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(cents(truth.totalWithVat))} lei`));
       await runsInsidePage(pdf);
     }
   });

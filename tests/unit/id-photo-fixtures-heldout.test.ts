@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 18 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 19 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 18 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 19 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import {
   ROUND15_PHOTOS,
   ROUND16_PHOTOS,
   ROUND17_PHOTOS,
+  ROUND18_PHOTOS,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -848,13 +849,13 @@ describe("ID photo round 17 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 18 as fixtures (no reader)", () => {
-  const round18 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round18 = idPhotoSet(ROUND18_PHOTOS, 2);
   const round17 = idPhotoSet(ROUND17_PHOTOS, 2);
   const BADGE = /<div data-badge="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;[^"]*background:rgba\(170,195,215,([\d.]+)\)/;
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 18 has a new seed and round 17's conditions at round 17's rates, plus its own carry conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND17_PHOTOS, 29, "carry");
+    expectNextRound(ROUND18_PHOTOS, ROUND17_PHOTOS, 29, "carry");
     expectWholeRound(round18, ["badge", "mirrored", "bankcard", "photocopy", "worn", "screenshot"]);
   });
 
@@ -910,6 +911,89 @@ describe("ID photo round 18 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-badge/);
     }
     // Round 17's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 28, carry: undefined }, 2)).toEqual(round17);
+    expect(idPhotoSet({ ...ROUND18_PHOTOS, seed: 28, carry: undefined }, 2)).toEqual(round17);
+  });
+});
+
+describe("ID photo round 19 as fixtures (no reader)", () => {
+  const round19 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round18 = idPhotoSet(ROUND18_PHOTOS, 2);
+  const POCKET = /<div data-pocket="(\d+)" style="[^"]*background:rgba\(235,240,245,([\d.]+)\)">((?:<div [^>]*><\/div>)*)<\/div><div style="position:absolute;left:-70px;top:-70px;width:1140px;height:770px;box-sizing:border-box;border:(\d+)px solid/;
+  const HDR = /<div data-hdr="([\d.]+)" style="position:absolute;inset:0;background:radial-gradient\(ellipse at 50% 50%, rgba\(0,0,0,0\) 42%, rgba\(0,0,0,([\d.]+)\) 75%, rgba\(0,0,0,([\d.]+)\) 100%\)">/;
+  const HALO = /<div data-halo="(\d+)" style="position:absolute;inset:0;border-radius:28px;box-shadow:0 0 (\d+)px (\d+)px rgba\(255,255,250,\.6\)">/;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 19 has a new seed and round 18's conditions at round 18's rates, plus its own keep conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND18_PHOTOS, 30, "keep");
+    expectWholeRound(round19, ["pocket", "hdr", "badge", "mirrored", "bankcard", "worn", "screenshot"]);
+  });
+
+  it("a photo draws one of round 19's conditions at most, and then none of round 18's, 17's or 16's; no photo stacks more conditions than round 18's did", () => {
+    for (const photo of round19) {
+      const own = ["-pocket", "-hdr"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      if (own.length) {
+        expect(photo.carry).toBeUndefined();
+        expect(photo.home).toBeUndefined();
+        expect(photo.room).toBeUndefined();
+        expect(photo.style.mirror).toBeUndefined();
+        expect(photo.name).not.toMatch(/-(badge|mirrored|fingertips|window|smudge|phoneshadow)\b/);
+      }
+    }
+    expect(Math.max(...round19.map((photo) => stacked(photo.name)))).toBeLessThanOrEqual(Math.max(...round18.map((photo) => stacked(photo.name))));
+  });
+
+  it("a wallet's pocket: the leather 4–9 px over the card's rim, the film hazed 0.05–0.12 and scratched by 12–30 lines, round a real card neither held up between two fingers nor in a sleeve", () => {
+    const pocketed = round19.filter((photo) => photo.name.includes("-pocket"));
+    expect(pocketed.length).toBeGreaterThan(0);
+    for (const photo of round19) expect(POCKET.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-pocket"));
+    for (const photo of pocketed) {
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp|pinch|sleeve)\b/);
+      const [, overlap, haze, lines, leather] = POCKET.exec(photo.style.scene!.onCard!)!;
+      expect(Number(overlap)).toBeGreaterThanOrEqual(4);
+      expect(Number(overlap)).toBeLessThanOrEqual(9);
+      // The leather's inner edge lies `overlap` px inside the card's rim: 70 px of it outside the card.
+      expect(Number(leather)).toBe(70 + Number(overlap));
+      expect(Number(haze)).toBeGreaterThanOrEqual(0.05);
+      expect(Number(haze)).toBeLessThanOrEqual(0.12);
+      const scratches = lines!.match(/<div /g)?.length ?? 0;
+      expect(scratches).toBeGreaterThanOrEqual(12);
+      expect(scratches).toBeLessThanOrEqual(30);
+      expect(photo.keep).toMatch(new RegExp(`the leather ${overlap} px over the card's rim, haze ${haze}, ${scratches} scratches`));
+    }
+  });
+
+  it("the phone's HDR: corners darkened 0.45–0.7, a halo 14–30 px round the card, colours pushed; the others have none of it", () => {
+    const processed = round19.filter((photo) => photo.name.includes("-hdr"));
+    expect(processed.length).toBeGreaterThan(0);
+    for (const photo of round19) {
+      expect(HDR.test(photo.style.scene?.over ?? ""), photo.name).toBe(photo.name.includes("-hdr"));
+      expect(HALO.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-hdr"));
+      expect(photo.style.filter.includes("saturate(1.35)"), photo.name).toBe(photo.name.includes("-hdr"));
+    }
+    for (const photo of processed) {
+      expect(photo.name).not.toMatch(/-scanapp\b/);
+      const [, vignette, middle, corner] = HDR.exec(photo.style.scene!.over!)!.map(Number) as [number, number, number, number];
+      expect(vignette).toBeGreaterThanOrEqual(0.45);
+      expect(vignette).toBeLessThanOrEqual(0.7);
+      expect(corner).toBe(vignette);
+      expect(middle).toBeLessThan(corner);
+      const [, halo, blur, spread] = HALO.exec(photo.style.scene!.onCard!)!.map(Number) as [number, number, number, number];
+      expect(halo).toBeGreaterThanOrEqual(14);
+      expect(halo).toBeLessThanOrEqual(30);
+      expect(blur).toBe(halo);
+      expect(spread).toBe(Math.round(halo / 2));
+    }
+  });
+
+  it("the earlier rounds' photos, round 18's included, have none of round 19's conditions", () => {
+    for (const photo of [...round18, ...idPhotoSet(ROUND17_PHOTOS, 2), ...idPhotoSet(ROUND16_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.keep).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(pocket|hdr)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-(pocket|halo)/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-hdr/);
+    }
+    // Round 18's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 29, keep: undefined }, 2)).toEqual(round18);
   });
 });
