@@ -39,7 +39,9 @@ const ROUND_18: BillLayout[] = ["electricaDotMatrix", "eonHandheld", "ppcQuestio
 const ROUND_20: BillLayout[] = ["novaDualFuel", "electricaEmailPrint", "mvmLargePrint"];
 /** Round 22, read once (docs/benchmarks.md, session 12) and fixed since, named for the same reason. */
 const ROUND_22: BillLayout[] = ["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"];
-const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22])];
+/** Round 23, read once (docs/benchmarks.md, session 12) and fixed since, named for the same reason. */
+const ROUND_23: BillLayout[] = ["ppcPriceCap", "eonVatSplit", "electricaConventie"];
+const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22, ...ROUND_23])];
 
 describe("bill reader on the tuning layouts", () => {
   for (const [i, input] of billSet(TUNE_SEED, LAYOUTS, 3).entries()) {

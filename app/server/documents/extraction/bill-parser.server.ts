@@ -1025,6 +1025,8 @@ interface Totals {
   vatOneDigitOff?: boolean;
   /** The total without VAT read with one digit wrong, put right as total − VAT (the VAT at its rate). */
   netOneDigitOff?: boolean;
+  /** Found among the amounts as the net whose VAT is the sum of a VAT row per rate: a new kind of reading. */
+  splitByAmounts?: boolean;
 }
 
 /** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
@@ -1147,7 +1149,44 @@ const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !
 /** A payment service's or a bank's fee for paying the bill: never part of the bill's own total. */
 const FEE = /\bcomision(?:ul)?\b|\btax[ai]\s+(?:de\s+)?(?:serviciu|procesare|tranzactie)\b/i;
 
-function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean): Totals {
+/**
+ * A reading that straddles a change of VAT rate (19 % to 21 % on 1 August 2025, Law 141/2025) is billed
+ * with a VAT row per rate ('Bază TVA 19% (…) ⇥ 350,37 ⇥ TVA 19% ⇥ 66,57', then the 21 % row): the
+ * bill's VAT is the rows' sum, at a rate between the two on the whole net. Each row's VAT is the
+ * amount after its 'TVA NN%' (in its cell or the next); a base's caption ('Bază TVA 19%') is followed
+ * by the base, never the VAT. Null unless two rates or more are printed with one VAT amount each.
+ */
+export interface VatSplit {
+  vatCents: number;
+  rates: number[];
+}
+const RATE_CAPTION = /\btva\s*\(?(\d{1,2})\s?%\)?\s*:?\s*/i;
+export function vatSplit(lines: TextLine[]): VatSplit | null {
+  const byRate = new Map<number, Set<number>>();
+  for (const line of lines) {
+    line.folded.forEach((cell, c) => {
+      const m = RATE_CAPTION.exec(cell);
+      if (!m || /\bbaz[ae]\b/i.test(cell.slice(0, m.index))) return;
+      const rest = line.cells[c]!.slice(m.index + m[0].length).trim();
+      const value = rest ? rest : (line.cells[c + 1] ?? "");
+      const cents = hasAmount(value) ? parseAmountCents(value) : null;
+      const rate = Number(m[1]);
+      if (cents === null || cents <= 0 || rate < 5 || rate > 24) return;
+      byRate.set(rate, (byRate.get(rate) ?? new Set()).add(cents));
+    });
+  }
+  // One rate with two amounts (a column's rows, a sub-total and a total): not a row per rate.
+  if (byRate.size < 2 || [...byRate.values()].some((amounts) => amounts.size > 1)) return null;
+  return { vatCents: [...byRate.values()].reduce((sum, amounts) => sum + [...amounts][0]!, 0), rates: [...byRate.keys()].map((r) => r / 100) };
+}
+/** The bill's VAT on a split reading: the rows' sum, between the lowest and the highest rate on the net. */
+export function splitFits(split: VatSplit | null, netCents: number, vatCents: number): boolean {
+  if (!split || Math.abs(vatCents - split.vatCents) > 1) return false;
+  const tolerance = Math.max(3, Math.round(netCents * 0.002));
+  return vatCents >= Math.round(netCents * Math.min(...split.rates)) - tolerance && vatCents <= Math.round(netCents * Math.max(...split.rates)) + tolerance;
+}
+
+function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean, split: VatSplit | null = null): Totals {
   const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
   // On a bill of several services the electricity section's subtotals come first (a stable sort).
   const ordered = (found: AmountCandidate[]) =>
@@ -1161,7 +1200,7 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
-        if (totalsAddUp(net.cents, vat.cents, gross.cents) && vatMatchesRate(net.cents, vat.cents, rates)) {
+        if (totalsAddUp(net.cents, vat.cents, gross.cents) && (vatMatchesRate(net.cents, vat.cents, rates) || splitFits(split, net.cents, vat.cents))) {
           return { net, vat, gross, vatDerived: false };
         }
       }
@@ -1193,8 +1232,21 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
   }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
   // labelled amounts that fail them.
-  const triple = amountTriple(moneyAmounts(lines), rates);
-  if (triple) {
+  // A reading billed at two rates: the largest net whose VAT is the rows' sum and whose total is
+  // printed too. One rate's row (its base, VAT, and the VATs' sum) adds up as well, smaller: never the bill's.
+  const amounts = moneyAmounts(lines);
+  if (split) {
+    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
+    const vat = amounts.find((a) => a.cents === split.vatCents);
+    const net = amounts
+      .filter((n) => splitFits(split, n.cents, split.vatCents) && amounts.some((g) => totalsAddUp(n.cents, split.vatCents, g.cents)))
+      .sort((a, b) => b.cents - a.cents)[0];
+    const gross = net && amounts.find((g) => totalsAddUp(net.cents, split.vatCents, g.cents));
+    if (net && gross && vat) return { net: at(net), vat: at(vat), gross: at(gross), vatDerived: false, byTriple: true, splitByAmounts: true };
+  }
+  const triple = amountTriple(amounts, rates);
+  // With a VAT row per rate, a triple whose VAT is not their sum is one rate's sub-total.
+  if (triple && (!split || Math.abs(triple.vat.cents - split.vatCents) <= 1)) {
     const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
     return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true };
   }
@@ -1758,7 +1810,8 @@ export function parseBillText(text: string): BillExtraction {
   const totalsLines = cancellation ? withoutCancelled(supply) : supply;
   const otherServices = subtotalBlocks(moneyAmounts(cancellation ? totalsLines : lines), rates) >= 2;
   // A gas section's totals are never the electricity's (its lines are left out of the supply's).
-  const totals = chooseTotals(totalsLines, rates, otherServices);
+  const split = vatSplit(totalsLines);
+  const totals = chooseTotals(totalsLines, rates, otherServices, split);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
@@ -1885,7 +1938,8 @@ export function parseBillText(text: string): BillExtraction {
     check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
   }
   if (netCents !== null && vatCents !== null) {
-    check("vat_rate", vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${rates.map((r) => `${r * 100}%`).join(" or ")}`);
+    const splitRates = splitFits(split, netCents, vatCents) ? split!.rates : null;
+    check("vat_rate", splitRates !== null || vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${(splitRates ?? rates).map((r) => `${Math.round(r * 100)}%`).join(splitRates ? " and " : " or ")}`);
   }
   const readKwh = labelledKwh ?? kwhChecked?.kwh ?? null;
   if (indexes && readKwh !== null) {
@@ -1936,6 +1990,7 @@ export function parseBillText(text: string): BillExtraction {
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
+  if (totals.splitByAmounts) for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
   // sign, and a sum across the sections adds up too): below sure.
   if (cancellation) {
