@@ -35,6 +35,7 @@ import {
   tariffByWords,
   UNIT_TAIL,
   withoutTrailingPunctuation,
+  leadingSpecks,
 } from "./bill-values.server";
 
 export interface BillExtraction {
@@ -611,7 +612,10 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
     const next = lines[at]?.cells[0] ?? "";
     if (ADDRESS_START.exec(foldSameLength(next))?.index === 0) {
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
-      const rest = lines[at + 1]?.cells.length === 1 ? withoutTrailingPunctuation(lines[at + 1]!.cells[0]!) : "";
+      // Alone on its line, or first before another column's labelled facts ('ap.53 ⇥ Citire: …').
+      const after = lines[at + 1];
+      const restAlone = after !== undefined && after.folded.slice(1).every((cell) => startsWithLabel(cell) || /^\p{L}[\p{L} .()/]{1,40}:/u.test(cell));
+      const rest = restAlone ? withoutTrailingPunctuation(after.cells[0]!) : "";
       // Or, on a narrow column, its block and flat ('… nr.159 bl.A8' over 'ap.43').
       const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
       const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
@@ -622,6 +626,8 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
   return null;
 }
 
+/** An address's locality anywhere in it: its county, municipality, town, commune, village or sector. */
+const LOCALITY_NAMED = /\b(?:jud|mun|loc|com|sat|ora[sș]|sec|sect)\.|\b(?:judetul|municipiul|localitatea|comuna|satul|orasul|sector(?:ul)?)\b/i;
 /** Where an address names its county, municipality or village. */
 const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
 
@@ -630,13 +636,36 @@ const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:jude
  * locality first (the order the rest of the bill's fields and our records use).
  */
 function withLocality(lines: TextLine[], line: number, street: string, cell?: number): string {
+  return localityBelow(lines, line, street, cell).address;
+}
+
+/**
+ * withLocality, telling whether the locality's column was matched loosely: a scan may read a speck at
+ * a line's start as a cell, or part a cell at a misread separator ('01.05.2025 · 31.05.2025'), so the
+ * two lines' cells no longer count alike. Counted past the specks, or, for an address in the first
+ * column, the first cell of a line holding as many cells or more: the locality's head on a line the
+ * scan split is a reading below sure (`loose`).
+ */
+function localityBelow(lines: TextLine[], line: number, street: string, cell?: number): { address: string; loose: boolean } {
   const below = lines[line + 1];
+  const cells = lines[line]?.cells ?? [];
   const folded = foldSameLength(street);
+  if (!below || /\b(?:jud|mun)\./i.test(folded)) return { address: street, loose: false };
   // The locality alone on the line under, or in the street's own column of a grid of as many cells.
-  const column = below?.cells.length === 1 ? 0 : cell !== undefined && below?.cells.length === lines[line]?.cells.length ? cell : -1;
-  const locality = below?.cells[column];
-  if (!locality || /\b(?:jud|mun)\./i.test(folded) || !LOCALITY_START.test(below.folded[column]!)) return street;
-  return `${withoutTrailingPunctuation(locality)} ${street}`;
+  const exact = below.cells.length === 1 ? 0 : cell !== undefined && below.cells.length === cells.length ? cell : -1;
+  const [from, under] = [leadingSpecks(cells), leadingSpecks(below.cells)];
+  const loose =
+    exact >= 0 || cell === undefined || cell < from
+      ? -1
+      : below.cells.length - under === cells.length - from
+        ? under + cell - from
+        : cell === from && below.cells.length - under >= cells.length - from
+          ? under
+          : -1;
+  const column = exact >= 0 ? exact : loose;
+  const locality = below.cells[column];
+  if (!locality || !LOCALITY_START.test(below.folded[column]!)) return { address: street, loose: false };
+  return { address: `${withoutTrailingPunctuation(locality)} ${street}`, loose: exact < 0 };
 }
 
 /**
@@ -1854,9 +1883,8 @@ export function parseBillText(text: string): BillExtraction {
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
   const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
   const tailBelow = address ? withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))) : null;
-  const labelledBillingAddress = address
-    ? (streetFirst ?? withLocality(lines, address.line, tailBelow!.address, address.cell))
-    : (nameAndAddress?.address ?? addressInSentence(lines));
+  const localityUnder = address && !streetFirst ? localityBelow(lines, address.line, tailBelow!.address, address.cell) : null;
+  const labelledBillingAddress = address ? (streetFirst ?? localityUnder!.address) : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   // No caption read for the holder: the sole name-shaped cell above the address.
   const lastPrint = address ? Math.max(-1, ...lines.map((line, l) => (line.cells.some((cell) => cleanText(cell) === cleanText(address.value)) ? l : -1))) : -1;
@@ -1909,7 +1937,9 @@ export function parseBillText(text: string): BillExtraction {
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
-  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? Math.min(positionConfidence(labelledAddress), tailBelow?.repaired ? 0.85 : 1) : 0.7);
+  // Nor is one naming no county, municipality, commune or sector: its head is missing (or was on a line the scan split).
+  const localityNamed = result.billingAddress !== null && LOCALITY_NAMED.test(foldSameLength(result.billingAddress));
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? Math.min(positionConfidence(labelledAddress), tailBelow?.repaired || localityUnder?.loose || !localityNamed ? 0.85 : 1) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));

@@ -625,6 +625,15 @@ const STREET_REST = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d{1,4}[A-Z]?(?:[\s,]+(?
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
  * nearest above it.
  */
+/** A mark a scan read as a cell of its own at a line's start ('o', 'O |', '|'): a punch hole, a fold, a speck. */
+const SPECK_CELL = /^[^\p{L}\d]*\p{L}?[^\p{L}\d]*$/u;
+/** How many such marks open a line's cells (never its last cell). */
+export function leadingSpecks(cells: string[]): number {
+  let k = 0;
+  while (k < cells.length - 1 && SPECK_CELL.test(cells[k]!)) k++;
+  return k;
+}
+
 export function holderAndAddressByShape(
   lines: TextLine[],
   isSupplier: (text: string) => boolean,
@@ -641,7 +650,9 @@ export function holderAndAddressByShape(
       const before = afterLabel(text.slice(0, start.index));
       let address = text.slice(start.index).replace(/^[\s,;]+/, "");
       const below = lines[l + 1];
-      const under = below ? bare(below.cells[Math.min(c, below.cells.length - 1)]!) : "";
+      // Counted past the specks a scan read at either line's start.
+      const column = below ? Math.min(c >= leadingSpecks(line.cells) ? c - leadingSpecks(line.cells) + leadingSpecks(below.cells) : c, below.cells.length - 1) : -1;
+      const under = below ? bare(below.cells[column]!) : "";
       const folded = foldSameLength(address);
       if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under)))
         address = `${address} ${under}`;

@@ -54,6 +54,11 @@ const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
 const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
 /** The same after 'Mun' or 'Jud' whose dot the engine lost ('Mun lași'): neither is a word of its own. */
 const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
+/**
+ * 'Mun' or 'Jud' whose dot the engine read as a space ('Jud.TM Mun Timișoara'): neither is a word of its
+ * own, so before a capitalised place name or a county's code the dot is put back.
+ */
+const BARE_PLACE_ABBREVIATION = /\b(Mun|Jud) (?=\p{Lu})/gu;
 
 /**
  * A block's number with its 1 read as a small l or a capital I ('bl.Al' for 'bl.A1', 'bl.Bl2'): a block
@@ -103,6 +108,7 @@ export function repairOcrText(text: string): string {
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
+    .replace(BARE_PLACE_ABBREVIATION, "$1.")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
     .replace(POD_WITH_F, "$1E$2")
