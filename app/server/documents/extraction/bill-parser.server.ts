@@ -336,6 +336,9 @@ const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
  */
 function offerName(value: string): string {
   const sentence = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  // A stub of three letters or fewer cut at a colon a scan read inside the name ('Ele: ⇥ sshic Convenție'):
+  // what is left is no offer's name.
+  if (/^\s*\p{L}{1,3}\s*[:;]/u.test(value)) return "";
   // A spaced dash (a scan's reading of a middle dot) before another field's label ends the name too.
   const dash = [...sentence.matchAll(/\s[-–]\s+/g)].find((m) => startsWithLabel(sentence.slice(m.index + m[0].length)));
   const clause = dash ? sentence.slice(0, dash.index) : sentence;
@@ -1906,7 +1909,7 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? soleName,
     billingAddress: billingAddressOf(untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)),
     consumptionKwh: kwh,
-    tariffType: tariff ? offerName(tariff.value) : null,
+    tariffType: (tariff && offerName(tariff.value)) || null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),

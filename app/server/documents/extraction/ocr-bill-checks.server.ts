@@ -215,6 +215,17 @@ export function supplierByLikeness(text: string): string | null {
       }
     }
   }
+  // A name at a line's start with its first letters cut off (the sheet's edge, a fold or a staple over
+  // the logo: 'sctrica furnizare'): the rest of a name of ten letters or more, one edit from it at most.
+  for (const name of SUPPLIER_NAMES) {
+    const wanted = foldRomanian(name);
+    const length = wanted.split(" ").length;
+    for (const cut of [1, 2, 3]) {
+      const rest = wanted.slice(cut);
+      if (rest.replace(/ /g, "").length < 10 || rest.startsWith(" ")) continue;
+      if (header.some((words) => words.length >= length && editDistance(words.slice(0, length).join(" "), rest) <= 1)) return name;
+    }
+  }
   const logo = header.find((words) => words.length > 0)?.[0];
   if (!logo || logo.length < 4) return null;
   return (
