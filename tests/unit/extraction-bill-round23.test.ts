@@ -33,7 +33,9 @@ describe("a reading billed at two VAT rates", () => {
   });
 
   it("finds the bill's totals by their amounts where a scan lost their labels, below sure", () => {
-    const scanned = SPLIT.map((line) => line.replace("Total fără TVA", "Tot: Ă TVA").replace("Total factură cu TVA", "tal factură cu TVA"));
+    const scanned = SPLIT.map((line) =>
+      line.replace("Total fără TVA", "Tot: Ă TVA").replace("Total factură cu TVA", "tal factură cu TVA"),
+    );
     const bill = parseBillText(scanned.join("\n"));
     expect([bill.totalWithoutVat, bill.vat, bill.totalWithVat]).toEqual(["595.00", "114.95", "709.95"]);
     expect(bill.fieldConfidence?.totalWithoutVat).toBeLessThan(0.9);
@@ -41,23 +43,53 @@ describe("a reading billed at two VAT rates", () => {
 });
 
 describe("an address whose locality is printed on the line under it", () => {
-  const HEAD = ["PPC Energie\tFACTURĂ DE ENERGIE ELECTRICĂ", "Seria PPL nr. 3540089", "Titular: ANA POPESCU\tData emiterii: 08.04.2025"];
-  const TAIL = ["Cod client: 0268166452\tProdus: PPC Casa Clasic", "Total fără TVA\t100,00 lei", "TVA 19%\t19,00 lei", "Total de plată\t119,00 lei"];
+  const HEAD = [
+    "PPC Energie\tFACTURĂ DE ENERGIE ELECTRICĂ",
+    "Seria PPL nr. 3540089",
+    "Titular: ANA POPESCU\tData emiterii: 08.04.2025",
+  ];
+  const TAIL = [
+    "Cod client: 0268166452\tProdus: PPC Casa Clasic",
+    "Total fără TVA\t100,00 lei",
+    "TVA 19%\t19,00 lei",
+    "Total de plată\t119,00 lei",
+  ];
 
   it("is never sure without its county or municipality (the line under unread)", () => {
-    const bill = parseBillText([...HEAD, "Adresa: Bd.Unirii nr.19\tData scadentă: 23.04.2025", "J d T  M n T miș ara\tPerioada: 01.03.2025 - 31.03.2025", ...TAIL].join("\n"));
+    const bill = parseBillText(
+      [
+        ...HEAD,
+        "Adresa: Bd.Unirii nr.19\tData scadentă: 23.04.2025",
+        "J d T  M n T miș ara\tPerioada: 01.03.2025 - 31.03.2025",
+        ...TAIL,
+      ].join("\n"),
+    );
     expect(bill.billingAddress).toBe("Bd.Unirii nr.19");
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
   });
 
   it("takes it past a speck the scan read as a cell at the line's start, below sure", () => {
-    const bill = parseBillText([...HEAD, "o\tAdresa: Bd.Unirii nr.19\tData scadentă: 23.04.2025", "Jud.TM Mun.Timișoara\tPerioada: 01.03.2025 - 31.03.2025", ...TAIL].join("\n"));
+    const bill = parseBillText(
+      [
+        ...HEAD,
+        "o\tAdresa: Bd.Unirii nr.19\tData scadentă: 23.04.2025",
+        "Jud.TM Mun.Timișoara\tPerioada: 01.03.2025 - 31.03.2025",
+        ...TAIL,
+      ].join("\n"),
+    );
     expect(bill.billingAddress).toBe("Jud.TM Mun.Timișoara Bd.Unirii nr.19");
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
   });
 
   it("takes it from the first column when the scan parted the line under at a misread separator", () => {
-    const bill = parseBillText([...HEAD, "Adresa: Șos.Pantelimon nr.84\tData scadentă: 23.04.2025", "Jud.CJ Mun.Cluj-Napoca\tPerioada: 01.03.2025 · 31.03.2025", ...TAIL].join("\n"));
+    const bill = parseBillText(
+      [
+        ...HEAD,
+        "Adresa: Șos.Pantelimon nr.84\tData scadentă: 23.04.2025",
+        "Jud.CJ Mun.Cluj-Napoca\tPerioada: 01.03.2025 · 31.03.2025",
+        ...TAIL,
+      ].join("\n"),
+    );
     expect(bill.billingAddress).toBe("Jud.CJ Mun.Cluj-Napoca Șos.Pantelimon nr.84");
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
   });
@@ -65,6 +97,12 @@ describe("an address whose locality is printed on the line under it", () => {
   it("reads 'Mun' or 'Jud' with its dot lost to a space as the abbreviation", () => {
     expect(repairOcrText("Jud TM Mun Timișoara\tPerioada")).toBe("Jud.TM Mun.Timișoara\tPerioada");
     expect(repairOcrText("Munca prestată")).toBe("Munca prestată");
+  });
+
+  it("joins a street's name the scan parted after its first capital, never an initial", () => {
+    expect(repairOcrText("Mun.București Sec.2 Bd.U nirii nr.143")).toBe("Mun.București Sec.2 Bd.Unirii nr.143");
+    expect(repairOcrText("Șos. P antelimon nr.9")).toBe("Șos. Pantelimon nr.9");
+    expect(repairOcrText("Str. N Titulescu nr.4")).toBe("Str. N Titulescu nr.4");
   });
 
   it("without a label, its locality past a speck too (the address found by its shape)", () => {
@@ -113,7 +151,13 @@ describe("names a scan cut", () => {
 
   it("reads no offer out of a stub of three letters cut at a colon read inside the name", () => {
     const bill = parseBillText(
-      ["Cod client: C-088832\tProdus: Ele:\tsshic Convenție", "Contract: 091140/2025\tPutere aprobată: 7 kW", "Total fără TVA\t100,00 lei", "TVA 21%\t21,00 lei", "Total de plată\t121,00 lei"].join("\n"),
+      [
+        "Cod client: C-088832\tProdus: Ele:\tsshic Convenție",
+        "Contract: 091140/2025\tPutere aprobată: 7 kW",
+        "Total fără TVA\t100,00 lei",
+        "TVA 21%\t21,00 lei",
+        "Total de plată\t121,00 lei",
+      ].join("\n"),
     );
     expect(bill.tariffType).toBeNull();
   });

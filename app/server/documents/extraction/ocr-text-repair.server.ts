@@ -59,6 +59,11 @@ const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
  * own, so before a capitalised place name or a county's code the dot is put back.
  */
 const BARE_PLACE_ABBREVIATION = /\b(Mun|Jud) (?=\p{Lu})/gu;
+/**
+ * A street's name parted after its first capital ('Bd.U nirii', 'Str.F lorilor'): a lone capital after a
+ * street kind, then a word in lower case, is that word's first letter (initials carry their dots: 'Str.I.C. …').
+ */
+const STREET_NAME_PARTED = /(^|[\s,])(Str|Bd|B-dul|Șos|Cal|Calea|Aleea|Al)\.(\s?)(\p{Lu}) (\p{Ll}{2,})/gmu;
 
 /**
  * A block's number with its 1 read as a small l or a capital I ('bl.Al' for 'bl.A1', 'bl.Bl2'): a block
@@ -109,6 +114,7 @@ export function repairOcrText(text: string): string {
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(BARE_PLACE_ABBREVIATION, "$1.")
+    .replace(STREET_NAME_PARTED, "$1$2.$3$4$5")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
     .replace(POD_WITH_F, "$1E$2")
