@@ -42,6 +42,33 @@ describe("a reading billed at two VAT rates", () => {
   });
 });
 
+describe("a charges table whose total row lost its VAT (a scan)", () => {
+  const TABLE = [
+    "TINMAR ENERGY\tFACTURĂ FISCALĂ",
+    "Data emiterii:\t01.04.2026\tData scadenței: 16.04.2026",
+    "Ni pr\t| un. | Cantitate | Pret unitar fără |. Valoara fără | TVA (ni) Valoare cu TVA",
+    "1 Energie electrică activă\tkwn\t500\t0,80000\t400,00\t84,00\t484,00",
+    "2 Tarif distribuție și transport\tkWh\t500\t0,20000\t100,00\t21,00\t121,00",
+    "| TOTAL FACTURA\t|\t500,00\t605,00",
+    "Total de plată:\t605,00 lei",
+  ];
+
+  it("takes the total printed under a total's label over a charge row's triple, its VAT the difference", () => {
+    const bill = parseBillText(TABLE.join("\n"));
+    expect([bill.totalWithoutVat, bill.vat, bill.totalWithVat]).toEqual(["500.00", "105.00", "605.00"]);
+    expect(bill.fieldConfidence?.totalWithVat).toBeLessThan(0.9);
+  });
+
+  it("with no net the larger total is the rate above, reads the row's triple as no more than likely", () => {
+    const bill = parseBillText(
+      TABLE.filter((line) => !line.includes("TOTAL FACTURA"))
+        .map((line) => line.replace("605,00", "655,00"))
+        .join("\n"),
+    );
+    expect(bill.fieldConfidence?.totalWithVat ?? 0).toBeLessThan(0.9);
+  });
+});
+
 describe("an address whose locality is printed on the line under it", () => {
   const HEAD = [
     "PPC Energie\tFACTURĂ DE ENERGIE ELECTRICĂ",

@@ -1059,6 +1059,8 @@ interface Totals {
   netOneDigitOff?: boolean;
   /** Found among the amounts as the net whose VAT is the sum of a VAT row per rate: a new kind of reading. */
   splitByAmounts?: boolean;
+  /** A labelled total larger than the triple found among the amounts was printed: a new kind of reading. */
+  underLargerTotal?: boolean;
 }
 
 /** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
@@ -1280,7 +1282,17 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
   // With a VAT row per rate, a triple whose VAT is not their sum is one rate's sub-total.
   if (triple && (!split || Math.abs(triple.vat.cents - split.vatCents) <= 1)) {
     const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
-    return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true };
+    // A total printed under a total's label larger than the triple's: the triple is a charge row or a
+    // sub-total (a scan lost the total row's VAT). The bill's is that total with a net it is the VAT
+    // rate above ('TOTAL 668,45 … 808,82': 140,37 at 21 %); with none, the row's triple is below sure.
+    const larger = grosses.filter((g) => g.cents > triple.gross.cents + 1).sort((a, b) => b.cents - a.cents);
+    for (const gross of larger) {
+      const net = amounts
+        .filter((a) => a.cents < gross.cents && vatMatchesRate(a.cents, gross.cents - a.cents, rates))
+        .sort((a, b) => b.cents - a.cents)[0];
+      if (net) return { net: at(net), vat: { cents: gross.cents - net.cents, hit: gross.hit }, gross, vatDerived: true, byTriple: true, underLargerTotal: true };
+    }
+    return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true, underLargerTotal: larger.length > 0 };
   }
   for (const gross of grosses) {
     for (const net of nets) {
@@ -2023,7 +2035,7 @@ export function parseBillText(text: string): BillExtraction {
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
-  if (totals.splitByAmounts) for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+  if (totals.splitByAmounts || totals.underLargerTotal) for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
   // sign, and a sum across the sections adds up too): below sure.
   if (cancellation) {
