@@ -17,7 +17,8 @@ export function isValidPod(input: string): boolean {
  * where a digit is expected (O→0, I/l→1, S→5, B→8).
  */
 export function findPod(text: string): string | null {
-  const candidates = text.toUpperCase().match(/R\s?[O0]\s?[\dOISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi) ?? [];
+  // The operator's digits may be read as letters too: a zero as a D ('RO0D1E…'), as digitsOnly repairs.
+  const candidates = text.toUpperCase().match(/R\s?[O0]\s?[\dOQDISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi) ?? [];
   for (const raw of candidates) {
     const compact = raw.replace(/\s/g, "");
     const fixed =

@@ -3,7 +3,8 @@
 // upside down. What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
-import { supplierByLikeness } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { podDigitsGuessed, supplierByLikeness } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { findPod } from "../../app/lib/pod";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 /** A bill for a reading from 07.07 to 05.08.2025: 19 % before 1 August, 21 % from it, a VAT row each. */
@@ -165,6 +166,14 @@ describe("the holder's address under the name, without a label", () => {
       ].join("\n"),
     );
     expect(bill.billingAddress).toBe("Jud.CT Mun.Constanța Str.Mihai Eminescu nr.107 bl.C3 ap.53");
+  });
+});
+
+describe("a POD whose operator digit a scan read as a D", () => {
+  it("is the POD with a zero there, a guess below sure", () => {
+    const read = "| | Cod loc consum (POD): RO0D1E125331485";
+    expect(findPod(read)).toBe("RO001E125331485");
+    expect(podDigitsGuessed("RO001E125331485", read)).toBe(true);
   });
 });
 

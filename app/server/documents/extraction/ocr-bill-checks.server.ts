@@ -297,15 +297,16 @@ export function powerFromSymbol(words: OcrWord[]): string | null {
 }
 
 /** A POD as the engine may print it, letters where digits go ('ROBO4E214037210'): what findPod reads. */
-const POD_AS_READ = /R\s?[O0]\s?[\dOISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi;
+const POD_AS_READ = /R\s?[O0]\s?[\dOQDISB]{3}\s?E\s?(?:[\dOISBl]\s?){9}/gi;
 
 /**
  * Whether the POD's digits were read as letters other than O: a B is an 8 or a slashed zero (a
- * fixed-pitch font's 0), an S a 5 or a 6, an I or l a 1 or a 7. The digit put in their place is a guess.
+ * fixed-pitch font's 0), an S a 5 or a 6, an I or l a 1 or a 7, a D or Q a 0 (or an O's own misreading).
+ * The digit put in their place is a guess.
  */
 export function podDigitsGuessed(pod: string, text: string): boolean {
   const read = text.toUpperCase().match(POD_AS_READ)?.find((raw) => findPod(raw) === pod);
-  return read !== undefined && /[ISBL]/i.test(read.replace(/\s/g, "").slice(2).replace("E", ""));
+  return read !== undefined && /[ISBLDQ]/i.test(read.replace(/\s/g, "").slice(2).replace("E", ""));
 }
 
 /**
