@@ -8,6 +8,11 @@ import {
   readIdPhoto,
   readsMirrored,
 } from "../../app/server/documents/extraction/extract-document.server";
+import {
+  parseIdCardText,
+  repairIssuerLocality,
+  restoreCutSeat,
+} from "../../app/server/documents/extraction/id-card-parser.server";
 import { mirror, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type {
@@ -180,5 +185,50 @@ describe("a reading past its deadline", () => {
     t = 0;
     await readIdImage(engine, image, [0], 2026, 1, true, false, { now: () => t, deadline: 1100 });
     expect(regionPasses).toBe(1);
+  });
+});
+
+describe("a scanner app's photo read with its left edge cut, or a vowel read twice (round 18's barbu)", () => {
+  const lines = (address: string, issuer: string) =>
+    [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+      "«rr 2560618175092",
+      "BARBU",
+      "MARIA",
+      "Lo: naşcereitiei,",
+      address,
+      "14.02.18-nelimitat",
+      issuer,
+      "IDROUBARBU<<MARIA<<<<<<<<<<<<<<<<<<<<<",
+      "GL530917<8ROU5606186F<<<<<<<21750920",
+    ].join("\n");
+
+  it("rebuilds a county seat's line cut at the card's edge ('un.Galaţi Str.…')", () => {
+    expect(restoreCutSeat("un.Galaţi Str.Brăilei nr.63 bl.B4 ap.20")).toBe(
+      "Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20",
+    );
+    expect(restoreCutSeat("n.Alba Iulia Str.Mare nr.2")).toBe("Jud.AB Mun.Alba Iulia Str.Mare nr.2");
+    // Not a seat (its county is not known from its name), nor a seat's prefix of a longer word.
+    expect(restoreCutSeat("un.Tecuci Str.Mare nr.2")).toBe("un.Tecuci Str.Mare nr.2");
+    expect(restoreCutSeat("un.Aradului nr.2")).toBe("un.Aradului nr.2");
+    const id = parseIdCardText(lines("un.Galaţi Str.Brăilei nr.63 bl.B4 ap.20", "SPCLEP Gala"), {
+      referenceYear: 2026,
+    });
+    expect(id.address).toBe("Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20");
+    expect(id.fieldConfidence?.address ?? 0).toBeLessThan(0.9);
+  });
+
+  it("completes the issuer's locality cut short when the card's address names the seat", () => {
+    expect(repairIssuerLocality("SPCLEP Gala", ["Jud.GL Mun.Galați Str.Brăilei nr.63"])).toBe("SPCLEP Galați");
+    expect(repairIssuerLocality("SPCLEP Gal", ["Jud.GL Mun.Galați Str.Brăilei nr.63"])).toBe("SPCLEP Gal");
+    expect(repairIssuerLocality("SPCLEP Gala", ["Jud.CJ Mun.Cluj-Napoca Str.Mare nr.1"])).toBe("SPCLEP Gala");
+  });
+
+  it("keeps one of two marked a's read side by side ('Str.Brăâilei')", () => {
+    const id = parseIdCardText(lines("Jud.GL Mun.Galați Str.Brăâilei nr.63 bl.B4 ap.20", "SPCLEP Galați"), {
+      referenceYear: 2026,
+    });
+    expect(id.address).toBe("Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20");
   });
 });
