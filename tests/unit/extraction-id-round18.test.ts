@@ -1,12 +1,14 @@
 // ID photo round 18 (issue #14): a picture saved mirrored left to right by a front camera or a webcam
-// reads as letter-like marks at either turn; it is read again mirrored back. And a reading that runs
-// past its deadline starts no sharpened zone pass.
+// reads as letter-like marks at either turn; it is read again mirrored back. A reading near its
+// deadline starts no sharpened zone pass that would end well past it. A scanner app's photo read with
+// its left edge cut, and a vowel read twice with two marks.
 import { describe, expect, it } from "vitest";
 import {
   mirrorWorthTrying,
   readIdImage,
   readIdPhoto,
   readsMirrored,
+  ZONE_PASS_GRACE_MS,
 } from "../../app/server/documents/extraction/extract-document.server";
 import {
   parseIdCardText,
@@ -179,12 +181,17 @@ describe("a reading past its deadline", () => {
     // Unhurried: the zone, then sharpened along each axis.
     await readIdImage(engine, image, [0], 2026, 1, true, false, { now: () => t, deadline: 1e9 });
     expect(regionPasses).toBe(3);
-    // The card's pass ends 100 ms before the deadline: the plain zone pass (its only look at the zone)
-    // and no sharpened one.
+    // The card's pass ends 100 ms before the deadline, its plain zone pass 300 ms past it: that pass
+    // (the reading's only look at the zone) and no sharpened one, which would end 1100 ms past it.
     regionPasses = 0;
     t = 0;
     await readIdImage(engine, image, [0], 2026, 1, true, false, { now: () => t, deadline: 1100 });
     expect(regionPasses).toBe(1);
+    // Sharpened passes that end within the grace still run.
+    regionPasses = 0;
+    t = 0;
+    await readIdImage(engine, image, [0], 2026, 1, true, false, { now: () => t, deadline: 2300 - ZONE_PASS_GRACE_MS });
+    expect(regionPasses).toBe(2);
   });
 });
 
@@ -223,6 +230,8 @@ describe("a scanner app's photo read with its left edge cut, or a vowel read twi
     expect(repairIssuerLocality("SPCLEP Gala", ["Jud.GL Mun.Galați Str.Brăilei nr.63"])).toBe("SPCLEP Galați");
     expect(repairIssuerLocality("SPCLEP Gal", ["Jud.GL Mun.Galați Str.Brăilei nr.63"])).toBe("SPCLEP Gal");
     expect(repairIssuerLocality("SPCLEP Gala", ["Jud.CJ Mun.Cluj-Napoca Str.Mare nr.1"])).toBe("SPCLEP Gala");
+    // A county's passport office is named by the county, not cut short from its seat.
+    expect(repairIssuerLocality("SPCEP Timiș", ["Jud.TM Mun.Timișoara"])).toBe("SPCEP Timiș");
   });
 
   it("keeps one of two marked a's read side by side ('Str.Brăâilei')", () => {

@@ -443,10 +443,12 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     const seat = code ? COUNTY_SEATS[code] : undefined;
     if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
     // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca),
-    // or cut short at the card's edge after four letters at least ('SPCLEP Gala' for Galați).
+    // or cut short at the card's edge after four letters at least ('SPCLEP Gala' for Galați) — a local
+    // office's (SPCLEP, named by its locality) only: a county's passport office is named by the county,
+    // which may begin as its seat does ('SPCEP Timiș', Timișoara).
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
-    const cutShort = part.length >= 4 && plain(seat).startsWith(part);
+    const cutShort = /L/.test(m[1]!) && part.length >= 4 && plain(seat).startsWith(part);
     if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
