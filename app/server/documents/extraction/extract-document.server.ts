@@ -476,10 +476,11 @@ export function* cardsToTry(image: RgbaImage, readings: readonly { page: { text:
 /**
  * Below this confidence a reading that holds text but no sure sign of a card (no valid CNP, no zone
  * that holds) may be a mirrored picture's: a front camera or a webcam saves the card mirrored left
- * to right, and its print reads as 0.1–0.3 at either turn (ID photo round 18), as a card read the
- * wrong way up does.
+ * to right, and its print reads as 0.12–0.29 at either turn (ID photo round 18), as a card read the
+ * wrong way up does (WAY_UP_CONFIDENCE). At 0.4, four tuning photos read right way round at
+ * 0.33–0.40 paid the mirrored reading's two passes, and one lost its zone to the deadline.
  */
-const MIRROR_CHECK_CONFIDENCE = 0.4;
+const MIRROR_CHECK_CONFIDENCE = 0.3;
 
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
