@@ -18,6 +18,7 @@ import {
   exifQuarterTurn,
   globalInkShare,
   ImageDecodeError,
+  mirror,
   OCR_MAX_SIDE,
   rotateDegrees,
   shrinkToFit,
@@ -192,11 +193,19 @@ async function withRulesErased(engine: OcrEngine, read: OcrPageResult): Promise<
   return better ? { ...again, rotation: read.rotation, skewDegrees: read.skewDegrees, passes, durationMs } : { ...read, passes, durationMs };
 }
 
+/** How far past the reading's deadline a zone's sharpened pass may end (issue #14: < 8 s a document, the deadline 6.5 s). */
+export const ZONE_PASS_GRACE_MS = 1000;
+
 /**
  * `rotations`: the turns to try, most likely first, at most `maxTurns` of them (one at least).
  * `zoneSharpenings`: whether a zone that does not hold is read again sharpened along each axis.
+ * `clock`: no sharpened zone pass starts that would end more than ZONE_PASS_GRACE_MS past the
+ * reading's deadline at twice the plain zone pass's time (a whole frame's band of desk and print,
+ * read sharpened, took 2 s a pass and ran a photo 4 s past the deadline: ID round 18). A card's zone,
+ * ~0.1 s a pass, is still read sharpened near the deadline. The plain zone pass, bounded by the zone's
+ * height, always runs: it is the reading's only look at the zone.
  */
-export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true, wholeFrame = false) {
+export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true, wholeFrame = false, clock?: ReadingClock) {
   // A card made into a field of marks is not read at all (its passes would be the photo's slowest);
   // the photo as it is may be mostly a dark desk around the card, and is read whatever its ink.
   if (!wholeFrame && readsAsTexture(image)) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0 };
@@ -220,14 +229,17 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
     if (rect && !readsAsTexture(crop(page.image, rect))) {
       await yieldToRequests();
       const regionStarted = performance.now();
+      const zoneStarted = clock?.now() ?? 0;
       mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
       passes++;
+      const zoneMs = (clock?.now() ?? 0) - zoneStarted;
+      const inTime = (cost: number) => !clock || clock.now() + cost < clock.deadline + ZONE_PASS_GRACE_MS;
       // Still no zone that holds: a shaken photo's strokes smeared along one axis. The zone cut out
       // and sharpened along each axis in turn, the reading with more valid check digits kept.
       const zone = crop(page.image, rect);
       const whole = { left: 0, top: 0, right: zone.width, bottom: zone.height };
       for (const axis of zoneSharpenings ? (["x", "y"] as const) : []) {
-        if (findMrz(mrzText, referenceYear)?.valid) break;
+        if (findMrz(mrzText, referenceYear)?.valid || !inTime(2 * zoneMs)) break;
         await yieldToRequests();
         const sharpened = sharpenAlong(zone, axis);
         if (readsAsTexture(sharpened)) continue;
@@ -461,6 +473,34 @@ export function* cardsToTry(image: RgbaImage, readings: readonly { page: { text:
   }
 }
 
+/**
+ * Below this confidence a reading that holds text but no sure sign of a card (no valid CNP, no zone
+ * that holds) may be a mirrored picture's: a front camera or a webcam saves the card mirrored left
+ * to right, and its print reads as 0.12–0.29 at either turn (ID photo round 18), as a card read the
+ * wrong way up does (WAY_UP_CONFIDENCE). At 0.4, four tuning photos read right way round at
+ * 0.33–0.40 paid the mirrored reading's two passes, and one lost its zone to the deadline.
+ */
+const MIRROR_CHECK_CONFIDENCE = 0.3;
+
+/** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
+export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
+  return !readsAsNothing(read.page.text) && read.page.confidence < MIRROR_CHECK_CONFIDENCE && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
+}
+
+/**
+ * Whether the card read mirrored is the card as printed: its reading holds a valid CNP or more of a
+ * zone (three check digits at least: one or two match by chance) where the picture as saved held
+ * none, or the engine is much surer of it (a card's print mirrored reads as letter-like marks the
+ * engine is unsure of; a card read right and then mirrored, likewise).
+ */
+export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }, mirrored: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
+  if (holdsValidCnp(mirrored.page.text) && !holdsValidCnp(asSaved.page.text)) return true;
+  const zone = zoneScore(mirrored, referenceYear);
+  if (zone >= 3 && zone > zoneScore(asSaved, referenceYear)) return true;
+  const [was, now] = [asSaved.page.confidence, mirrored.page.confidence];
+  return now >= was + 0.1 && now >= 1.5 * was;
+}
+
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
 const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
@@ -481,17 +521,33 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   // Outlines tried: a box around the frame's print (no outline found) leaves the photo as it is to be
   // read as if no card had been, its frame-filling card (a photocopy's sheet) maybe more than the box.
   let outlined = 0;
+  // Whether the picture was saved mirrored (a front camera, a webcam): found on the first card that
+  // reads as text but not as a card, and then every card cut out and the frame are read mirrored back.
+  let mirrored = false;
+  let mirrorTried = false;
   for (const card of cardsToTry(image, straightened)) {
     if (!card.boxed) outlined++;
     if (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock)) break;
     await yieldToRequests();
     const cutOut = straightenFromSource(source, card);
     const small = smallCard(cutOut);
-    const cut = small ?? cutOut;
-    const straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
+    let cut = small ?? cutOut;
+    if (mirrored) cut = mirror(cut);
+    let straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()))), cardStraightened: true };
+    let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()), true, false, clock)), cardStraightened: true };
+    // Text read, but nothing of a card: read once more mirrored, both ways up (mirrored, the card's way
+    // up is either; the turn its marks read best at first, the likelier in round 18, 4 of 6). Kept, and
+    // the photo read mirrored from then on, when the mirrored card reads as a card.
+    if (!mirrorTried && mirrorWorthTrying(read, referenceYear) && budgetAllows(spentWith(read), maxPasses, clock)) {
+      mirrorTried = true;
+      await yieldToRequests();
+      const again = await readIdImage(engine, mirror(straight), read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
+      mirrored = readsMirrored(read, again, referenceYear);
+      if (mirrored) [cut, straight] = [mirror(cut), mirror(straight)];
+      read = { ...(mirrored ? again : read), ...plus(read, again), cardStraightened: true };
+    }
     // A box around the frame's print, not an outline: the card lies in it at the slant it was dropped
     // at, and the level edges beside it (a keyboard's keys) can hide its lines' slant from the skew
     // estimate. Read as nothing, it is read again turned BOXED_TILT each way; the turn that reads text
@@ -500,7 +556,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     for (const degrees of card.boxed ? [BOXED_TILT, -BOXED_TILT] : []) {
       if (!readsAsNothing(read.page.text) || !budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, rotateDegrees(straight, degrees), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      const again = await readIdImage(engine, rotateDegrees(straight, degrees), [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
       const readText = !readsAsNothing(again.page.text);
       read = { ...(readText ? again : read), ...plus(read, again), cardStraightened: true };
       if (readText) tilt = degrees;
@@ -511,7 +567,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       if (!readsAsNothing(read.page.text)) break;
       if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)));
+      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
     }
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
@@ -532,7 +588,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
       // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
       const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
-      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0);
+      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0, false, clock);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
       if (now > was && surePrint(again.page) < surePrint(read.page)) {
@@ -552,9 +608,10 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     return { ...best, ...total() };
   }
   // Two turns at most when a card was tried: its reading already tried it both ways up (time: issue #14's p95).
-  const turns = rotationOrder(image, exifTurn);
+  const frame = mirrored ? mirror(image) : image;
+  const turns = rotationOrder(frame, exifTurn);
   const wholeTurns = outlined > 0 ? turns.slice(0, 2) : turns;
-  let second = { ...(await readIdImage(engine, image, wholeTurns, referenceYear, passesLeft(total()), true, true)), cardStraightened: false };
+  let second = { ...(await readIdImage(engine, frame, wholeTurns, referenceYear, passesLeft(total()), true, true, clock)), cardStraightened: false };
   // No outline found and the photo as it is read as nothing: a night shot under a flash, its hot spot
   // and dim corners more apart than the print from its paper (a photocopy's sheet filling the frame).
   // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
@@ -562,9 +619,19 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   // out: it was read evened already, and an evened frame's reading only competes with it by chance.
   if (outlined === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
     await yieldToRequests();
-    const evenedFrame = sharpen(flattenIllumination(image));
-    const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true);
+    const evenedFrame = sharpen(flattenIllumination(frame));
+    const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
     second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
+  }
+  // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
+  // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
+  // at and the opposite one (mirrored, the card's way up is either).
+  if (!mirrorTried && mirrorWorthTrying(second, referenceYear) && budgetAllows(spentWith(second), maxPasses, clock)) {
+    mirrorTried = true;
+    await yieldToRequests();
+    const turn = second.page.rotation;
+    const again = await readIdImage(engine, mirror(frame), [turn, ((turn + 180) % 360) as QuarterTurn], referenceYear, passesLeft(spentWith(second)), true, true, clock);
+    second = { ...(readsMirrored(second, again, referenceYear) ? again : second), ...plus(second, again), cardStraightened: false };
   }
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));

@@ -216,12 +216,29 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
  * ('Mun.lași'), 'Mun' with its dot lost before such an l ('Munlași'). No place name starts with a small letter.
  */
 function placeMarksRead(line: string): string {
-  return repairStreetKind(line)
+  return repairStreetKind(restoreCutSeat(line))
     .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
     .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
     // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
     .replace(/\bnf\.(?=\s?\d)/g, "nr.");
+}
+
+/**
+ * A place line cut at the card's left edge, its 'Jud.XX M' lost ('un.Galați Str.Brăilei nr.63': a
+ * scanner app's crop a little off, a card turned a quarter): a county seat after the rest of 'Mun.'
+ * is rebuilt as the documents print it, its county the seat's. Only a seat: another town's county is
+ * not known from its name.
+ */
+export function restoreCutSeat(line: string): string {
+  const m = /^(?:un|n)\.\s?(?=\p{Lu})/u.exec(line.trim());
+  if (!m) return line;
+  const rest = line.trim().slice(m[0].length);
+  const code = Object.keys(COUNTY_SEATS).find((c) => {
+    const seat = COUNTY_SEATS[c]!;
+    return foldRomanian(rest.slice(0, seat.length)) === foldRomanian(seat) && !/\p{L}/u.test(rest[seat.length] ?? "");
+  });
+  return code ? `Jud.${code} Mun.${COUNTY_SEATS[code]}${rest.slice(COUNTY_SEATS[code]!.length)}` : line;
 }
 
 /** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
@@ -234,6 +251,9 @@ function cleanPlace(value: string | null): string | null {
       // Dashes and underscores standing alone ('nr.28 _— ap.5 _'): a worn card's scratches, no part of a place.
       .replace(/(^|\s)[_—–~]+(?=\s|$)/g, "$1")
       .replace(/\s+/g, " ")
+      // A vowel read twice with two marks ('Str.Brăâilei'): Romanian never writes ă and â side by side.
+      .replace(/([ăâ])[ăâ]/g, "$1")
+      .replace(/([ĂÂ])[ĂÂ]/g, "$1")
 
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
@@ -422,10 +442,14 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
     const seat = code ? COUNTY_SEATS[code] : undefined;
     if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
-    // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca).
+    // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca),
+    // or cut short at the card's edge after four letters at least ('SPCLEP Gala' for Galați) — a local
+    // office's (SPCLEP, named by its locality) only: a county's passport office is named by the county,
+    // which may begin as its seat does ('SPCEP Timiș', Timișoara).
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
-    if (withinOneEdit(plain(seat), read) || cutAtPart || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
+    const cutShort = /L/.test(m[1]!) && part.length >= 4 && plain(seat).startsWith(part);
+    if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
 }

@@ -213,6 +213,21 @@ export function rotate(image: RgbaImage, turn: QuarterTurn): RgbaImage {
   return { width: outW, height: outH, data: new Uint8ClampedArray(out.buffer) };
 }
 
+/**
+ * The image mirrored left to right: what a front camera or a webcam saved (its preview shows the
+ * user as a mirror does) turned back into the card as printed.
+ */
+export function mirror(image: RgbaImage): RgbaImage {
+  const { width: w, height: h } = image;
+  const src = new Uint32Array(image.data.buffer, image.data.byteOffset, w * h);
+  const out = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = src[row + w - 1 - x]!;
+  }
+  return { width: w, height: h, data: new Uint8ClampedArray(out.buffer) };
+}
+
 export function crop(image: RgbaImage, rect: { left: number; top: number; right: number; bottom: number }): RgbaImage {
   const left = Math.max(0, Math.floor(rect.left));
   const top = Math.max(0, Math.floor(rect.top));
