@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 23 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 24 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -6,12 +6,12 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
-import { billTruth, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, consumptionConvention, firstPlace, gasSide, placeOfConsumption, stornoEstimate } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
+import { aggregatorOrder, capCompensation, consumptionConvention, eurRate, firstPlace, gasSide, placeOfConsumption, priceNotice, stornoEstimate, tenantPayer, toEurCents } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
-const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12"]);
+const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret"]);
 const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp", "novaLandscapeColumns"]);
 const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
 const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
@@ -111,19 +111,21 @@ const ROUND_21_LAYOUTS: BillLayout[] = ["eonSummaryBottom", "ppcStornoRebill", "
 const ROUND_21_SEED = 17;
 const ROUND_22_LAYOUTS: BillLayout[] = ["tinmarSevenColumns", "grenergLocConsum2", "hidroAggregatorPrint"];
 const ROUND_22_SEED = 18;
+const ROUND_23_LAYOUTS: BillLayout[] = ["ppcPriceCap", "eonVatSplit", "electricaConventie"];
+const ROUND_23_SEED = 19;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 22, measured once, joined the tuning half; round 23 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 23, measured once, joined the tuning half; round 24 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(19);
-    expect(SEALED_LAYOUTS).toEqual(["ppcPriceCap", "eonVatSplit", "electricaConventie"]);
+    expect(SEALED_SEED).toBe(20);
+    expect(SEALED_LAYOUTS).toEqual(["premierPlatitorChirias", "mvmEurEchivalent", "engieNotificarePret"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -681,12 +683,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 23's scans have a seed of their own, round 22's conditions and, new, sheets fed upside down; no earlier scan set has one", () => {
-    const { seed, upsideDownShare, ...rest } = SEALED_SCANS;
+    const { seed, upsideDownShare, ...rest } = ROUND23_SCANS;
     const { seed: _seed22, ...round22 } = ROUND22_SCANS;
     expect(seed).toBe(39);
     expect(rest).toEqual(round22);
     expect(upsideDownShare).toBe(0.3);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND23_SCANS, ROUND_23_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.upsideDown)).toBe(true);
     expect(sealed.some((scan) => !scan.upsideDown)).toBe(true);
     // Round 22's conditions still occur among the nine scans.
@@ -699,11 +701,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 22's scans are the same as when they were read: the new draw comes after every earlier one.
     const read22 = drawScans(ROUND22_SCANS, ROUND_22_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 38, upsideDownShare: undefined }, read22.length)).toEqual(read22);
+    expect(drawScans({ ...ROUND23_SCANS, seed: 38, upsideDownShare: undefined }, read22.length)).toEqual(read22);
   });
 
   it("round 23's price-cap bill: issued by July 2025, the energy at the contract's price less a negative compensation row, the rows adding up to the net, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["ppcPriceCap"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_23_SEED, ["ppcPriceCap"], PER_LAYOUT)) {
       const truth = billTruth(input);
       // The cap ended on 30 June 2025: its last bills, for June, were issued in July.
       expect(truth.periodEnd <= "2025-06-30").toBe(true);
@@ -728,7 +730,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 23's VAT-change bill: the reading straddles 1 August 2025, its kWh and the net split at that day, each part's VAT at 19 % and 21 % on its own base, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["eonVatSplit"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_23_SEED, ["eonVatSplit"], PER_LAYOUT)) {
       const truth = billTruth(input);
       expect(truth.periodStart < "2025-08-01" && truth.periodEnd >= "2025-08-01").toBe(true);
       const parts = vatSplit(input, cents(truth.totalWithoutVat));
@@ -750,7 +752,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 23's consumption-convention bill: twelve monthly estimates, the billed month's the bill's kWh and no other month's, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["electricaConventie"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_23_SEED, ["electricaConventie"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const convention = consumptionConvention(input, truth);
       expect(convention.kwh).toHaveLength(12);
@@ -763,6 +765,111 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       for (const [m, kwh] of convention.kwh.entries()) expect(squeezed).toContain(squeeze(`${MONTHS[m]}${kwh}${m === convention.billed ? " (facturat)" : ""}`));
       expect(squeezed).toContain(squeeze(`consum facturat: ${truth.consumptionKwh} kWh (estimat)`));
       expect(squeezed).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(cents(truth.totalWithVat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 24's scans have a seed of their own, round 23's conditions and, new, sheets printed low on toner; no earlier scan set has one", () => {
+    const { seed, tonerShare, tonerFade, tonerStreak, ...rest } = SEALED_SCANS;
+    const { seed: _seed23, ...round23 } = ROUND23_SCANS;
+    expect(seed).toBe(40);
+    expect(rest).toEqual(round23);
+    expect([tonerShare, tonerFade, tonerStreak]).toEqual([0.4, [0.25, 0.45], [0.004, 0.02]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.toner)).toBe(true);
+    expect(sealed.some((scan) => !scan.toner)).toBe(true);
+    // Round 23's conditions still occur among the nine scans.
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    for (const scan of sealed) {
+      if (!scan.toner) continue;
+      expect(scan.toner.fade).toBeGreaterThanOrEqual(0.25);
+      expect(scan.toner.fade).toBeLessThanOrEqual(0.45);
+      expect(scan.toner.streaks.length).toBeGreaterThanOrEqual(2);
+      expect(scan.toner.streaks.length).toBeLessThanOrEqual(5);
+      for (const streak of scan.toner.streaks) {
+        expect(streak.at).toBeGreaterThanOrEqual(0.05);
+        expect(streak.at).toBeLessThanOrEqual(0.95);
+        expect(streak.width).toBeGreaterThanOrEqual(0.004);
+        expect(streak.width).toBeLessThanOrEqual(0.02);
+        // Faint: the print under a streak fades, never vanishes.
+        expect(streak.strength).toBeLessThan(0.7);
+      }
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.toner).toBeUndefined();
+    }
+    // Round 23's scans are the same as when they were read: the new draws come after every earlier one.
+    const read23 = drawScans(ROUND23_SCANS, ROUND_23_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 39, tonerShare: undefined }, read23.length)).toEqual(read23);
+  });
+
+  it("round 24's tenant-paid bill: the payer (a tenant) and the holder (the owner) both named, the payer first and on the stub, the holder the truth's customer, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["premierPlatitorChirias"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const payer = tenantPayer(input);
+      expect(foldRomanian(payer.name)).not.toBe(foldRomanian(truth.customerName));
+      // No word of the tenant's name is one of the holder's.
+      for (const word of payer.name.split(" ")) expect(truth.customerName.split(" ")).not.toContain(word);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`Destinatar factură${payer.name}`));
+      for (const caption of ["Plătitor (chiriaș)", "Titular contract (proprietar)"]) expect(squeezed).toContain(squeeze(caption));
+      expect(squeezed).toContain(squeeze(`Plătitor: ${payer.name}`));
+      // The payer's name comes before the holder's, as the envelope's window prints it.
+      expect(text.indexOf(payer.name)).toBeLessThan(text.indexOf(truth.customerName));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(cents(truth.totalWithVat))} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 24's EUR-equivalent bill: the totals first in EUR at the issue date's BNR rate, then in lei (the truth), the EUR figures none of the lei ones, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["mvmEurEchivalent"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const rate = eurRate(input);
+      expect(rate).toBeGreaterThanOrEqual(4.97);
+      expect(rate).toBeLessThan(4.98);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`1 EUR = ${rate.toFixed(4).replace(".", ",")} lei`));
+      for (const amount of [truth.totalWithoutVat, truth.vat, truth.totalWithVat]) {
+        const eur = roNumber(toEurCents(cents(amount), rate));
+        expect(eur).not.toBe(roNumber(cents(amount)));
+        expect(squeezed).toContain(squeeze(`${eur} EUR`));
+        expect(squeezed).toContain(squeeze(`${roNumber(cents(amount))} lei`));
+        // The EUR total is printed before the lei one.
+        expect(text.indexOf(`${eur} EUR`)).toBeLessThan(text.lastIndexOf(`${roNumber(cents(amount))} lei`));
+      }
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 24's price-change notice: page 1 the notice (the new price from the first of a month at least 30 days on, examples at 100 kWh), page 2 the bill, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["engieNotificarePret"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const document = await PDFDocument.load(pdf);
+      expect(document.getPageCount()).toBe(2);
+      const notice = priceNotice(input, truth, charges(input));
+      expect(notice.next).toBeGreaterThan(notice.current);
+      expect(notice.from.slice(8)).toBe("01");
+      expect((Date.parse(notice.from) - Date.parse(truth.billDate)) / 86_400_000).toBeGreaterThanOrEqual(30);
+      const proxy = await getDocumentProxy(new Uint8Array(pdf));
+      const pages = await extractText(proxy, { mergePages: false });
+      const [first, second] = (pages.text as string[]).map(squeeze) as [string, string];
+      const date = `${notice.from.slice(8, 10)}.${notice.from.slice(5, 7)}.${notice.from.slice(0, 4)}`;
+      expect(first).toContain(squeeze("NOTIFICARE DE MODIFICARE A PREȚULUI"));
+      expect(first).toContain(squeeze(`Preț de la ${date}`));
+      expect(first).toContain(squeeze(`${roNumber(notice.exampleNowCents)} lei`));
+      expect(first).toContain(squeeze(`${roNumber(notice.exampleNextCents)} lei`));
+      // The bill's own totals are on page 2 only.
+      for (const amount of [truth.totalWithoutVat, truth.vat, truth.totalWithVat]) {
+        expect(second).toContain(squeeze(`${roNumber(cents(amount))} lei`));
+        expect(first).not.toContain(squeeze(`${roNumber(cents(amount))} lei`));
+      }
+      expect(second).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(cents(truth.totalWithVat))} lei`));
       await runsInsidePage(pdf);
     }
   });

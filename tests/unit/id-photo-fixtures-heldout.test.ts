@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 19 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 20 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 19 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 20 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -23,6 +23,8 @@ import {
   ROUND16_PHOTOS,
   ROUND17_PHOTOS,
   ROUND18_PHOTOS,
+  ROUND19_PHOTOS,
+  cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
   withExifOrientation,
@@ -916,7 +918,7 @@ describe("ID photo round 18 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 19 as fixtures (no reader)", () => {
-  const round19 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round19 = idPhotoSet(ROUND19_PHOTOS, 2);
   const round18 = idPhotoSet(ROUND18_PHOTOS, 2);
   const POCKET = /<div data-pocket="(\d+)" style="[^"]*background:rgba\(235,240,245,([\d.]+)\)">((?:<div [^>]*><\/div>)*)<\/div><div style="position:absolute;left:-70px;top:-70px;width:1140px;height:770px;box-sizing:border-box;border:(\d+)px solid/;
   const HDR = /<div data-hdr="([\d.]+)" style="position:absolute;inset:0;background:radial-gradient\(ellipse at 50% 50%, rgba\(0,0,0,0\) 42%, rgba\(0,0,0,([\d.]+)\) 75%, rgba\(0,0,0,([\d.]+)\) 100%\)">/;
@@ -924,7 +926,7 @@ describe("ID photo round 19 as fixtures (no reader)", () => {
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 19 has a new seed and round 18's conditions at round 18's rates, plus its own keep conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND18_PHOTOS, 30, "keep");
+    expectNextRound(ROUND19_PHOTOS, ROUND18_PHOTOS, 30, "keep");
     expectWholeRound(round19, ["pocket", "hdr", "badge", "mirrored", "bankcard", "worn", "screenshot"]);
   });
 
@@ -994,6 +996,90 @@ describe("ID photo round 19 as fixtures (no reader)", () => {
       expect(photo.style.scene?.over ?? "").not.toMatch(/data-hdr/);
     }
     // Round 18's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 29, keep: undefined }, 2)).toEqual(round18);
+    expect(idPhotoSet({ ...ROUND19_PHOTOS, seed: 29, keep: undefined }, 2)).toEqual(round18);
+  });
+});
+
+describe("ID photo round 20 as fixtures (no reader)", () => {
+  const round20 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round19 = idPhotoSet(ROUND19_PHOTOS, 2);
+  const RING = /<div data-ring="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;box-sizing:border-box;border-radius:50%;border:(\d+)px solid rgba\((\d+),(\d+),(\d+),([\d.]+)\)/;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 20 has a new seed and round 19's conditions at round 19's rates, plus its own framing conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND19_PHOTOS, 31, "framing");
+    expectWholeRound(round20, ["cut", "ringlight", "bankcard", "worn", "screenshot"]);
+  });
+
+  it("a photo draws one of round 20's conditions at most, and then none of round 19's, 18's, 17's or 16's; no photo stacks more conditions than round 19's did", () => {
+    for (const photo of round20) {
+      const own = ["-cut", "-ringlight"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.framing), photo.name).toBe(own.length === 1);
+      if (own.length) {
+        expect(photo.keep).toBeUndefined();
+        expect(photo.carry).toBeUndefined();
+        expect(photo.home).toBeUndefined();
+        expect(photo.room).toBeUndefined();
+        expect(photo.style.mirror).toBeUndefined();
+        expect(photo.name).not.toMatch(/-(pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow)\b/);
+      }
+    }
+    expect(Math.max(...round20.map((photo) => stacked(photo.name)))).toBeLessThanOrEqual(Math.max(...round19.map((photo) => stacked(photo.name))));
+  });
+
+  it("framed too tight: the card's outermost point 4–12 px (of its 1000) past one edge of the frame, less than the print's 20 px rim; never a screen, a screenshot, a scanner app's output or a steep or bent card", () => {
+    const cut = round20.filter((photo) => /-cut(left|right|top|bottom)\b/.test(photo.name));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const photo of cut) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp|steep|bent)\b/);
+      const side = /-cut(left|right|top|bottom)\b/.exec(photo.name)![1] as "left" | "right" | "top" | "bottom";
+      const frame = photo.style.frame!;
+      expect(frame).toBeDefined();
+      const reach = cardReach(photo.drawn);
+      // The card's centre in the view, and how far its outermost point lies past the chosen edge (card px).
+      const [cx, cy] = [frame.width / 2 + frame.dx, frame.height / 2 + frame.dy];
+      const past = { left: (reach.left * frame.scale - cx) / frame.scale, right: (cx + reach.right * frame.scale - frame.width) / frame.scale, top: (reach.top * frame.scale - cy) / frame.scale, bottom: (cy + reach.bottom * frame.scale - frame.height) / frame.scale };
+      // Rounded to whole pixels of the view: within a pixel of the drawn range.
+      expect(past[side]).toBeGreaterThanOrEqual(4 - 1 / frame.scale);
+      expect(past[side]).toBeLessThanOrEqual(12 + 1 / frame.scale);
+      expect(past[side]).toBeLessThan(20);
+      // The opposite side stays inside the frame: only one edge is cut.
+      const opposite = { left: "right", right: "left", top: "bottom", bottom: "top" } as const;
+      expect(past[opposite[side]]).toBeLessThan(0);
+      expect(photo.framing).toMatch(new RegExp(`past the frame's ${side} edge`));
+    }
+  });
+
+  it("a ring light's reflection: a ring 50–120 px in radius and 6–16 px thick, at 0.35–0.6, on a real card (not a copy, not a screen); the others have none", () => {
+    const ringed = round20.filter((photo) => photo.name.includes("-ringlight"));
+    expect(ringed.length).toBeGreaterThan(0);
+    for (const photo of round20) expect(RING.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-ringlight"));
+    for (const photo of ringed) {
+      expect(photo.name).not.toMatch(/-(screen|photocopy|scanapp)\b/);
+      const [, radius, left, top, width, height, thick, , , , strength] = RING.exec(photo.style.scene!.onCard!)!.map(Number) as number[];
+      expect(radius).toBeGreaterThanOrEqual(50);
+      expect(radius).toBeLessThanOrEqual(120);
+      expect([width, height]).toEqual([radius! * 2, radius! * 2]);
+      // Its centre on the card.
+      expect(left! + radius!).toBeGreaterThanOrEqual(150);
+      expect(left! + radius!).toBeLessThanOrEqual(850);
+      expect(top! + radius!).toBeGreaterThanOrEqual(130);
+      expect(top! + radius!).toBeLessThanOrEqual(500);
+      expect(thick).toBeGreaterThanOrEqual(6);
+      expect(thick).toBeLessThanOrEqual(16);
+      expect(strength).toBeGreaterThanOrEqual(0.35);
+      expect(strength).toBeLessThanOrEqual(0.6);
+    }
+  });
+
+  it("the earlier rounds' photos, round 19's included, have none of round 20's conditions", () => {
+    for (const photo of [...round19, ...idPhotoSet(ROUND18_PHOTOS, 2), ...idPhotoSet(ROUND17_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.framing).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(cutleft|cutright|cuttop|cutbottom|ringlight)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-ring/);
+    }
+    // Round 19's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 30, framing: undefined }, 2)).toEqual(round19);
   });
 });
