@@ -94,11 +94,6 @@ function halves(width = 856, height = 540, darkLeft = true): RgbaImage {
   return { width, height, data };
 }
 
-const leftIsDark = (image: RgbaImage) => {
-  const grey = (x: number) => image.data[(Math.floor(image.height / 2) * image.width + x) * 4]!;
-  return grey(5) < grey(image.width - 5);
-};
-
 describe("a card read as nothing, read again sharpened near the deadline (round 19's barbu s30-0)", () => {
   it("prices a sharpened pass at several passes at the pace so far", () => {
     // Two passes of nothing and their zone band: 2.9 s, 1.45 s a pass.
