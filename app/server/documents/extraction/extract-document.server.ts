@@ -6,29 +6,10 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import {
-  addressLines,
-  adoptRereadFields,
-  confirmAddressDigits,
-  fieldsToReread,
-  labelLineIndex,
-  parseIdCardText,
-  type IdCardExtraction,
-} from "./id-card-parser.server";
+import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import {
-  anotherCard,
-  blurTwice,
-  cardCandidates,
-  type CardLocation,
-  type Quad,
-  flattenIllumination,
-  flattenShadowEdges,
-  sharpen,
-  sharpenAlong,
-  stretchInsideCard,
-} from "./card-geometry.server";
+import { anotherCard, blurTwice, cardCandidates, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -46,32 +27,20 @@ import {
   type QuarterTurn,
   type RgbaImage,
 } from "./image.server";
-import {
-  ID_PHOTO_SMALLER_COPIES,
-  openImage,
-  straightenFromSource,
-  wholeImage,
-  type ImageSource,
-} from "./image-source.server";
+import { ID_PHOTO_SMALLER_COPIES, openImage, straightenFromSource, wholeImage, type ImageSource } from "./image-source.server";
 import { yieldToRequests } from "../../foreground.server";
 import type { OcrEngine, OcrLine, OcrPageResult } from "./ocr.server";
 import { PdfReadError, readPdfPageImages, readPdfText } from "./pdf-text.server";
 
 /** Document types of the admin spec; identity and bill are read automatically. */
-export type DocumentType =
-  "document_identitate" | "ultima_factura" | "contract_furnizor_actual" | "dovada_proprietate" | "poza_contor";
+export type DocumentType = "document_identitate" | "ultima_factura" | "contract_furnizor_actual" | "dovada_proprietate" | "poza_contor";
 export type IdentitySubtype = "ci" | "pasaport" | "permis_sedere";
 
 export type ProcessingMethod = "pdf_text" | "ocr_image" | "ocr_scanned_pdf" | "none";
 
 export interface UnreadableExtraction {
   kind: "unreadable";
-  reason:
-    | "unsupported_document_type"
-    | "scanned_pdf_without_image"
-    | "document_unreadable"
-    | "no_text_found"
-    | "pdf_password_protected";
+  reason: "unsupported_document_type" | "scanned_pdf_without_image" | "document_unreadable" | "no_text_found" | "pdf_password_protected";
   detail: string;
 }
 
@@ -83,13 +52,7 @@ export interface ExtractionResult {
   /** Mean OCR confidence 0..1; null when no OCR ran (text PDF). */
   ocrQuality: number | null;
   timings: { totalMs: number; ocrMs: number | null };
-  ocr: {
-    rotation: QuarterTurn;
-    contrastSpread: number;
-    passes: number;
-    skewDegrees?: number;
-    cardStraightened?: boolean;
-  } | null;
+  ocr: { rotation: QuarterTurn; contrastSpread: number; passes: number; skewDegrees?: number; cardStraightened?: boolean } | null;
 }
 
 export interface ExtractInput {
@@ -129,11 +92,8 @@ const PAPER_TILES = 16;
 const SCANNED_BILL_MAX_PAGES = 4;
 
 /** Words every bill prints: a reading that holds several is right side up, whatever its confidence. */
-const BILL_WORDS =
-  /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
-const billWordCount = (text: string) =>
-  new Set((text.toLowerCase().match(BILL_WORDS) ?? []).map((w) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, "")))
-    .size;
+const BILL_WORDS = /\b(?:factur[aăi]|total|tva|kwh|client|contract|consum|plat[aă]|lei|ron|pod|perioad[aă]|energie)\b/gi;
+const billWordCount = (text: string) => new Set((text.toLowerCase().match(BILL_WORDS) ?? []).map((w) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))).size;
 
 const noTextFound = (): ExtractedData => ({ kind: "unreadable", reason: "no_text_found", detail: "OCR found no text" });
 /**
@@ -161,8 +121,7 @@ function wordsOf(engine: OcrEngine, page: OcrPageResult): OcrWord[] {
   }));
 }
 
-const acceptBillReading = (r: OcrPageResult) =>
-  r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
+const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
 /**
  * A page read with some confidence that holds not one bill word is something else read right side
  * up (an identity card, a letter sent as a bill): a bill read the wrong way up comes out as noise
@@ -195,12 +154,7 @@ function linesRunAcross(page: RgbaImage): boolean {
  * EXIF turn the lines contradict is ignored. A confident reading without a single bill word ends the
  * search too: the page is not a bill, whichever way it is turned.
  */
-async function recognizeBillPage(
-  engine: OcrEngine,
-  page: RgbaImage,
-  exifTurn: QuarterTurn,
-  scanned: boolean,
-): Promise<OcrPageResult> {
+async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<OcrPageResult> {
   // Sized once: the direction test and every pass then work on the smaller image. The direction
   // test reads the page as it came (the evened paper's tile seams can mislead it); the passes read
   // the paper made evenly white — grey or yellowish paper, a phone's uneven light or the white margin
@@ -216,11 +170,7 @@ async function recognizeBillPage(
   if (acceptBillReading(read) || notABill(read)) return withRulesErased(engine, read);
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
   const best = billReadingRank(other) > billReadingRank(read) ? other : read;
-  return withRulesErased(engine, {
-    ...best,
-    durationMs: read.durationMs + other.durationMs,
-    passes: read.passes + other.passes,
-  });
+  return withRulesErased(engine, { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes });
 }
 
 /** Rows of a box or table ruled with characters, as the engine reads them: a bar or a corner first ('| CLIENT : …'). */
@@ -237,14 +187,10 @@ async function withRulesErased(engine: OcrEngine, read: OcrPageResult): Promise<
   if (text.split("\n").filter((line) => CHARACTER_RULED_ROW.test(line)).length < 3) return read;
   const again = await engine.recognize(withoutRuledLines(read.image), { layout: true, darkShare: 0.002 });
   const characters = (r: OcrPageResult) => (r.layoutText ?? r.text).replace(/\s/g, "").length;
-  const better =
-    billWordCount(again.text) > billWordCount(read.text) ||
-    (billWordCount(again.text) === billWordCount(read.text) && characters(again) > characters(read));
+  const better = billWordCount(again.text) > billWordCount(read.text) || (billWordCount(again.text) === billWordCount(read.text) && characters(again) > characters(read));
   const passes = read.passes + again.passes;
   const durationMs = read.durationMs + again.durationMs;
-  return better
-    ? { ...again, rotation: read.rotation, skewDegrees: read.skewDegrees, passes, durationMs }
-    : { ...read, passes, durationMs };
+  return better ? { ...again, rotation: read.rotation, skewDegrees: read.skewDegrees, passes, durationMs } : { ...read, passes, durationMs };
 }
 
 /**
@@ -268,20 +214,10 @@ export const ZONE_PASS_GRACE_MS = 1000;
  * ~0.1 s a pass, is still read sharpened near the deadline. The plain zone pass, bounded by the zone's
  * height, always runs: it is the reading's only look at the zone.
  */
-export async function readIdImage(
-  engine: OcrEngine,
-  image: RgbaImage,
-  rotations: QuarterTurn[],
-  referenceYear: number,
-  maxTurns = rotations.length,
-  zoneSharpenings = true,
-  wholeFrame = false,
-  clock?: ReadingClock,
-) {
+export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true, wholeFrame = false, clock?: ReadingClock) {
   // A card made into a field of marks is not read at all (its passes would be the photo's slowest);
   // the photo as it is may be mostly a dark desk around the card, and is read whatever its ink.
-  if (!wholeFrame && readsAsTexture(image))
-    return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0 };
+  if (!wholeFrame && readsAsTexture(image)) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0 };
   const page = await engine.recognize(image, {
     rotations: rotations.slice(0, Math.max(1, maxTurns)),
     // Right side up once a confident reading holds a zone with at least three valid check digits
@@ -303,10 +239,7 @@ export async function readIdImage(
       await yieldToRequests();
       const regionStarted = performance.now();
       const zoneStarted = clock?.now() ?? 0;
-      mrzText = engine
-        .recognizeRegion(page.image, rect, MRZ_WHITELIST)
-        .map((l) => l.text)
-        .join("\n");
+      mrzText = engine.recognizeRegion(page.image, rect, MRZ_WHITELIST).map((l) => l.text).join("\n");
       passes++;
       const zoneMs = (clock?.now() ?? 0) - zoneStarted;
       const inTime = (cost: number) => !clock || clock.now() + cost < clock.deadline + ZONE_PASS_GRACE_MS;
@@ -319,10 +252,7 @@ export async function readIdImage(
         await yieldToRequests();
         const sharpened = sharpenAlong(zone, axis);
         if (readsAsTexture(sharpened)) continue;
-        const sharper = engine
-          .recognizeRegion(sharpened, whole, MRZ_WHITELIST)
-          .map((l) => l.text)
-          .join("\n");
+        const sharper = engine.recognizeRegion(sharpened, whole, MRZ_WHITELIST).map((l) => l.text).join("\n");
         passes++;
         if (checkDigitsHeld(sharper, referenceYear) > checkDigitsHeld(mrzText, referenceYear)) mrzText = sharper;
       }
@@ -348,19 +278,7 @@ export function readsAsTexture(image: RgbaImage): boolean {
 
 /** A reading of nothing, no pass spent: what a refused image reads as. */
 function unreadPage(image: RgbaImage, rotation: QuarterTurn): OcrPageResult {
-  return {
-    text: "",
-    lines: [],
-    confidence: 0,
-    rotation,
-    contrastSpread: 0,
-    skewDegrees: 0,
-    width: image.width,
-    height: image.height,
-    durationMs: 0,
-    passes: 0,
-    image,
-  };
+  return { text: "", lines: [], confidence: 0, rotation, contrastSpread: 0, skewDegrees: 0, width: image.width, height: image.height, durationMs: 0, passes: 0, image };
 }
 
 /**
@@ -392,10 +310,7 @@ export function zoneRegion(page: { lines: OcrLine[]; image: RgbaImage }): OcrLin
  */
 export function isZoneLike(text: string): boolean {
   const flat = text.replace(/\s/g, "");
-  return (
-    /<{2,}/.test(flat) ||
-    (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")))
-  );
+  return /<{2,}/.test(flat) || (/^[A-Z0-9<]{20,48}$/.test(flat) && /\d/.test(flat) && (flat.length >= 26 || flat.includes("<")));
 }
 
 /** How much of a zone a text holds: its valid check digits (+100 when the zone is valid), 0 without one. */
@@ -448,10 +363,7 @@ export function holdsValidCnp(text: string): boolean {
  * screenshot's status bar, two sure lines, must not beat the card read less surely; desk texture read
  * as a dozen unsure lines is no card's print), else the one the engine was surer of.
  */
-export function surerReading(
-  a: { page: { text: string; lines: { text: string }[]; confidence: number } },
-  b: { page: { text: string; lines: { text: string }[]; confidence: number } },
-): boolean {
+export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
   const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
   if (cnpA !== cnpB) return cnpA;
   const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
@@ -522,11 +434,7 @@ export function passesInTime(spent: { pagePasses: number; ocrMs?: number }, cloc
  * pace so far ends before the deadline (a whole phone frame's two turns started just before it ran
  * 2.5 s past it).
  */
-export function budgetAllows(
-  spent: { pagePasses: number; ocrMs?: number },
-  maxPasses = ID_PHOTO_MAX_PASSES,
-  clock?: ReadingClock,
-): boolean {
+export function budgetAllows(spent: { pagePasses: number; ocrMs?: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): boolean {
   return spent.pagePasses < maxPasses && passesInTime(spent, clock) >= 1;
 }
 
@@ -540,11 +448,7 @@ export function budgetAllows(
 export const SHARPENED_PASS_COST = 3;
 
 /** Turns a card read as nothing may be read sharpened at: within the budget, at SHARPENED_PASS_COST passes each before the deadline. */
-export function sharpenedPassesLeft(
-  spent: { pagePasses: number; ocrMs?: number },
-  maxPasses = ID_PHOTO_MAX_PASSES,
-  clock?: ReadingClock,
-): number {
+export function sharpenedPassesLeft(spent: { pagePasses: number; ocrMs?: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): number {
   return Math.min(maxPasses - spent.pagePasses, Math.floor(passesInTime(spent, clock) / SHARPENED_PASS_COST));
 }
 
@@ -565,9 +469,7 @@ export function wayUpKnown(page: { lines: { text: string }[]; confidence: number
  * straightened the same way up (its first side the long one nearer the photo's top left) — only the
  * way up an earlier outline's sure reading found.
  */
-export function cardTurns(
-  earlier: { page: { lines: { text: string }[]; confidence: number; rotation: QuarterTurn } }[],
-): QuarterTurn[] {
+export function cardTurns(earlier: { page: { lines: { text: string }[]; confidence: number; rotation: QuarterTurn } }[]): QuarterTurn[] {
   const wayUp = earlier.find((r) => wayUpKnown(r.page))?.page.rotation;
   return wayUp === undefined ? [0, 180] : [wayUp];
 }
@@ -580,21 +482,13 @@ const MAX_CARDS_TRIED = 4;
  * refused as texture, a card's back holds no print) — the next outline not centred on one tried.
  * Lazy: the caller reads each candidate before asking for the next.
  */
-export function* cardsToTry(
-  image: RgbaImage,
-  readings: readonly { page: { text: string } }[],
-): Generator<CardLocation> {
+export function* cardsToTry(image: RgbaImage, readings: readonly { page: { text: string } }[]): Generator<CardLocation> {
   const tried: Quad[] = [];
   for (const card of cardCandidates(image)) {
     tried.push(card.quad);
     yield card;
   }
-  while (
-    tried.length > 0 &&
-    tried.length < MAX_CARDS_TRIED &&
-    readings.length >= tried.length &&
-    readings.every((r) => readsAsNothing(r.page.text))
-  ) {
+  while (tried.length > 0 && tried.length < MAX_CARDS_TRIED && readings.length >= tried.length && readings.every((r) => readsAsNothing(r.page.text))) {
     const other = anotherCard(image, tried);
     if (!other) return;
     tried.push(other.quad);
@@ -623,9 +517,7 @@ export function holdsMirroredFillers(text: string): boolean {
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
-  return (
-    !readsAsNothing(read.page.text) && unsure && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100
-  );
+  return !readsAsNothing(read.page.text) && unsure && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
 }
 
 /**
@@ -634,11 +526,7 @@ export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string 
  * none, or the engine is much surer of it (a card's print mirrored reads as letter-like marks the
  * engine is unsure of; a card read right and then mirrored, likewise).
  */
-export function readsMirrored(
-  asSaved: { page: OcrPageResult; mrzText?: string },
-  mirrored: { page: OcrPageResult; mrzText?: string },
-  referenceYear: number,
-): boolean {
+export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }, mirrored: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   if (holdsValidCnp(mirrored.page.text) && !holdsValidCnp(asSaved.page.text)) return true;
   const zone = zoneScore(mirrored, referenceYear);
   if (zone >= 3 && zone > zoneScore(asSaved, referenceYear)) return true;
@@ -647,11 +535,7 @@ export function readsMirrored(
 }
 
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
-const plus = (a: Spent, b: Spent): Spent => ({
-  passes: a.passes + b.passes,
-  pagePasses: a.pagePasses + b.pagePasses,
-  ocrMs: a.ocrMs + b.ocrMs,
-});
+const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
 /**
  * A photographed card is found, cut out, made rectangular and evenly lit (card-geometry), candidate
@@ -660,14 +544,7 @@ const plus = (a: Spent, b: Spent): Spent => ({
  * reading with more valid check digits is kept. Within the OCR budget: once it is spent, the best
  * reading so far is kept.
  */
-export async function readIdPhoto(
-  engine: OcrEngine,
-  source: ImageSource,
-  exifTurn: QuarterTurn,
-  referenceYear: number,
-  maxPasses = ID_PHOTO_MAX_PASSES,
-  clock?: ReadingClock,
-) {
+export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTurn: QuarterTurn, referenceYear: number, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock) {
   const { image } = source;
   // Turns a reading may try: within the budget, and those that end before the deadline at the pace so far.
   const passesLeft = (spent: Spent) => Math.min(maxPasses - spent.pagePasses, passesInTime(spent, clock));
@@ -692,46 +569,20 @@ export async function readIdPhoto(
     let straight = small ? stretchInsideCard(flattenIllumination(cut)) : sharpen(flattenIllumination(cut));
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
-    let read = {
-      ...(await readIdImage(
-        engine,
-        straight,
-        cardTurns(straightened),
-        referenceYear,
-        passesLeft(total()),
-        true,
-        false,
-        clock,
-      )),
-      cardStraightened: true,
-    };
+    let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()), true, false, clock)), cardStraightened: true };
     // Text read, but nothing of a card: read once more mirrored, both ways up (mirrored, the card's way
     // up is either; the turn its marks read best at first, the likelier in round 18, 4 of 6). Kept, and
     // the photo read mirrored from then on, when the mirrored card reads as a card.
-    const tryMirrored = async (reading: IdReading, readFrom: RgbaImage): Promise<IdReading> => {
-      if (
-        mirrorTried ||
-        !mirrorWorthTrying(reading, referenceYear) ||
-        !budgetAllows(spentWith(reading), maxPasses, clock)
-      )
-        return reading;
+    const tryMirrored = async (reading: IdReading, readFrom: RgbaImage, worthTrying: boolean): Promise<IdReading> => {
+      if (mirrorTried || !worthTrying || !budgetAllows(spentWith(reading), maxPasses, clock)) return reading;
       mirrorTried = true;
       await yieldToRequests();
-      const again = await readIdImage(
-        engine,
-        mirror(readFrom),
-        reading.page.rotation === 180 ? [180, 0] : [0, 180],
-        referenceYear,
-        passesLeft(spentWith(reading)),
-        true,
-        false,
-        clock,
-      );
+      const again = await readIdImage(engine, mirror(readFrom), reading.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(reading)), true, false, clock);
       mirrored = readsMirrored(reading, again, referenceYear);
       return { ...(mirrored ? again : reading), ...plus(reading, again), cardStraightened: true };
     };
     const mirroredBefore = mirrored;
-    read = await tryMirrored(read, straight);
+    read = await tryMirrored(read, straight, mirrorWorthTrying(read, referenceYear));
     if (mirrored && !mirroredBefore) [cut, straight] = [mirror(cut), mirror(straight)];
     // The image the kept reading was read from: a card found mirrored only once evened is read mirrored back from it.
     let keptFrom = straight;
@@ -744,16 +595,7 @@ export async function readIdPhoto(
       if (!readsAsNothing(read.page.text) || !budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
       const turned = rotateDegrees(straight, degrees);
-      const again = await readIdImage(
-        engine,
-        turned,
-        [0, 180],
-        referenceYear,
-        passesLeft(spentWith(read)),
-        true,
-        false,
-        clock,
-      );
+      const again = await readIdImage(engine, turned, [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
       const readText = !readsAsNothing(again.page.text);
       if (readText) keptFrom = turned;
       read = { ...(readText ? again : read), ...plus(read, again), cardStraightened: true };
@@ -761,7 +603,7 @@ export async function readIdPhoto(
     }
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
-    // Priced at twice the pace so far (SHARPENED_PASS_COST): the passes before read nothing, cheaply.
+    // Priced at SHARPENED_PASS_COST passes at the pace so far: the passes before read nothing, cheaply.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
       const turns = sharpenedPassesLeft(spentWith(read), maxPasses, clock);
@@ -784,28 +626,14 @@ export async function readIdPhoto(
       .map((evened) => (small ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
     for (const [i, evened] of evenings.entries()) {
-      if (
-        !lacking(read) ||
-        !budgetAllows(spentWith(read), maxPasses, clock) ||
-        (i > 0 && readsAsNothing(read.page.text))
-      )
-        break;
+      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
       // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
       const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
       const evenedImage = evened();
-      const again = await readIdImage(
-        engine,
-        evenedImage,
-        turns,
-        referenceYear,
-        passesLeft(spentWith(read)),
-        i === 0,
-        false,
-        clock,
-      );
+      const again = await readIdImage(engine, evenedImage, turns, referenceYear, passesLeft(spentWith(read)), i === 0, false, clock);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
       if (now > was && surePrint(again.page) < surePrint(read.page)) {
@@ -820,15 +648,14 @@ export async function readIdPhoto(
     // Not tried mirrored yet, and only the evened readings show the card's print as a mirrored card's
     // (a glare and a blur left its first reading a few sure marks, ID round 19): tried now, from the
     // image whose reading was kept. Found, the other cards and the frame are read mirrored back too.
-    read = await tryMirrored(read, keptFrom);
+    // Only on the zone's fillers read mirrored: an evened reading unsure of a card read the right way
+    // round (a shaken, grainy photo) is common, and its passes go to the next outline.
+    read = await tryMirrored(read, keptFrom, mirrorWorthTrying(read, referenceYear) && holdsMirroredFillers(read.page.text));
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();
   }
-  if (
-    !wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, outlined) ||
-    (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))
-  ) {
+  if (!wholeFrameWorthReading({ width: source.fullWidth, height: source.fullHeight }, outlined) || (straightened.length > 0 && !budgetAllows(total(), maxPasses, clock))) {
     const best = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
     return { ...best, ...total() };
   }
@@ -836,10 +663,7 @@ export async function readIdPhoto(
   const frame = mirrored ? mirror(image) : image;
   const turns = rotationOrder(frame, exifTurn);
   const wholeTurns = outlined > 0 ? turns.slice(0, 2) : turns;
-  let second = {
-    ...(await readIdImage(engine, frame, wholeTurns, referenceYear, passesLeft(total()), true, true, clock)),
-    cardStraightened: false,
-  };
+  let second = { ...(await readIdImage(engine, frame, wholeTurns, referenceYear, passesLeft(total()), true, true, clock)), cardStraightened: false };
   // No outline found and the photo as it is read as nothing: a night shot under a flash, its hot spot
   // and dim corners more apart than the print from its paper (a photocopy's sheet filling the frame).
   // Read again evened and sharpened, as a card cut out is, at the two likeliest turns of the evened
@@ -848,21 +672,8 @@ export async function readIdPhoto(
   if (outlined === 0 && readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
     await yieldToRequests();
     const evenedFrame = sharpen(flattenIllumination(frame));
-    const evened = await readIdImage(
-      engine,
-      evenedFrame,
-      rotationOrder(evenedFrame, exifTurn).slice(0, 2),
-      referenceYear,
-      passesLeft(spentWith(second)),
-      true,
-      true,
-      clock,
-    );
-    second = {
-      ...(readsAsNothing(evened.page.text) ? second : evened),
-      ...plus(second, evened),
-      cardStraightened: false,
-    };
+    const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
+    second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
   }
   // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
   // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
@@ -871,21 +682,8 @@ export async function readIdPhoto(
     mirrorTried = true;
     await yieldToRequests();
     const turn = second.page.rotation;
-    const again = await readIdImage(
-      engine,
-      mirror(frame),
-      [turn, ((turn + 180) % 360) as QuarterTurn],
-      referenceYear,
-      passesLeft(spentWith(second)),
-      true,
-      true,
-      clock,
-    );
-    second = {
-      ...(readsMirrored(second, again, referenceYear) ? again : second),
-      ...plus(second, again),
-      cardStraightened: false,
-    };
+    const again = await readIdImage(engine, mirror(frame), [turn, ((turn + 180) % 360) as QuarterTurn], referenceYear, passesLeft(spentWith(second)), true, true, clock);
+    second = { ...(readsMirrored(second, again, referenceYear) ? again : second), ...plus(second, again), cardStraightened: false };
   }
   if (straightened.length === 0) return second;
   const first = straightened.reduce((a, b) => (surerReading(a, b) ? a : b));
@@ -925,12 +723,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
     timings: { totalMs: Math.round(performance.now() - started), ocrMs: ocrMs === null ? null : Math.round(ocrMs) },
   });
   const unreadable = (reason: UnreadableExtraction["reason"], detail: string, method: ProcessingMethod = "none") =>
-    done({
-      extractedData: { kind: "unreadable", reason, detail },
-      processingMethod: method,
-      ocrQuality: null,
-      ocr: null,
-    });
+    done({ extractedData: { kind: "unreadable", reason, detail }, processingMethod: method, ocrQuality: null, ocr: null });
 
   const isIdentity = input.documentType === "document_identitate";
   const isBill = input.documentType === "ultima_factura";
@@ -945,9 +738,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
       const pages = () => readPdfPageImages(input.bytes, isBill ? SCANNED_BILL_MAX_PAGES : undefined);
       const readPages = async (images: RgbaImage[]) => {
         const engine = await input.ocr();
-        return isBill && images.length > 1
-          ? readScannedBillPages(engine, images)
-          : readImage(engine, wholeImage(images[0]!), 0, isBill, referenceYear, "ocr_scanned_pdf");
+        return isBill && images.length > 1 ? readScannedBillPages(engine, images) : readImage(engine, wholeImage(images[0]!), 0, isBill, referenceYear, "ocr_scanned_pdf");
       };
       if (pdf.textChars >= MIN_PDF_TEXT_CHARS) {
         const extractedData = isBill ? parseBillText(pdf.text) : parseIdCardText(pdf.text, { referenceYear });
@@ -956,43 +747,28 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractionRe
         const scans = (await pages()).filter(isPageScan);
         if (scans.length === 0) return done(textReading);
         const read = await readPages(scans);
-        return done(
-          fieldsMissing(read.result.extractedData) < fieldsMissing(extractedData) ? read.result : textReading,
-          read.ocrMs,
-        );
+        return done(fieldsMissing(read.result.extractedData) < fieldsMissing(extractedData) ? read.result : textReading, read.ocrMs);
       }
       const images = await pages();
-      if (images.length === 0)
-        return unreadable(
-          "scanned_pdf_without_image",
-          `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`,
-        );
+      if (images.length === 0) return unreadable("scanned_pdf_without_image", `${pdf.pages} page(s), ${pdf.textChars} text characters, no raster image`);
       const read = await readPages(images);
       return done(read.result, read.ocrMs);
     }
     // Decoding a phone photo is a few hundred ms of synchronous work: requests first.
     await yieldToRequests();
-    const source = openImage(
-      input.bytes,
-      kind === "jpeg" ? "image/jpeg" : "image/png",
-      OCR_MAX_SIDE,
-      isBill ? [] : ID_PHOTO_SMALLER_COPIES,
-    );
+    const source = openImage(input.bytes, kind === "jpeg" ? "image/jpeg" : "image/png", OCR_MAX_SIDE, isBill ? [] : ID_PHOTO_SMALLER_COPIES);
     const exifTurn = kind === "jpeg" ? exifQuarterTurn(input.bytes) : 0;
     const engine = await input.ocr();
-    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image", {
-      now: () => performance.now(),
-      deadline: started + ID_PHOTO_DEADLINE_MS,
-    });
+    const read = await readImage(engine, source, exifTurn, isBill, referenceYear, "ocr_image", { now: () => performance.now(), deadline: started + ID_PHOTO_DEADLINE_MS });
     return done(read.result, read.ocrMs);
   } catch (error) {
-    if (error instanceof PdfReadError && error.passwordProtected)
-      return unreadable("pdf_password_protected", error.message);
+    if (error instanceof PdfReadError && error.passwordProtected) return unreadable("pdf_password_protected", error.message);
     if (error instanceof PdfReadError || error instanceof ImageDecodeError) {
       return unreadable("document_unreadable", error.message);
     }
     throw error;
   }
+
 }
 
 async function readImage(
@@ -1011,49 +787,21 @@ async function readImage(
       ? noTextFound()
       : parseOcrBill(page.layoutText ?? page.text, wordsOf(engine, page));
     return {
-      result: {
-        extractedData,
-        processingMethod: method,
-        ocrQuality: round(page.confidence),
-        ocr: ocrSummary(page, page.passes),
-      },
+      result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
       ocrMs: page.durationMs,
     };
   }
-  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(
-    engine,
-    source,
-    exifTurn,
-    referenceYear,
-    ID_PHOTO_MAX_PASSES,
-    clock,
-  );
+  const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear, ID_PHOTO_MAX_PASSES, clock);
   // A page read as nothing whose zone a second pass read whole still has a zone to parse.
   if (noText(page) && !(mrzText && findMrz(mrzText, referenceYear)?.valid)) {
     const extractedData: ExtractedData = noTextFound();
-    return {
-      result: {
-        extractedData,
-        processingMethod: method,
-        ocrQuality: round(page.confidence),
-        ocr: { ...ocrSummary(page, passes), cardStraightened },
-      },
-      ocrMs,
-    };
+    return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }
   const started = performance.now();
-  const parsed = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), {
-    referenceYear,
-    mrzText,
-  });
+  const parsed = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), { referenceYear, mrzText });
   const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
   return {
-    result: {
-      extractedData,
-      processingMethod: method,
-      ocrQuality: round(page.confidence),
-      ocr: { ...ocrSummary(page, passes), cardStraightened },
-    },
+    result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
     ocrMs: ocrMs + performance.now() - started,
   };
 }
@@ -1066,10 +814,7 @@ function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string |
   if (!address || !/\d/.test(address)) return null;
   const lines = addressLines(page.lines, address);
   if (lines.length === 0) return null;
-  return engine
-    .recognizeRegion(page.image, regionAround(lines, 8), "")
-    .map((l) => l.text)
-    .join("\n");
+  return engine.recognizeRegion(page.image, regionAround(lines, 8), "").map((l) => l.text).join("\n");
 }
 
 /**
@@ -1077,21 +822,12 @@ function rereadAddress(engine: OcrEngine, page: OcrPageResult, address: string |
  * the first reading lost or garbled them (issue #14: a glare spot, a thumb's shadow); the second
  * reading, parsed with the rest of the page, replaces only what it reads better.
  */
-function rereadLabelledFields(
-  engine: OcrEngine,
-  page: OcrPageResult,
-  parsed: IdCardExtraction,
-  options: { referenceYear: number; mrzText?: string },
-): IdCardExtraction {
+function rereadLabelledFields(engine: OcrEngine, page: OcrPageResult, parsed: IdCardExtraction, options: { referenceYear: number; mrzText?: string }): IdCardExtraction {
   const fields = fieldsToReread(parsed);
   const texts = page.lines.map((l) => l.text);
   const after = new Map<number, string>();
   const instead = new Map<number, string>();
-  const readAgain = (rect: OcrLine["rect"]) =>
-    engine
-      .recognizeRegion(page.image, rect, "")
-      .map((l) => l.text)
-      .join("\n");
+  const readAgain = (rect: OcrLine["rect"]) => engine.recognizeRegion(page.image, rect, "").map((l) => l.text).join("\n");
   for (const field of fields) {
     const at = labelLineIndex(texts, field);
     const label = page.lines[at];
@@ -1099,36 +835,18 @@ function rereadLabelledFields(
     if (label) {
       // The value is printed under its label in a larger type, at most two lines (an address-like place).
       const height = label.rect.bottom - label.rect.top;
-      after.set(
-        at,
-        readAgain({
-          left: label.rect.left - height,
-          top: label.rect.bottom,
-          right: Math.max(label.rect.right, label.rect.left + page.width * 0.45),
-          bottom: label.rect.bottom + height * 3,
-        }),
-      );
+      after.set(at, readAgain({ left: label.rect.left - height, top: label.rect.bottom, right: Math.max(label.rect.right, label.rect.left + page.width * 0.45), bottom: label.rect.bottom + height * 3 }));
     } else if (value) {
       // Label unread: the value's own line, read again in place of the first reading.
       const own = texts.findIndex((t) => t.includes(value.slice(0, 6)));
       const line = page.lines[own];
       if (!line) continue;
       const half = (line.rect.bottom - line.rect.top) / 2;
-      instead.set(
-        own,
-        readAgain({
-          left: line.rect.left - half,
-          top: line.rect.top - half,
-          right: line.rect.right + half,
-          bottom: line.rect.bottom + half,
-        }),
-      );
+      instead.set(own, readAgain({ left: line.rect.left - half, top: line.rect.top - half, right: line.rect.right + half, bottom: line.rect.bottom + half }));
     }
   }
   if (after.size === 0 && instead.size === 0) return parsed;
-  const text = texts
-    .flatMap((line, i) => [instead.get(i) ?? line, ...(after.has(i) ? [after.get(i)!] : [])])
-    .join("\n");
+  const text = texts.flatMap((line, i) => [instead.get(i) ?? line, ...(after.has(i) ? [after.get(i)!] : [])]).join("\n");
   return adoptRereadFields(parsed, parseIdCardText(text, options), fields);
 }
 
@@ -1143,33 +861,17 @@ function regionAround(lines: { rect: OcrLine["rect"] }[], margin: number): OcrLi
 }
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */
-async function readScannedBillPages(
-  engine: OcrEngine,
-  pages: RgbaImage[],
-): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
+async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
   const read: OcrPageResult[] = [];
   for (const page of pages) read.push(await recognizeBillPage(engine, page, 0, true));
   const text = read.map((p) => p.layoutText ?? p.text).join("\n");
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
   const extractedData: ExtractedData =
-    text.replace(/\s/g, "").length < 20
-      ? noTextFound()
-      : parseOcrBill(
-          text,
-          read.flatMap((p) => wordsOf(engine, p)),
-        );
+    text.replace(/\s/g, "").length < 20 ? noTextFound() : parseOcrBill(text, read.flatMap((p) => wordsOf(engine, p)));
   const first = read[0]!;
   return {
-    result: {
-      extractedData,
-      processingMethod: "ocr_scanned_pdf",
-      ocrQuality: round(confidence),
-      ocr: ocrSummary(
-        first,
-        read.reduce((sum, p) => sum + p.passes, 0),
-      ),
-    },
+    result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },
     ocrMs: read.reduce((sum, p) => sum + p.durationMs, 0),
   };
 }

@@ -113,12 +113,7 @@ function linesOf(text: string): string[] {
  * The line after the first line matching `label`, unless it is itself a label line; up to `span`
  * lines when each further one passes `continues` (a smudged label under the value must not join it).
  */
-function valueBelow(
-  lines: string[],
-  label: RegExp,
-  span = 1,
-  continues: (line: string) => boolean = () => true,
-): string | null {
+function valueBelow(lines: string[], label: RegExp, span = 1, continues: (line: string) => boolean = () => true): string | null {
   const index = lines.findIndex((l) => label.test(foldSameLength(l)) || label.test(l));
   if (index < 0) return null;
   const values: string[] = [];
@@ -133,9 +128,7 @@ function valueBelow(
 
 /** Zone lines have fillers, or are one long run (a printed upper-case line has several words). */
 function isMrzLine(line: string): boolean {
-  return (
-    /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3)
-  );
+  return /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3);
 }
 
 /** The model sometimes reads Romanian's comma-below letters as the (wrong) cedilla ones. */
@@ -179,15 +172,7 @@ function nameLineLonger(lines: string[], zoneName: string | null, zoneText: stri
 export function extendsZoneName(zoneName: string, printed: string, zoneText: string): boolean {
   const zoneWords = zoneName.split(" ");
   const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
-  if (
-    words.length !== zoneWords.length ||
-    !words.every(
-      (w, i) =>
-        w === zoneWords[i] ||
-        (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)),
-    )
-  )
-    return false;
+  if (words.length !== zoneWords.length || !words.every((w, i) => w === zoneWords[i] || (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)))) return false;
   const last = zoneWords[zoneWords.length - 1]!;
   return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
 }
@@ -204,19 +189,7 @@ export function readsCaption(zoneName: string): boolean {
 }
 
 /** Words of the documents' titles, never a name. */
-const TITLE_WORDS = new Set([
-  "ROMANIA",
-  "ROUMANIE",
-  "CARTE",
-  "CARD",
-  "IDENTITATE",
-  "IDENTITE",
-  "IDENTITY",
-  "PASAPORT",
-  "PASSPORT",
-  "PASSEPORT",
-  "ROU",
-]);
+const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
 
 /**
  * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
@@ -230,8 +203,7 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
     const words = line.trim().split(/\s+/);
     return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
   };
-  const dateOrCnp = (line: string) =>
-    /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
+  const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   const stop = lines.findIndex(dateOrCnp);
   const head = stop < 0 ? lines : lines.slice(0, stop);
   // Two lines in a row first; only then two with one line between, which holds no figure (a lone
@@ -253,14 +225,12 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
  * ('Mun.lași'), 'Mun' with its dot lost before such an l ('Munlași'). No place name starts with a small letter.
  */
 function placeMarksRead(line: string): string {
-  return (
-    repairStreetKind(restoreCutSeat(line))
-      .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
-      .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
-      .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
-      // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
-      .replace(/\bnf\.(?=\s?\d)/g, "nr.")
-  );
+  return repairStreetKind(restoreCutSeat(line))
+    .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
+    .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
+    // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.");
 }
 
 /**
@@ -307,10 +277,7 @@ function cleanPlace(value: string | null): string | null {
       // Punctuation closing the value is a mark beside it ('Mun.Oradea.', 'Timișoara :'): no place ends in one.
       .replace(/\s*[,;:]+$/, "")
       .replace(/(\p{L}{3,})\.$/u, "$1")
-      .replace(
-        /\b(Jud\.\s?)([A-Za-z]{2})\b/g,
-        (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase(),
-      )
+      .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
       .trim() || null
   );
@@ -386,10 +353,7 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
 
 /** One character without its diacritics, upper case; a separator (space, hyphen) as a space. */
 const foldChar = (c: string) => {
-  const bare = c
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase();
+  const bare = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
   return /^[A-Z0-9]$/.test(bare) ? bare : " ";
 };
 
@@ -444,38 +408,23 @@ function withinOneEdit(a: string, b: string): boolean {
 export function repairCountySeat(place: string): string {
   // 'Jud.' lost altogether before a county seat's name (with 'Mun.' itself losing a letter at the
   // edge of the read: 'un.Craiova'): the seat names its county.
-  const bare =
-    /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(
-      place,
-    );
-  const seatCode = bare
-    ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-")))
-    : undefined;
+  const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
-  const m =
-    /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(
-      place,
-    );
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
   const read = plain(name.replace(/-\s+/g, "-"));
-  const rebuilt = (seatCode: string) =>
-    `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
+  const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
-  const strayAfter =
-    seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
+  const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
   if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
   // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
   // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
-  const cutAtEnd =
-    place.slice(m.index + whole.length).trim() === "" &&
-    read.length >= Math.max(3, plain(seat ?? "").length / 2) &&
-    plain(seat ?? "").startsWith(read);
+  const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
   if (seat && cutAtEnd) return rebuilt(code);
-  const other = Object.keys(COUNTY_SEATS).find(
-    (c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]),
-  );
+  const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
 }
 
@@ -509,8 +458,7 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
     const cutShort = /L/.test(m[1]!) && part.length >= 4 && plain(seat).startsWith(part);
-    if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read))
-      return `${m[1]} ${seat}`;
+    if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
@@ -551,10 +499,7 @@ function joinDateDots(value: string): string {
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
       // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
-      .replace(
-        /(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g,
-        (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`,
-      )
+      .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
 }
 
@@ -563,8 +508,7 @@ function joinDateDots(value: string): string {
  * read as a comma or a colon (the first one as a dash too: '30-06.22-23.11.2032', the dash between the
  * dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
  */
-const VALIDITY =
-  /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -614,11 +558,8 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
     const m = VALIDITY.exec(joined);
     if (!m) {
       const cut = VALIDITY_CUT.exec(joined);
-      const issueDate = cut
-        ? findDates(`${cut[1]}.${cut[2]}.${cut[3]!.length === 2 ? `20${cut[3]}` : cut[3]}`)[0]
-        : undefined;
-      if (cut && issueDate)
-        cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, cut.index), expiryCut: true });
+      const issueDate = cut ? findDates(`${cut[1]}.${cut[2]}.${cut[3]!.length === 2 ? `20${cut[3]}` : cut[3]}`)[0] : undefined;
+      if (cut && issueDate) cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, cut.index), expiryCut: true });
       continue;
     }
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
@@ -640,11 +581,7 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
  * is the issue date, and a later date beside it on its row the expiry (printed only, 0.7); none, or
  * more than one such date → null.
  */
-function unlabelledIssueDates(
-  lines: string[],
-  known: (string | null)[],
-  referenceYear: number,
-): { issueDate: string; expiryDate: string | null } | null {
+function unlabelledIssueDates(lines: string[], known: (string | null)[], referenceYear: number): { issueDate: string; expiryDate: string | null } | null {
   const rows = lines.filter((l) => !isMrzLine(l)).map((l) => findDates(joinDateDots(l)));
   const others = new Set(rows.flat().filter((d) => !known.includes(d) && d <= `${referenceYear}-12-31`));
   if (others.size !== 1) return null;
@@ -705,12 +642,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const sources: IdCardExtraction["sources"] = {};
   const conflicts: IdCardExtraction["conflicts"] = [];
 
-  function merge<T extends string>(
-    field: IdField,
-    mrzValue: T | null,
-    printed: T | null,
-    same = (a: T, b: T) => a === b,
-  ): T | null {
+  function merge<T extends string>(field: IdField, mrzValue: T | null, printed: T | null, same = (a: T, b: T) => a === b): T | null {
     if (mrzValue && printed) {
       if (same(mrzValue, printed)) {
         sources[field] = "mrz+printed";
@@ -753,7 +685,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // With no printed name read, the reading that saw fillers where the other saw more given names wins:
   // a filler's chevron is often read as a letter, a name's letters are not read as a run of fillers.
   const otherZone = mrz === fromPass ? fromText : fromPass;
-  const otherRaw = (mrz === fromPass ? text : (options.mrzText ?? "")).replace(/[ \t]+/g, "");
+  const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
     if (mrz && (readsCaption(mrz.lastName) || readsCaption(mrz.firstName))) return null;
     const chosen = mrz?.[field] || null;
@@ -762,55 +694,31 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
     // No labelled print: a line of the print that holds one reading as a whole word, and no line the
     // other, still agrees with it ('IOANA' under an unread label, against a zone pass's 'SIOANA').
-    const inPrint = (value: string) =>
-      lines.some((l) => !isMrzLine(l) && ` ${foldRomanian(l)} `.includes(` ${foldRomanian(value)} `));
+    const inPrint = (value: string) => lines.some((l) => !isMrzLine(l) && ` ${foldRomanian(l)} `.includes(` ${foldRomanian(value)} `));
     if (inPrint(other) && !inPrint(chosen)) return other;
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   const byLines = mrz ? null : namesByShape(lines);
-  const printedLast =
-    cleanName(valueBelow(lines, LABEL.lastName)) ??
-    nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ??
-    byLines?.lastName ??
-    null;
-  const printedFirst =
-    cleanName(valueBelow(lines, LABEL.firstName)) ??
-    nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ??
-    byLines?.firstName ??
-    null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
-  const firstName = name(
-    "firstName",
-    zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null,
-    printedFirst,
-  );
+  const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
-  const passport = mrz
-    ? mrz.format === "TD3"
-    : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
   // card prints its validity as '30.06.22-23.11.2032').
-  const electronic =
-    !passport &&
-    (mrz?.format === "TD1" ||
-      lines.some((l) => LABEL.expiry.test(foldSameLength(l))) ||
-      (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
-  const birthDate = merge(
-    "birthDate",
-    mrz?.birthDate ?? null,
-    printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null),
-  );
+  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
   // The CNP encodes birth date and sex: whatever else was read must agree with it.
   if (cnp && cnpInfo?.valid) {
-    if (birthDate && birthDate !== cnpInfo.info.birthDate)
-      conflicts.push({ field: "cnp", mrz: mrz?.birthDate ?? birthDate, printed: cnpInfo.info.birthDate });
+    if (birthDate && birthDate !== cnpInfo.info.birthDate) conflicts.push({ field: "cnp", mrz: mrz?.birthDate ?? birthDate, printed: cnpInfo.info.birthDate });
     if (sex && sex !== cnpInfo.info.sex) conflicts.push({ field: "cnp", mrz: sex, printed: cnpInfo.info.sex });
   }
 
@@ -844,9 +752,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
-    const unlabelled = issueDate
-      ? null
-      : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
+    const unlabelled = issueDate ? null : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
     issueDate ??= unlabelled?.issueDate ?? null;
     printedExpiry ??= unlabelled?.expiryDate ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
@@ -869,9 +775,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
   const validityUnlimited = mrz ? mrz.expiryUnlimited && (mrz.checks.expiryDate || printedUnlimited) : printedUnlimited;
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
-  if (validityUnlimited)
-    sources.expiryDate =
-      mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
+  if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
   if (issueDate) sources.issueDate = "printed";
   // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
   // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
@@ -880,12 +784,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
-  if (issuedBy)
-    issuedBy = cleanPlace(
-      issuedBy
-        .replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ")
-        .replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""),
-    );
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
@@ -894,17 +793,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
-  const cardType: IdCardExtraction["cardType"] = passport
-    ? "pasaport"
-    : mrz
-      ? mrz.format === "TD1"
-        ? "cei"
-        : "ci"
-      : electronic
-        ? "cei"
-        : lines.length > 0
-          ? "ci"
-          : null;
+  const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {
     kind: "id_card",
@@ -924,23 +813,16 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     issueDate,
     expiryDate,
     nationality: mrz?.nationality.replace(/</g, "") || null,
-    mrz: mrz
-      ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections }
-      : null,
+    mrz: mrz ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections } : null,
     sources,
     conflicts,
     cnpCountyMatchesBirthPlace: countyMatches(cnpInfo?.valid ? cnpInfo.info.countyCode : null, birthPlace),
   };
-  const expected = ID_FIELDS.filter(
-    (f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited),
-  );
+  const expected = ID_FIELDS.filter((f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited));
   const fieldConfidence: Partial<Record<IdField, number>> = {};
   const conflicting = new Set(conflicts.flatMap((c) => (c.field === "series" ? ["series", "number"] : [c.field])));
   const cnpHolds = cnpInfo?.valid === true;
-  const cnpVouches = (field: IdField) =>
-    (field === "birthDate" || field === "sex") &&
-    cnpHolds &&
-    result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate);
+  const cnpVouches = (field: IdField) => (field === "birthDate" || field === "sex") && cnpHolds && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate);
   for (const field of ID_FIELDS) {
     if (result[field] === null) continue;
     const source = sources[field];
@@ -952,13 +834,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
     // A zone's field whose check digit chose among a cut line's readings, with no print to agree: unconfirmed.
-    else if (source === "mrz")
-      value =
-        mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field)
-          ? 0.97
-          : mrz?.valid
-            ? 0.7
-            : 0.5;
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field) ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpHolds) value = 0.9;
     else if (cnpVouches(field)) value = 0.9;
@@ -1020,11 +896,9 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
   if (!id.address) return id;
   const numbers = numbersOf(id.address);
   if (numbers.length === 0) return id;
-  const confirmed =
-    second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
+  const confirmed = second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
   const fieldConfidence = { ...id.fieldConfidence };
-  if (!confirmed && fieldConfidence.address !== undefined)
-    fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
+  if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
   return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
 
@@ -1061,11 +935,7 @@ export function labelLineIndex(lines: string[], field: RereadField): number {
  * the first's is not.
  * A birthplace the two readings agree on stays printed-only (0.7): both are the same print.
  */
-export function adoptRereadFields(
-  first: IdCardExtraction,
-  second: IdCardExtraction,
-  fields: RereadField[],
-): IdCardExtraction {
+export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtraction, fields: RereadField[]): IdCardExtraction {
   const better = (field: RereadField) => {
     const value = second[field];
     if (!value) return false;
@@ -1075,11 +945,7 @@ export function adoptRereadFields(
   };
   const taken = fields.filter(better);
   if (taken.length === 0) return first;
-  const result: IdCardExtraction = {
-    ...first,
-    sources: { ...first.sources },
-    fieldConfidence: { ...first.fieldConfidence },
-  };
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
   for (const field of taken) {
     result[field] = second[field];
     result.sources[field] = "printed";
@@ -1089,3 +955,4 @@ export function adoptRereadFields(
   result.missingFields = first.missingFields.filter((f) => !taken.includes(f as RereadField));
   return result;
 }
+
