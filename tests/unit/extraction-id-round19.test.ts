@@ -247,3 +247,32 @@ describe("a caption read with the zone's alphabet (round 19's olteanu s30-0)", (
     expect(parsed.cnp).toBe("1791030290256");
   });
 });
+
+describe("the validity glued to the issuer with its first digits lost (round 19's barbu s30-1)", () => {
+  const card = (issuerLine: string) =>
+    [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE",
+      "GL 530917 CNP 2560618175092",
+      "Nume/Nom/Last name",
+      "BARBU",
+      "Prenume/Prénom/First name",
+      "MARIA",
+      "Loc naștere/Lieu de naissance/Place of birth",
+      "Jud.GL Mun.Galați",
+      "Domiciliu/Adresse/Address",
+      "Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20",
+      "Emisă de/Délivrée par/Issued by",
+      issuerLine,
+    ].join("\n");
+
+  it("is no part of the issuer's name", () => {
+    expect(parseIdCardText(card("SPCLEP Galați .02.18-nelimitat"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Galați");
+    expect(parseIdCardText(card("SPCLEP Galați 02.18-14.02.2028"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Galați");
+    // Read whole, the validity is read as ever.
+    const whole = parseIdCardText(card("SPCLEP Galați 14.02.18-nelimitat"), { referenceYear: 2026 });
+    expect(whole.issuedBy).toBe("SPCLEP Galați");
+    expect(whole.issueDate).toBe("2018-02-14");
+    expect(whole.validityUnlimited).toBe(true);
+  });
+});

@@ -530,6 +530,13 @@ function issuerBeforeDates(joined: string): string {
   const starts = (validity ? [validity] : [DATE_START.exec(joined), DATES_RUN.exec(joined)]).filter((m) => m !== null);
   return starts.length > 0 ? joined.slice(0, Math.min(...starts.map((m) => m.index))) : joined;
 }
+/**
+ * The validity glued to the issuer with its first digits lost ('SPCLEP Galați .02.18-nelimitat', the
+ * issue day not read, ID round 19): a date's end, a dash, then 'nelimitat' or the expiry date — no
+ * part of an issuer's name, and not dates enough for the validity to be read from.
+ */
+export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
+
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
 
@@ -784,7 +791,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, "").replace(VALIDITY_CUT_AT_START, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
