@@ -267,8 +267,12 @@ describe("the validity glued to the issuer with its first digits lost (round 19'
     ].join("\n");
 
   it("is no part of the issuer's name", () => {
-    expect(parseIdCardText(card("SPCLEP Galați .02.18-nelimitat"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Galați");
-    expect(parseIdCardText(card("SPCLEP Galați 02.18-14.02.2028"), { referenceYear: 2026 }).issuedBy).toBe("SPCLEP Galați");
+    expect(parseIdCardText(card("SPCLEP Galați .02.18-nelimitat"), { referenceYear: 2026 }).issuedBy).toBe(
+      "SPCLEP Galați",
+    );
+    expect(parseIdCardText(card("SPCLEP Galați 02.18-14.02.2028"), { referenceYear: 2026 }).issuedBy).toBe(
+      "SPCLEP Galați",
+    );
     // Read whole, the validity is read as ever.
     const whole = parseIdCardText(card("SPCLEP Galați 14.02.18-nelimitat"), { referenceYear: 2026 });
     expect(whole.issuedBy).toBe("SPCLEP Galați");
