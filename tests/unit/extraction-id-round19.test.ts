@@ -11,7 +11,11 @@ import {
   sharpenedPassesLeft,
   zoneBandTooLate,
 } from "../../app/server/documents/extraction/extract-document.server";
-import { parseIdCardText, readsCaption } from "../../app/server/documents/extraction/id-card-parser.server";
+import {
+  endsWithCutName,
+  parseIdCardText,
+  readsCaption,
+} from "../../app/server/documents/extraction/id-card-parser.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type {
@@ -278,5 +282,34 @@ describe("the validity glued to the issuer with its first digits lost (round 19'
     expect(whole.issuedBy).toBe("SPCLEP Galați");
     expect(whole.issueDate).toBe("2018-02-14");
     expect(whole.validityUnlimited).toBe(true);
+  });
+});
+
+describe("a zone's names line read with its start cut (round 19's dumitrache s30-1)", () => {
+  it("a printed surname ending with the zone's is the whole name", () => {
+    expect(endsWithCutName("DUMITRACHE", "MITRACHE")).toBe(true);
+    expect(endsWithCutName("DUMITRACHE", "DUMITRACHE")).toBe(false);
+    // One letter more is a smudge read into the print, not a cut zone.
+    expect(endsWithCutName("ADUMITRACHE", "DUMITRACHE")).toBe(false);
+    expect(endsWithCutName("POPESCU", "ESCU")).toBe(true);
+    expect(endsWithCutName("POPESCU", "CU")).toBe(false);
+  });
+
+  it("reads the surname from the print, below sure", () => {
+    const text = [
+      "ROMANIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE CARTE DIDENTITE IDENTITY CARD",
+      "DX 033317 1610704162306",
+      "DUMITRACHE",
+      "GHECAGHE",
+      "Româna RC",
+      "jud.D) Mu: tr.Brestei nr.101",
+      "SPCLEP Craiova 02.09.19-04.07.2029",
+      "MITRACHE<<GHEORGHE<<<<<<<<<<<",
+      "7<3R0U6107648M290790441162",
+    ].join("\n");
+    const parsed = parseIdCardText(text, { referenceYear: 2026 });
+    expect(parsed.lastName).toBe("DUMITRACHE");
+    expect(parsed.fieldConfidence.lastName).toBeLessThan(0.9);
   });
 });

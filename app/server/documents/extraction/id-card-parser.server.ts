@@ -177,6 +177,27 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
   return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
 }
 
+/**
+ * Whether a printed surname ends with the zone's, two letters longer at least: the zone's names line
+ * read with its start cut ('MITRACHE<<GHEORGHE<<<' for 'DUMITRACHE', a glare over the line's left end,
+ * ID round 19) — the surname begins the line, so it is the one cut. The print holds the whole name.
+ */
+export function endsWithCutName(printed: string, zoneName: string): boolean {
+  const [whole, tail] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
+  return tail.length >= 3 && whole.length >= tail.length + 2 && whole.endsWith(tail);
+}
+
+/** With its label unread, the printed surname found by the zone's cut at its start: a line of one upper-case word ending with it. */
+function surnameLineCut(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && endsWithCutName(name, zoneName)) return name;
+  }
+  return null;
+}
+
 /** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
 const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
 /**
@@ -677,7 +698,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
   const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
-    if (mrzValue && printed && extendsZoneName(mrzValue, printed, zoneText)) {
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)))) {
       sources[field] = "printed";
       return printed;
     }
@@ -707,11 +728,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   const byLines = mrz ? null : namesByShape(lines);
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
-  // No zone, or one found without its names line: the names line read on its own, if it was.
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
+  const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
+  // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
