@@ -221,6 +221,27 @@ function blockOnLeft(image: RgbaImage): boolean {
   return l < r * 0.97;
 }
 
+describe("a zone read mirrored (round 19's popescu s30-1)", () => {
+  it("is not read again with the zone's alphabet: the time goes to the mirrored reading", async () => {
+    let regionPasses = 0;
+    const engine = (lines: string[]): OcrEngine => ({
+      async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+        return { ...page(lines, 0.2, image), passes: (options.rotations ?? [0]).length };
+      },
+      recognizeRegion: () => {
+        regionPasses++;
+        return [];
+      },
+    });
+    const image = halves();
+    await readIdImage(engine(MIRRORED_EVENED), image, [0], 2026, 1, true, false);
+    expect(regionPasses).toBe(0);
+    // Marks without the mirrored fillers: the zone (or the band of densest text) is read, and sharpened.
+    await readIdImage(engine(MIRRORED_EVENED.slice(0, 8)), image, [0], 2026, 1, true, false);
+    expect(regionPasses).toBeGreaterThan(0);
+  });
+});
+
 describe("a caption read with the zone's alphabet (round 19's olteanu s30-0)", () => {
   it("is no name", () => {
     expect(readsCaption("ALNO NR DOCUMENTDOCUMENTIO")).toBe(true);
