@@ -149,6 +149,7 @@ describe("a mirrored card whose first reading held a few sure marks (round 19's 
     expect(holdsMirroredFillers(MIRRORED_EVENED.join("\n"))).toBe(true);
     expect(holdsMirroredFillers("IDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<<")).toBe(false);
     expect(holdsMirroredFillers("Nr. 5 > 3")).toBe(false);
+    expect(holdsMirroredFillers("IDROUSTEFANESCU<<ANA<MARIA<<<<>>>><<<<")).toBe(false);
     expect(mirrorWorthTrying({ page: page(MIRRORED_EVENED, 0.31) }, 2026)).toBe(true);
     expect(mirrorWorthTrying({ page: page(MIRRORED_EVENED.slice(0, 8), 0.31) }, 2026)).toBe(false);
   });

@@ -514,7 +514,9 @@ const MIRROR_CHECK_CONFIDENCE = 0.3;
  * the card was evened).
  */
 export function holdsMirroredFillers(text: string): boolean {
-  return />{3,}/.test(text.replace(/[ \t]+/g, ""));
+  // Not beside fillers read the right way round: a zone read as it is printed, a mark or two misread.
+  const flat = text.replace(/[ \t]+/g, "");
+  return />{3,}/.test(flat) && !/<{3,}/.test(flat);
 }
 
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
