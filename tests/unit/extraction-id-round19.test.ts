@@ -165,11 +165,12 @@ describe("a mirrored card whose first reading held a few sure marks (round 19's 
       let calls = 0;
       const sizes: string[] = [];
       let cardReadFrom: string | null = null;
+      let cardCall = 0;
       const engine: OcrEngine = {
         async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
           calls++;
           sizes.push(`${image.width}x${image.height}`);
-          if (blockOnLeft(image)) cardReadFrom ??= sizes[sizes.length - 1]!;
+          if (blockOnLeft(image) && cardReadFrom === null) [cardReadFrom, cardCall] = [sizes[sizes.length - 1]!, calls];
           const read = blockOnLeft(image)
             ? page(CARD, 0.6, image)
             : calls === 1
@@ -185,6 +186,8 @@ describe("a mirrored card whose first reading held a few sure marks (round 19's 
       // Read mirrored back on the first card cut out, once its evened reading showed it mirrored (not
       // only on the next outline or the frame).
       expect(cardReadFrom).toBe(sizes[0]);
+      // Right after the evened reading that showed it mirrored: no further evening first.
+      expect(cardCall).toBe(3);
     },
   );
 });
