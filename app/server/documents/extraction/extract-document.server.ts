@@ -634,7 +634,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
-      if (!mirrorTried && holdsMirroredFillers(read.page.text)) break;
+      if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
