@@ -193,6 +193,15 @@ async function withRulesErased(engine: OcrEngine, read: OcrPageResult): Promise<
   return better ? { ...again, rotation: read.rotation, skewDegrees: read.skewDegrees, passes, durationMs } : { ...read, passes, durationMs };
 }
 
+/**
+ * Past the deadline, a zone pass only where the page read zone-like lines: the band of densest text a
+ * reading without them is guessed from (a card's marks sharpened, a whole frame) is no zone's look
+ * worth 0.8 s past it (ID round 19: the last pass of a photo read in 8.2 s).
+ */
+export function zoneBandTooLate(page: { lines: OcrLine[] }, clock?: ReadingClock): boolean {
+  return !!clock && clock.now() >= clock.deadline && !page.lines.some((l) => isZoneLike(l.text));
+}
+
 /** How far past the reading's deadline a zone's sharpened pass may end (issue #14: < 8 s a document, the deadline 6.5 s). */
 export const ZONE_PASS_GRACE_MS = 1000;
 
@@ -222,11 +231,14 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
   let passes = page.passes;
   let regionMs = 0;
   let mrzText: string | undefined;
-  if (!findMrz(page.text, referenceYear)?.valid) {
+  // A zone read mirrored (its fillers as '>>>') is not read again with the zone's alphabet: the picture
+  // is mirrored, and the time goes to reading it mirrored back (ID round 19: 1.2 s of zone passes left
+  // a mirrored card no time for it).
+  if (!findMrz(page.text, referenceYear)?.valid && !holdsMirroredFillers(page.text)) {
     // Second pass on the zone alone, with the MRZ alphabet only: where the first pass saw zone-like
     // lines, else the band of densest text in the card's lower part (the engine may have missed it).
     const rect = zoneRegion(page);
-    if (rect && !readsAsTexture(crop(page.image, rect))) {
+    if (rect && !readsAsTexture(crop(page.image, rect)) && !zoneBandTooLate(page, clock)) {
       await yieldToRequests();
       const regionStarted = performance.now();
       const zoneStarted = clock?.now() ?? 0;
@@ -430,6 +442,20 @@ export function budgetAllows(spent: { pagePasses: number; ocrMs?: number }, maxP
 }
 
 /**
+ * A card read as nothing, read again sharpened along an axis: its passes before found no line, cheaply
+ * (a 1600 px card, 0.45 s a pass), while the sharpened card's marks are read as a dozen lines — 2.5 s
+ * a pass and 0.8 s its zone band (ID round 19, a card shot off a screen at a slant: 8.2 s in all; at
+ * twice the pace it still started, 2.6 paces before the deadline, and ended 0.9 s past it). Such a
+ * pass is priced at this many passes at the pace so far.
+ */
+export const SHARPENED_PASS_COST = 3;
+
+/** Turns a card read as nothing may be read sharpened at: within the budget, at SHARPENED_PASS_COST passes each before the deadline. */
+export function sharpenedPassesLeft(spent: { pagePasses: number; ocrMs?: number }, maxPasses = ID_PHOTO_MAX_PASSES, clock?: ReadingClock): number {
+  return Math.min(maxPasses - spent.pagePasses, Math.floor(passesInTime(spent, clock) / SHARPENED_PASS_COST));
+}
+
+/**
  * A reading at least this sure, of at least half a card's print, is the right way up: the same card
  * read upside down comes out at 0.25 at most (ID photo rounds 8 to 12: 0.08–0.24 the wrong way up,
  * 0.33–0.78 the right way), so its second readings need not try the other turn again.
@@ -482,9 +508,21 @@ export function* cardsToTry(image: RgbaImage, readings: readonly { page: { text:
  */
 const MIRROR_CHECK_CONFIDENCE = 0.3;
 
+/**
+ * A run of the zone's fillers mirrored ('<<<' read as '>>>'): no card prints '>', and a mirrored
+ * card's zone reads so however sure the engine is of the rest (ID round 19: 0.21, but 0.30 before
+ * the card was evened).
+ */
+export function holdsMirroredFillers(text: string): boolean {
+  // Not beside fillers read the right way round: a zone read as it is printed, a mark or two misread.
+  const flat = text.replace(/[ \t]+/g, "");
+  return />{3,}/.test(flat) && !/<{3,}/.test(flat);
+}
+
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
-  return !readsAsNothing(read.page.text) && read.page.confidence < MIRROR_CHECK_CONFIDENCE && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
+  const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
+  return !readsAsNothing(read.page.text) && unsure && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
 }
 
 /**
@@ -540,14 +578,19 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // Text read, but nothing of a card: read once more mirrored, both ways up (mirrored, the card's way
     // up is either; the turn its marks read best at first, the likelier in round 18, 4 of 6). Kept, and
     // the photo read mirrored from then on, when the mirrored card reads as a card.
-    if (!mirrorTried && mirrorWorthTrying(read, referenceYear) && budgetAllows(spentWith(read), maxPasses, clock)) {
+    const tryMirrored = async (reading: IdReading, readFrom: RgbaImage, worthTrying: boolean): Promise<IdReading> => {
+      if (mirrorTried || !worthTrying || !budgetAllows(spentWith(reading), maxPasses, clock)) return reading;
       mirrorTried = true;
       await yieldToRequests();
-      const again = await readIdImage(engine, mirror(straight), read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
-      mirrored = readsMirrored(read, again, referenceYear);
-      if (mirrored) [cut, straight] = [mirror(cut), mirror(straight)];
-      read = { ...(mirrored ? again : read), ...plus(read, again), cardStraightened: true };
-    }
+      const again = await readIdImage(engine, mirror(readFrom), reading.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(reading)), true, false, clock);
+      mirrored = readsMirrored(reading, again, referenceYear);
+      return { ...(mirrored ? again : reading), ...plus(reading, again), cardStraightened: true };
+    };
+    const mirroredBefore = mirrored;
+    read = await tryMirrored(read, straight, mirrorWorthTrying(read, referenceYear));
+    if (mirrored && !mirroredBefore) [cut, straight] = [mirror(cut), mirror(straight)];
+    // The image the kept reading was read from: a card found mirrored only once evened is read mirrored back from it.
+    let keptFrom = straight;
     // A box around the frame's print, not an outline: the card lies in it at the slant it was dropped
     // at, and the level edges beside it (a keyboard's keys) can hide its lines' slant from the skew
     // estimate. Read as nothing, it is read again turned BOXED_TILT each way; the turn that reads text
@@ -556,18 +599,24 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     for (const degrees of card.boxed ? [BOXED_TILT, -BOXED_TILT] : []) {
       if (!readsAsNothing(read.page.text) || !budgetAllows(spentWith(read), maxPasses, clock)) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, rotateDegrees(straight, degrees), [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
+      const turned = rotateDegrees(straight, degrees);
+      const again = await readIdImage(engine, turned, [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
       const readText = !readsAsNothing(again.page.text);
+      if (readText) keptFrom = turned;
       read = { ...(readText ? again : read), ...plus(read, again), cardStraightened: true };
       if (readText) tilt = degrees;
     }
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
+    // Priced at SHARPENED_PASS_COST passes at the pace so far: the passes before read nothing, cheaply.
     for (const axis of ["x", "y"] as const) {
       if (!readsAsNothing(read.page.text)) break;
-      if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
+      const turns = sharpenedPassesLeft(spentWith(read), maxPasses, clock);
+      if (turns < 1) break;
       await yieldToRequests();
-      const again = await readIdImage(engine, sharpenAlong(straight, axis), [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
+      const sharpened = sharpenAlong(straight, axis);
+      const again = await readIdImage(engine, sharpened, [0, 180], referenceYear, turns, true, false, clock);
+      if (!readsAsNothing(again.page.text)) keptFrom = sharpened;
       read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
     }
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
@@ -582,13 +631,17 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       .map((evened) => (small ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
     for (const [i, evened] of evenings.entries()) {
+      // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
+      // passes go to reading it mirrored back, below.
       if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
+      if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
       // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
       const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
-      const again = await readIdImage(engine, evened(), turns, referenceYear, passesLeft(spentWith(read)), i === 0, false, clock);
+      const evenedImage = evened();
+      const again = await readIdImage(engine, evenedImage, turns, referenceYear, passesLeft(spentWith(read)), i === 0, false, clock);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
       if (now > was && surePrint(again.page) < surePrint(read.page)) {
@@ -597,8 +650,15 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
         continue;
       }
       const better = now > was || (now === was && surePrint(again.page) > surePrint(read.page));
+      if (better) keptFrom = evenedImage;
       read = { ...(better ? again : read), ...spent, cardStraightened: true };
     }
+    // Not tried mirrored yet, and only the evened readings show the card's print as a mirrored card's
+    // (a glare and a blur left its first reading a few sure marks, ID round 19): tried now, from the
+    // image whose reading was kept. Found, the other cards and the frame are read mirrored back too.
+    // Only on the zone's fillers read mirrored: an evened reading unsure of a card read the right way
+    // round (a shaken, grainy photo) is common, and its passes go to the next outline.
+    read = await tryMirrored(read, keptFrom, mirrorWorthTrying(read, referenceYear) && holdsMirroredFillers(read.page.text));
     straightened.push(read);
     if (zoneScore(read, referenceYear) >= 100) return { ...read, ...total() };
     await yieldToRequests();

@@ -177,8 +177,38 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
   return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
 }
 
+/**
+ * Whether a printed surname ends with the zone's, two letters longer at least: the zone's names line
+ * read with its start cut ('MITRACHE<<GHEORGHE<<<' for 'DUMITRACHE', a glare over the line's left end,
+ * ID round 19) — the surname begins the line, so it is the one cut. The print holds the whole name.
+ */
+export function endsWithCutName(printed: string, zoneName: string): boolean {
+  const [whole, tail] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
+  return tail.length >= 3 && whole.length >= tail.length + 2 && whole.endsWith(tail);
+}
+
+/** With its label unread, the printed surname found by the zone's cut at its start: a line of one upper-case word ending with it. */
+function surnameLineCut(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && endsWithCutName(name, zoneName)) return name;
+  }
+  return null;
+}
+
 /** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
 const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
+/**
+ * A caption's words read with the zone's alphabet as if they were its names line ('ALNO NR
+ * DOCUMENTDOCUMENTIO', the electronic card's 'NR. DOCUMENT / DOCUMENT NO', ID round 19): no name
+ * holds 'DOCUMENT', nor is 'NR' a name. Both names of such a line are dropped: they are one misread.
+ */
+export function readsCaption(zoneName: string): boolean {
+  return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR");
+}
+
 /** Words of the documents' titles, never a name. */
 const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
 
@@ -521,6 +551,13 @@ function issuerBeforeDates(joined: string): string {
   const starts = (validity ? [validity] : [DATE_START.exec(joined), DATES_RUN.exec(joined)]).filter((m) => m !== null);
   return starts.length > 0 ? joined.slice(0, Math.min(...starts.map((m) => m.index))) : joined;
 }
+/**
+ * The validity glued to the issuer with its first digits lost ('SPCLEP Galați .02.18-nelimitat', the
+ * issue day not read, ID round 19): a date's end, a dash, then 'nelimitat' or the expiry date — no
+ * part of an issuer's name, and not dates enough for the validity to be read from.
+ */
+export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
+
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
 
@@ -661,7 +698,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
   const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
-    if (mrzValue && printed && extendsZoneName(mrzValue, printed, zoneText)) {
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)))) {
       sources[field] = "printed";
       return printed;
     }
@@ -678,6 +715,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const otherZone = mrz === fromPass ? fromText : fromPass;
   const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
+    if (mrz && (readsCaption(mrz.lastName) || readsCaption(mrz.firstName))) return null;
     const chosen = mrz?.[field] || null;
     const other = otherZone?.[field] || null;
     if (!chosen || !other || sameName(chosen, other)) return chosen;
@@ -690,10 +728,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   const byLines = mrz ? null : namesByShape(lines);
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? byLines?.lastName ?? null;
+  const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
+  const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
+  const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? byLines?.lastName ?? null;
   const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
-  const namesAlone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
@@ -773,7 +813,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, ""));
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, "").replace(VALIDITY_CUT_AT_START, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
