@@ -318,6 +318,9 @@ describe("a zone's names line read with its start cut (round 19's dumitrache s30
     expect(endsWithCutName("ADUMITRACHE", "DUMITRACHE")).toBe(false);
     expect(endsWithCutName("POPESCU", "ESCU")).toBe(true);
     expect(endsWithCutName("POPESCU", "CU")).toBe(false);
+    // A word read before the name is no cut (tuning round 9's vasilescu s20-0 read 'SI VASILESCU').
+    expect(endsWithCutName("SI VASILESCU", "VASILESCU")).toBe(false);
+    expect(endsWithCutName("POPESCU-IONESCU", "IONESCU")).toBe(true);
   });
 
   it("reads the surname from the print, below sure", () => {

@@ -183,6 +183,8 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
  * ID round 19) — the surname begins the line, so it is the one cut. The print holds the whole name.
  */
 export function endsWithCutName(printed: string, zoneName: string): boolean {
+  // A word before it ('SI VASILESCU': a caption's 'și' read into the value) is no cut: a cut falls inside a word.
+  if (/\s/.test(printed.trim())) return false;
   const [whole, tail] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
   return tail.length >= 3 && whole.length >= tail.length + 2 && whole.endsWith(tail);
 }
