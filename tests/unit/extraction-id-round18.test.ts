@@ -16,13 +16,9 @@ import {
   restoreCutSeat,
 } from "../../app/server/documents/extraction/id-card-parser.server";
 import { mirror, type RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { halves, page } from "../support/ocr-pages";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
-import type {
-  OcrEngine,
-  OcrLine,
-  OcrPageResult,
-  RecognizeOptions,
-} from "../../app/server/documents/extraction/ocr.server";
+import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 
 const CARD = [
   "ROMÂNIA ROUMANIE ROMANIA",
@@ -53,46 +49,6 @@ const MIRRORED_MARKS = [
   "CEEIsurSM NOVI IAOUIErE",
   "bVEVLOLL : bV22bOWL - bVE2EbOUL",
 ];
-
-function page(
-  lines: string[],
-  confidence: number,
-  image: RgbaImage = { width: 1, height: 1, data: new Uint8ClampedArray(4) },
-): OcrPageResult {
-  return {
-    text: lines.join("\n"),
-    lines: lines.map((text, i): OcrLine => ({
-      text,
-      confidence,
-      rect: { left: 0, top: i * 30, right: 400, bottom: i * 30 + 20 },
-    })),
-    confidence,
-    rotation: 0,
-    contrastSpread: 100,
-    skewDegrees: 0,
-    width: image.width,
-    height: image.height,
-    durationMs: 1,
-    passes: 1,
-    image,
-  };
-}
-
-/** A card-sized image whose left half is dark and right half light: mirrored, the other way round. */
-function halves(width = 856, height = 540, darkLeft = true): RgbaImage {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const dark = x < width / 2 === darkLeft;
-      // A few text-like strokes on the light half, so that nothing reads as a field of marks.
-      const v = dark ? 200 : y % 30 < 6 && x % 9 < 4 ? 40 : 235;
-      data[i] = data[i + 1] = data[i + 2] = v;
-      data[i + 3] = 255;
-    }
-  }
-  return { width, height, data };
-}
 
 const leftIsDark = (image: RgbaImage) => {
   const grey = (x: number) => image.data[(Math.floor(image.height / 2) * image.width + x) * 4]!;

@@ -17,13 +17,9 @@ import {
   readsCaption,
 } from "../../app/server/documents/extraction/id-card-parser.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
+import { halves, page } from "../support/ocr-pages";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
-import type {
-  OcrEngine,
-  OcrLine,
-  OcrPageResult,
-  RecognizeOptions,
-} from "../../app/server/documents/extraction/ocr.server";
+import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
 import { buildTd1 } from "../../app/lib/mrz";
 
 const CARD = [
@@ -58,45 +54,6 @@ const MIRRORED_EVENED = [
 
 /** The same card's first reading, before it was evened: a few marks the engine was fairly sure of. */
 const FEW_MARKS = ["SA.ld b[ An bbol", "San luosid"];
-
-function page(
-  lines: string[],
-  confidence: number,
-  image: RgbaImage = { width: 1, height: 1, data: new Uint8ClampedArray(4) },
-): OcrPageResult {
-  return {
-    text: lines.join("\n"),
-    lines: lines.map((text, i): OcrLine => ({
-      text,
-      confidence,
-      rect: { left: 0, top: i * 30, right: 400, bottom: i * 30 + 20 },
-    })),
-    confidence,
-    rotation: 0,
-    contrastSpread: 100,
-    skewDegrees: 0,
-    width: image.width,
-    height: image.height,
-    durationMs: 1,
-    passes: 1,
-    image,
-  };
-}
-
-/** A card-sized image whose left half is dark and right half light: mirrored, the other way round. */
-function halves(width = 856, height = 540, darkLeft = true): RgbaImage {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const dark = x < width / 2 === darkLeft;
-      const v = dark ? 200 : y % 30 < 6 && x % 9 < 4 ? 40 : 235;
-      data[i] = data[i + 1] = data[i + 2] = v;
-      data[i + 3] = 255;
-    }
-  }
-  return { width, height, data };
-}
 
 describe("a card read as nothing, read again sharpened near the deadline (round 19's barbu s30-0)", () => {
   it("prices a sharpened pass at several passes at the pace so far", () => {
