@@ -538,8 +538,22 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
 }
 
 /** The contract holder's column and the place of consumption's, side by side: 'LOC DE CONSUM ⇥ TITULAR CONTRACT'. */
-const HOLDER_HEADING = /^titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
+const HOLDER_HEADING = /^(?:client\s+)?titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
 const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
+/**
+ * Someone other than the holder a bill is sent to or paid by: a tenant paying for the owner ('Plătitor
+ * (chiriaș)'), the envelope's addressee ('Destinatar factură'), a user of the place, someone acting 'în
+ * numele' of the holder. The customer (who signs a new contract) is the holder, never them.
+ */
+const PAYER_HEADING = /^(?:platitor|destinatar(?:\s+factur\p{L}*)?|chirias|utilizator|in\s+numele)\b/iu;
+/** A column's heading without its note in brackets ('Titular contract (proprietar)'; a scan may cut the bracket). */
+const headingOf = (cell: string) =>
+  cell
+    .replace(/\s*\([^)]*\)?\s*$/, "")
+    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "")
+    .trim();
+/** A speck a scan read as a cell of its own ('/', 'i'): no column. */
+const isSpeckCell = (cell: string) => !/[\p{L}\p{N}]{2}/u.test(cell);
 
 /**
  * A bill whose place of consumption has a user of its own prints the place's and the holder's facts in
@@ -547,16 +561,19 @@ const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
  * captions, 'Nume utilizator' and 'Nume titular', are often misread), never the place's user. A name a
  * scan ran together with the caption after it ('VLAD CRĂCIUN Nume utilizator') keeps its capitals.
  */
-function holderInHolderColumn(lines: TextLine[]): LabelHit | null {
+function holderInHolderColumn(lines: TextLine[]): (LabelHit & { besidePayer: boolean }) | null {
   for (const [l, line] of lines.entries()) {
-    const heading = line.folded.map((cell) => cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").trim());
+    // Specks read as cells of their own are no columns (counted out of the heading's line and the lines under it).
+    const heading = line.folded.filter((cell) => !isSpeckCell(cell)).map(headingOf);
     const c = heading.findIndex((cell) => HOLDER_HEADING.test(cell));
-    if (c < 0 || !heading.some((cell) => PLACE_HEADING.test(cell))) continue;
+    const besidePayer = heading.some((cell, i) => i !== c && PAYER_HEADING.test(cell));
+    if (c < 0 || !(besidePayer || heading.some((cell) => PLACE_HEADING.test(cell)))) continue;
     for (const [k, below] of lines.slice(l + 1, l + 4).entries()) {
-      if (below.cells.length < line.cells.length) continue;
-      const cell = below.cells[c]!.trim();
+      const cells = below.cells.filter((cell) => !isSpeckCell(cell));
+      if (cells.length < heading.length) continue;
+      const cell = cells[c]!.trim();
       const name = holderNamed(cell) ? cell : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
-      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: below.cells.indexOf(cells[c]!), position: "below", besidePayer };
     }
   }
   return null;
@@ -1948,7 +1965,9 @@ export function parseBillText(text: string): BillExtraction {
   // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
   const greeting = customer ? valueAfterLabel(lines, [GREETING]) : null;
   const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
-  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
+  // The holder's column read beside a payer's is a new kind of reading: below sure until it has a record of its own.
+  const besidePayer = customer !== null && "besidePayer" in customer && customer.besidePayer;
+  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted || besidePayer ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
