@@ -1716,7 +1716,10 @@ function paragraphFacts(text: string): string {
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
-    if (!line.includes("\t") && /;\s+\S/.test(line)) paragraph.push(line.trim());
+    // A speck a scan read as a cell before the paragraph's line ('/ ⇥ Citiri contor: …; energie …') is no part of it.
+    const cells = line.split("\t");
+    const fact = cells.slice(leadingSpecks(cells)).join("\t");
+    if (!fact.includes("\t") && /;\s+\S/.test(fact)) paragraph.push(fact.trim());
     else {
       flush();
       out.push(line);
@@ -1877,8 +1880,12 @@ export function parseBillText(text: string): BillExtraction {
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
-  const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
+  // A VAT a scan read without its decimal comma ('TVA 19% ⇥ 13065 lei' for 130,65): a hundred times
+  // what the net and the total printed leave for it. Never kept as read (it fails every check).
+  const vatRead = totals.vat?.cents ?? null;
+  const vatCommaLost = netCents !== null && grossCents !== null && vatRead !== null && grossCents > netCents && vatRead === (grossCents - netCents) * 100;
+  const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
 
   const indexes = indexesOf(supply);
   // The cancelled section's rows bill the estimate, not the consumption.
@@ -2034,6 +2041,8 @@ export function parseBillText(text: string): BillExtraction {
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
   }
+  // A comma put back is a new kind of reading: below sure whatever the checks say.
+  if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   // Dates placed by their order, and values known by their shape alone, were chosen so that the
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {

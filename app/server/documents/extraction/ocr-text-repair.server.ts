@@ -74,6 +74,11 @@ const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(
  * For the same reason a block named by letters alone ends with its number read as the letter it looks
  * like ('bl.CS' for 'bl.C5', 'bl.AO' for 'bl.A0'): S for 5, O for 0, B for 8.
  */
+/**
+ * The block's own abbreviation with its l read as a 1, a capital I, an i or a bar ('b1.C3', 'bI.C3'): an
+ * address's 'b' and one stroke before a dot and a block's name (a letter or two and a digit) is 'bl.'.
+ */
+const BLOCK_WORD_MISREAD = /(?<=^|[\s,;])b[1Ii|](?=\.\s?[A-Z]{1,2}\d)/gm;
 const BLOCK_NUMBER_AS_LETTER = /\b([Bb][Ll]\.\s?[A-Z]{1,2}?)([SOB])(?=[\s,;]|$)/gm;
 const BLOCK_DIGIT: Record<string, string> = { S: "5", O: "0", B: "8" };
 
@@ -124,6 +129,7 @@ export function repairOcrText(text: string): string {
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
+    .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .replace(BLOCK_NUMBER_AS_LETTER, (_, block: string, digit: string) => block + BLOCK_DIGIT[digit]!)
     .split("\n")
