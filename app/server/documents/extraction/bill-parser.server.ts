@@ -245,7 +245,8 @@ const L = {
     /\bsubtotal\b/i,
     /\bfara\s+tva\b/i,
   ],
-  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
+  // 'cu TVA 19%' (an amount with VAT, an example bill's: 'Exemplu factură … (cu TVA 19%) ⇥ 120,11 lei') is no VAT's label.
+  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /(?<!\b(?:cu|inclusiv)\s+)\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
   gross: [
     /total(?:ul)?\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
     /total\s+factura\s+curenta\b/i,

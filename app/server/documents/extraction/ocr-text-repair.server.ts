@@ -99,6 +99,12 @@ const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
  */
 const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](?=(?:\d{4}|\d{2})(?!\d))/g;
 
+/**
+ * A date's first dot read as a space ('Data scadenței: 24 11.2025'): a day, a space, then a month and a
+ * year after a dot make one date (no amount has a dot before four digits after a spaced group of two).
+ */
+const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])\.(\d{4})(?![\d.,]\d)/g;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -128,6 +134,7 @@ export function repairOcrText(text: string): string {
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
+    .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
