@@ -155,7 +155,14 @@ describe("scan misreads of round 24", () => {
 
   it("puts back a VAT's decimal comma where the VAT read is a hundred times what net and total leave, below sure", () => {
     const bill = parseBillText(
-      ["PREMIERENERGY\tFACTURĂ", "Emisă: 01.05.2025", "consum 690 kWh", "Valoare fără TVA\t687,65 lei", "TVA 19%\t13065 lei", "Total de plată\t818,30 lei"].join("\n"),
+      [
+        "PREMIERENERGY\tFACTURĂ",
+        "Emisă: 01.05.2025",
+        "consum 690 kWh",
+        "Valoare fără TVA\t687,65 lei",
+        "TVA 19%\t13065 lei",
+        "Total de plată\t818,30 lei",
+      ].join("\n"),
     );
     expect([bill.totalWithoutVat, bill.vat, bill.totalWithVat]).toEqual(["687.65", "130.65", "818.30"]);
     expect(bill.fieldConfidence?.vat).toBeLessThan(0.9);
@@ -174,6 +181,22 @@ describe("scan misreads of round 24", () => {
       ].join("\n"),
     );
     expect(bill.vat).toBe("180.45");
+  });
+
+  it("puts back a net read a digit off when the VAT's line was lost: what the total leaves at the rate, below sure", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ FISCALĂ",
+        "Data emiterii: 10.01.2025",
+        "Consum facturat: 767 kWh",
+        "Total fără TVA\t714,14 lei",
+        "rr\tREEEIEEERE\t— hr i ——\t147:09-lei-",
+        "TOTAL DE PLATĂ\t921,23 lei",
+      ].join("\n"),
+    );
+    expect([bill.totalWithoutVat, bill.vat, bill.totalWithVat]).toEqual(["774.14", "147.09", "921.23"]);
+    expect(bill.fieldConfidence?.totalWithoutVat).toBeLessThan(0.9);
+    expect(bill.fieldConfidence?.vat).toBeLessThan(0.9);
   });
 
   it("reads a block's 'bl.' whose l was read as a 1, an I or an i", () => {

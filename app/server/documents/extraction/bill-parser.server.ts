@@ -1282,6 +1282,19 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
       if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates)) return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
     }
   }
+  // No VAT read that fits (a scan garbled its line): a net one digit off what the total leaves at a rate
+  // ('714,14' for '774,14' under 921,23 at 19 %), the VAT their difference.
+  if (!vats.some((vat) => grosses.some((gross) => nets.some((net) => totalsAddUp(net.cents, vat.cents, gross.cents))))) {
+    for (const gross of grosses) {
+      for (const rate of rates) {
+        const net = Math.round(gross.cents / (1 + rate));
+        const misread = nets.find((read) => oneDigitApart(read.cents, net));
+        if (misread && vatMatchesRate(net, gross.cents - net, rates)) {
+          return { net: { cents: net, hit: misread.hit }, vat: { cents: gross.cents - net, hit: gross.hit }, gross, vatDerived: true, vatOneDigitOff: true, netOneDigitOff: true };
+        }
+      }
+    }
+  }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
   // labelled amounts that fail them.
   // A reading billed at two rates: the largest net whose VAT is the rows' sum and whose total is
