@@ -199,6 +199,18 @@ describe("scan misreads of round 24", () => {
     expect(bill.fieldConfidence?.vat).toBeLessThan(0.9);
   });
 
+  it("reads no offer in a charge row whose 'distribuție' a scan misread ('Tarif distridutie și transport')", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ FISCALĂ",
+        "Energie electrică activă\t887 kWh\t0,6915\t613,36",
+        "Tarif distridutie și transport\t887 kWh\t0,2513\t222,90",
+        "Total fără TVA\t836,26 lei",
+      ].join("\n"),
+    );
+    expect(bill.tariffType).toBeNull();
+  });
+
   it("reads a block's 'bl.' whose l was read as a 1, an I or an i", () => {
     expect(repairOcrText("Calea Victoriei nr.155 b1.C3 ap.10")).toBe("Calea Victoriei nr.155 bl.C3 ap.10");
     expect(repairOcrText("Str.Florilor nr.9 bI.A12 ap.5")).toBe("Str.Florilor nr.9 bl.A12 ap.5");
