@@ -211,6 +211,13 @@ describe("scan misreads of round 24", () => {
     expect(bill.tariffType).toBeNull();
   });
 
+  it("reads a POD whose 'R' was read as a bracket", () => {
+    expect(repairOcrText("POD: (0008E370525092 - Putere aprobată: 5 kW")).toBe(
+      "POD: RO008E370525092 - Putere aprobată: 5 kW",
+    );
+    expect(repairOcrText("Cod POD |O001E534801740")).toBe("Cod POD RO001E534801740");
+  });
+
   it("reads a block's 'bl.' whose l was read as a 1, an I or an i", () => {
     expect(repairOcrText("Calea Victoriei nr.155 b1.C3 ap.10")).toBe("Calea Victoriei nr.155 bl.C3 ap.10");
     expect(repairOcrText("Str.Florilor nr.9 bI.A12 ap.5")).toBe("Str.Florilor nr.9 bl.A12 ap.5");

@@ -39,6 +39,8 @@ const POD_WITH_G = /\b(R[O0][0-9O]{2})G(?=E\s?\d)/g;
  * zero), 'E' and nine digits is a POD's shape, and every POD opens with 'RO'.
  */
 const POD_R_MISREAD = /\b[A-QS-Z][Oo0](?=0\d{2}E\d{9}\b)/g;
+/** The same 'R' read as a bracket or a bar ('POD: (0008E370525092'): no word starts with one. */
+const POD_R_AS_MARK = /(?<=^|[\s:])[(|[{][Oo0](?=0\d{2}E\d{9}\b)/gm;
 const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
 
 /**
@@ -128,6 +130,7 @@ export function repairOcrText(text: string): string {
     .replace(STREET_NAME_PARTED, "$1$2.$3$4$5")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
+    .replace(POD_R_AS_MARK, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")
