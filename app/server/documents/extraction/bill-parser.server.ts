@@ -230,7 +230,7 @@ const L = {
     hu("(?:számlázási|levelezési) cí ?m"),
     hu("^felhasználási hely(?: címe)?"),
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distrib|transp|reglement))\s*:?/i,
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement|\S+\s+(?:si|și)\s+transp))\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
     /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
@@ -245,7 +245,8 @@ const L = {
     /\bsubtotal\b/i,
     /\bfara\s+tva\b/i,
   ],
-  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
+  // 'cu TVA 19%' (an amount with VAT, an example bill's: 'Exemplu factură … (cu TVA 19%) ⇥ 120,11 lei') is no VAT's label.
+  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /(?<!\b(?:cu|inclusiv)\s+)\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
   gross: [
     /total(?:ul)?\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
     /total\s+factura\s+curenta\b/i,
@@ -538,8 +539,22 @@ function holderUnderHeading(lines: TextLine[]): LabelHit | null {
 }
 
 /** The contract holder's column and the place of consumption's, side by side: 'LOC DE CONSUM ⇥ TITULAR CONTRACT'. */
-const HOLDER_HEADING = /^titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
+const HOLDER_HEADING = /^(?:client\s+)?titular(?:ul)?(?:\s+(?:de\s+)?contr\p{L}*)?$/iu;
 const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
+/**
+ * Someone other than the holder a bill is sent to or paid by: a tenant paying for the owner ('Plătitor
+ * (chiriaș)'), the envelope's addressee ('Destinatar factură'), a user of the place, someone acting 'în
+ * numele' of the holder. The customer (who signs a new contract) is the holder, never them.
+ */
+const PAYER_HEADING = /^(?:platitor|destinatar(?:\s+factur\p{L}*)?|chirias|utilizator|in\s+numele)\b/iu;
+/** A column's heading without its note in brackets ('Titular contract (proprietar)'; a scan may cut the bracket). */
+const headingOf = (cell: string) =>
+  cell
+    .replace(/\s*\([^)]*\)?\s*$/, "")
+    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "")
+    .trim();
+/** A speck a scan read as a cell of its own ('/', 'i'): no column. */
+const isSpeckCell = (cell: string) => !/[\p{L}\p{N}]{2}/u.test(cell);
 
 /**
  * A bill whose place of consumption has a user of its own prints the place's and the holder's facts in
@@ -547,16 +562,19 @@ const PLACE_HEADING = /^loc(?:ul)?\s+(?:de\s+)?consum$/i;
  * captions, 'Nume utilizator' and 'Nume titular', are often misread), never the place's user. A name a
  * scan ran together with the caption after it ('VLAD CRĂCIUN Nume utilizator') keeps its capitals.
  */
-function holderInHolderColumn(lines: TextLine[]): LabelHit | null {
+function holderInHolderColumn(lines: TextLine[]): (LabelHit & { besidePayer: boolean }) | null {
   for (const [l, line] of lines.entries()) {
-    const heading = line.folded.map((cell) => cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").trim());
+    // Specks read as cells of their own are no columns (counted out of the heading's line and the lines under it).
+    const heading = line.folded.filter((cell) => !isSpeckCell(cell)).map(headingOf);
     const c = heading.findIndex((cell) => HOLDER_HEADING.test(cell));
-    if (c < 0 || !heading.some((cell) => PLACE_HEADING.test(cell))) continue;
+    const besidePayer = heading.some((cell, i) => i !== c && PAYER_HEADING.test(cell));
+    if (c < 0 || !(besidePayer || heading.some((cell) => PLACE_HEADING.test(cell)))) continue;
     for (const [k, below] of lines.slice(l + 1, l + 4).entries()) {
-      if (below.cells.length < line.cells.length) continue;
-      const cell = below.cells[c]!.trim();
+      const cells = below.cells.filter((cell) => !isSpeckCell(cell));
+      if (cells.length < heading.length) continue;
+      const cell = cells[c]!.trim();
       const name = holderNamed(cell) ? cell : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
-      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: c, position: "below" };
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: below.cells.indexOf(cells[c]!), position: "below", besidePayer };
     }
   }
   return null;
@@ -1264,6 +1282,19 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
       if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates)) return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
     }
   }
+  // No VAT read that fits (a scan garbled its line): a net one digit off what the total leaves at a rate
+  // ('714,14' for '774,14' under 921,23 at 19 %), the VAT their difference.
+  if (!vats.some((vat) => grosses.some((gross) => nets.some((net) => totalsAddUp(net.cents, vat.cents, gross.cents))))) {
+    for (const gross of grosses) {
+      for (const rate of rates) {
+        const net = Math.round(gross.cents / (1 + rate));
+        const misread = nets.find((read) => oneDigitApart(read.cents, net));
+        if (misread && vatMatchesRate(net, gross.cents - net, rates)) {
+          return { net: { cents: net, hit: misread.hit }, vat: { cents: gross.cents - net, hit: gross.hit }, gross, vatDerived: true, vatOneDigitOff: true, netOneDigitOff: true };
+        }
+      }
+    }
+  }
   // Labels gave no triple that passes both checks: one found among every amount that does wins over
   // labelled amounts that fail them.
   // A reading billed at two rates: the largest net whose VAT is the rows' sum and whose total is
@@ -1699,7 +1730,10 @@ function paragraphFacts(text: string): string {
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
-    if (!line.includes("\t") && /;\s+\S/.test(line)) paragraph.push(line.trim());
+    // A speck a scan read as a cell before the paragraph's line ('/ ⇥ Citiri contor: …; energie …') is no part of it.
+    const cells = line.split("\t");
+    const fact = cells.slice(leadingSpecks(cells)).join("\t");
+    if (!fact.includes("\t") && /;\s+\S/.test(fact)) paragraph.push(fact.trim());
     else {
       flush();
       out.push(line);
@@ -1860,8 +1894,12 @@ export function parseBillText(text: string): BillExtraction {
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
-  const vatCents = totals.vat?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
+  // A VAT a scan read without its decimal comma ('TVA 19% ⇥ 13065 lei' for 130,65): a hundred times
+  // what the net and the total printed leave for it. Never kept as read (it fails every check).
+  const vatRead = totals.vat?.cents ?? null;
+  const vatCommaLost = netCents !== null && grossCents !== null && vatRead !== null && grossCents > netCents && vatRead === (grossCents - netCents) * 100;
+  const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
 
   const indexes = indexesOf(supply);
   // The cancelled section's rows bill the estimate, not the consumption.
@@ -1948,7 +1986,9 @@ export function parseBillText(text: string): BillExtraction {
   // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
   const greeting = customer ? valueAfterLabel(lines, [GREETING]) : null;
   const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
-  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted ? 0.85 : positionConfidence(customer));
+  // The holder's column read beside a payer's is a new kind of reading: below sure until it has a record of its own.
+  const besidePayer = customer !== null && "besidePayer" in customer && customer.besidePayer;
+  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted || besidePayer ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
@@ -2015,6 +2055,8 @@ export function parseBillText(text: string): BillExtraction {
   for (const c of checks.filter((c) => !c.passed)) {
     for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
   }
+  // A comma put back is a new kind of reading: below sure whatever the checks say.
+  if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   // Dates placed by their order, and values known by their shape alone, were chosen so that the
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {

@@ -1279,3 +1279,49 @@ export function busiestRegion(image: RgbaImage): CardLocation | null {
     ? { quad: [tl, tr, br, bl], aspect: w / h, boxed: true }
     : { quad: [tr, br, bl, tl], aspect: h / w, boxed: true };
 }
+
+/**
+ * A faded print's ink darkened where it is faint: a printer low on toner prints the whole sheet pale,
+ * paler still in streaks down the sheet (along the paper's feed), where the engine's global threshold
+ * loses the text. On an image whose paper is evened to ~240 (flattenIllumination), the ink's level near
+ * each pixel is the darkest pixel a few lines up and down the same column; where that ink is faint but
+ * clearly ink (its contrast with the paper between `minContrast` and that of a good print), the pixel's
+ * darkness is scaled so the ink reaches a good print's level, at most `maxGain` times. The paper stays
+ * as it was (its darkness is ~0), and so does a well-printed stroke.
+ */
+export function darkenFaintInk(image: RgbaImage, reach = Math.max(8, Math.round(image.height / 40)), minContrast = 20, maxGain = 8): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(image);
+  const darkest = runningExtreme(runningExtreme(grey, width, height, "y", reach, -1), width, height, "x", 1, -1);
+  const PAPER = 240;
+  const GOOD_INK = 200;
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const contrast = PAPER - darkest[i]!;
+    const gain = contrast >= minContrast && contrast < GOOD_INK ? Math.min(maxGain, GOOD_INK / contrast) : 1;
+    const v = PAPER - (PAPER - grey[i]!) * gain;
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = v;
+    out[i * 4 + 3] = 255;
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * How dark a page's print is: the median, over strips 8 px wide and a few lines tall that hold ink, of
+ * the darkest pixel's contrast with paper evened to ~240 (flattenIllumination). A good print's is ~200
+ * or more; a printer low on toner prints the sheet pale (~90–120).
+ */
+export function printContrast(image: RgbaImage, reach = Math.max(8, Math.round(image.height / 40))): number {
+  const { width, height } = image;
+  const darkest = runningExtreme(greyOf(image), width, height, "y", reach, -1);
+  const inked: number[] = [];
+  for (let x0 = 0; x0 + 8 <= width; x0 += 8) {
+    for (let y = reach; y < height; y += 2 * reach) {
+      let least = 255;
+      for (let x = x0; x < x0 + 8; x++) least = Math.min(least, darkest[y * width + x]!);
+      if (240 - least >= 30) inked.push(240 - least);
+    }
+  }
+  inked.sort((a, b) => a - b);
+  return inked[Math.floor(inked.length / 2)] ?? 0;
+}

@@ -7,9 +7,9 @@ import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
-import { checkOcrBill, type OcrWord } from "./ocr-bill-checks.server";
+import { checkOcrBill, filledFrom, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { anotherCard, blurTwice, cardCandidates, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
+import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, printContrast, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -154,7 +154,7 @@ function linesRunAcross(page: RgbaImage): boolean {
  * EXIF turn the lines contradict is ignored. A confident reading without a single bill word ends the
  * search too: the page is not a bill, whichever way it is turned.
  */
-async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<OcrPageResult> {
+async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: QuarterTurn, scanned: boolean): Promise<BillPage> {
   // Sized once: the direction test and every pass then work on the smaller image. The direction
   // test reads the page as it came (the evened paper's tile seams can mislead it); the passes read
   // the paper made evenly white — grey or yellowish paper, a phone's uneven light or the white margin
@@ -166,11 +166,45 @@ async function recognizeBillPage(engine: OcrEngine, page: RgbaImage, exifTurn: Q
   const unlikely: QuarterTurn[] = across ? [90, 270] : [0, 180];
   const first = likely.includes(exifTurn) ? [exifTurn, ...likely.filter((t) => t !== exifTurn)] : likely;
   const options = { accept: (r: OcrPageResult) => acceptBillReading(r) || notABill(r), layout: true, darkShare: 0.002 };
+  const faded = scanned && printContrast(image) < FADED_PRINT ? image : null;
   const read = await engine.recognize(image, { ...options, rotations: first });
-  if (acceptBillReading(read) || notABill(read)) return withRulesErased(engine, read);
+  if (acceptBillReading(read) || notABill(read)) return { ...(await withRulesErased(engine, read)), faded };
   const other = await engine.recognize(image, { ...options, rotations: unlikely });
   const best = billReadingRank(other) > billReadingRank(read) ? other : read;
-  return withRulesErased(engine, { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes });
+  return { ...(await withRulesErased(engine, { ...best, durationMs: read.durationMs + other.durationMs, passes: read.passes + other.passes })), faded };
+}
+
+/**
+ * A good print's ink is ~200 darker than its paper (printContrast); a sheet printed by a printer low on
+ * toner, ~90–120, and paler still in streaks down the sheet, where the engine loses words.
+ */
+const FADED_PRINT = 140;
+/** A scanned bill page as read, with its evened image when its print is faded (null otherwise). */
+type BillPage = OcrPageResult & { faded: RgbaImage | null };
+
+/**
+ * A faded print whose reading lacks fields is read once more with its faint ink darkened
+ * (darkenFaintInk), each page at the turn its first reading found; what that reading finds fills only
+ * the fields the first lost, below sure (filledFrom). Darkening every page would cost the well-printed
+ * ones their reading (it darkens specks and a fold's shadow too), so only the faded ones are read again.
+ */
+async function fadedPrintReadAgain(engine: OcrEngine, pages: BillPage[], data: ExtractedData): Promise<{ data: ExtractedData; ms: number; passes: number }> {
+  if (data.kind !== "bill" || data.missingFields.length === 0 || !pages.some((p) => p.faded)) return { data, ms: 0, passes: 0 };
+  const again: OcrPageResult[] = [];
+  let ms = 0;
+  let passes = 0;
+  for (const page of pages) {
+    if (!page.faded) {
+      again.push(page);
+      continue;
+    }
+    const read = await engine.recognize(darkenFaintInk(page.faded), { layout: true, darkShare: 0.002, rotations: [page.rotation] });
+    ms += read.durationMs;
+    passes += read.passes;
+    again.push(read);
+  }
+  const second = parseOcrBill(again.map((p) => p.layoutText ?? p.text).join("\n"), again.flatMap((p) => wordsOf(engine, p)));
+  return { data: filledFrom(data, second), ms, passes };
 }
 
 /** Rows of a box or table ruled with characters, as the engine reads them: a bar or a corner first ('| CLIENT : …'). */
@@ -791,12 +825,13 @@ async function readImage(
   const noText = (page: OcrPageResult) => page.text.replace(/\s/g, "").length < 20;
   if (bill) {
     const page = await recognizeBillPage(engine, source.image, exifTurn, method === "ocr_scanned_pdf");
-    const extractedData: ExtractedData = noText(page)
+    const firstData: ExtractedData = noText(page)
       ? noTextFound()
       : parseOcrBill(page.layoutText ?? page.text, wordsOf(engine, page));
+    const again = await fadedPrintReadAgain(engine, [page], firstData);
     return {
-      result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes) },
-      ocrMs: page.durationMs,
+      result: { extractedData: again.data, processingMethod: method, ocrQuality: round(page.confidence), ocr: ocrSummary(page, page.passes + again.passes) },
+      ocrMs: page.durationMs + again.ms,
     };
   }
   const { page, mrzText, passes, ocrMs, cardStraightened } = await readIdPhoto(engine, source, exifTurn, referenceYear, ID_PHOTO_MAX_PASSES, clock);
@@ -870,17 +905,18 @@ function regionAround(lines: { rect: OcrLine["rect"] }[], margin: number): OcrLi
 
 /** A bill scanned over several pages (the amount due on page 1, the details on page 2): one text, read by the same bill reader. */
 async function readScannedBillPages(engine: OcrEngine, pages: RgbaImage[]): Promise<{ result: Omit<ExtractionResult, "timings">; ocrMs: number }> {
-  const read: OcrPageResult[] = [];
+  const read: BillPage[] = [];
   for (const page of pages) read.push(await recognizeBillPage(engine, page, 0, true));
   const text = read.map((p) => p.layoutText ?? p.text).join("\n");
   const letters = read.reduce((sum, p) => sum + p.text.length, 0);
   const confidence = letters > 0 ? read.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / letters : 0;
-  const extractedData: ExtractedData =
+  const firstData: ExtractedData =
     text.replace(/\s/g, "").length < 20 ? noTextFound() : parseOcrBill(text, read.flatMap((p) => wordsOf(engine, p)));
+  const again = await fadedPrintReadAgain(engine, read, firstData);
   const first = read[0]!;
   return {
-    result: { extractedData, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, 0)) },
-    ocrMs: read.reduce((sum, p) => sum + p.durationMs, 0),
+    result: { extractedData: again.data, processingMethod: "ocr_scanned_pdf", ocrQuality: round(confidence), ocr: ocrSummary(first, read.reduce((sum, p) => sum + p.passes, again.passes)) },
+    ocrMs: read.reduce((sum, p) => sum + p.durationMs, again.ms),
   };
 }
 

@@ -358,3 +358,31 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
   const missingFields = bill.missingFields.filter((field) => (field !== "supplierName" || supplierName === null) && (field !== "contractedPowerKw" || contractedPowerKw === null));
   return { ...bill, supplierName, billingAddress, tariffType, contractedPowerKw, missingFields, fieldConfidence: confidence, fieldSource };
 }
+
+/** A field a second reading filled in is one reading with nothing to confirm it: never sure. */
+const FILLED_AT_MOST = 0.85;
+
+/**
+ * The fields a first reading lost, taken from a second reading of the same page (a faded print read
+ * again darkened): only where the first found nothing, below sure. What the first read stands, even
+ * where the second reads otherwise: a second reading is no check of the first.
+ */
+export function filledFrom(first: BillExtraction, second: BillExtraction): BillExtraction {
+  const filled = first.missingFields.filter((field) => second[field] !== null);
+  const priceFilled = first.pricePerKwh === null && second.pricePerKwh !== null;
+  if (filled.length === 0 && !priceFilled) return first;
+  const out: BillExtraction = { ...first, fieldConfidence: { ...first.fieldConfidence }, fieldSource: { ...first.fieldSource } };
+  const take = (field: BillField | "pricePerKwh") => {
+    Object.assign(out, { [field]: second[field] });
+    out.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? FILLED_AT_MOST, FILLED_AT_MOST);
+    const source = second.fieldSource?.[field];
+    if (source) out.fieldSource![field] = source;
+  };
+  for (const field of filled) take(field);
+  if (priceFilled) {
+    take("pricePerKwh");
+    out.pricePerKwhSource = second.pricePerKwhSource;
+  }
+  out.missingFields = first.missingFields.filter((field) => !filled.includes(field));
+  return out;
+}

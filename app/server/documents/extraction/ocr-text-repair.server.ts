@@ -39,6 +39,8 @@ const POD_WITH_G = /\b(R[O0][0-9O]{2})G(?=E\s?\d)/g;
  * zero), 'E' and nine digits is a POD's shape, and every POD opens with 'RO'.
  */
 const POD_R_MISREAD = /\b[A-QS-Z][Oo0](?=0\d{2}E\d{9}\b)/g;
+/** The same 'R' read as a bracket or a bar ('POD: (0008E370525092'): no word starts with one. */
+const POD_R_AS_MARK = /(?<=^|[\s:])[(|[{][Oo0](?=0\d{2}E\d{9}\b)/gm;
 const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
 
 /**
@@ -74,6 +76,11 @@ const BLOCK_NUMBER_WITH_L = /\b([Bb][Ll]\.\s?[A-Z]{1,2})([\dlI|]*[lI|][\dlI|]*)(
  * For the same reason a block named by letters alone ends with its number read as the letter it looks
  * like ('bl.CS' for 'bl.C5', 'bl.AO' for 'bl.A0'): S for 5, O for 0, B for 8.
  */
+/**
+ * The block's own abbreviation with its l read as a 1, a capital I, an i or a bar ('b1.C3', 'bI.C3'): an
+ * address's 'b' and one stroke before a dot and a block's name (a letter or two and a digit) is 'bl.'.
+ */
+const BLOCK_WORD_MISREAD = /(?<=^|[\s,;])b[1Ii|](?=\.\s?[A-Z]{1,2}\d)/gm;
 const BLOCK_NUMBER_AS_LETTER = /\b([Bb][Ll]\.\s?[A-Z]{1,2}?)([SOB])(?=[\s,;]|$)/gm;
 const BLOCK_DIGIT: Record<string, string> = { S: "5", O: "0", B: "8" };
 
@@ -93,6 +100,12 @@ const SEVEN_AS_T_BEFORE_KW = /(^|[\s:])T ?(?=[kK][Ww]\b)/gm;
  * a figure, so its strokes are I's. A month of I's alone ('II') is left as read: it may be a figure.
  */
 const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](?=(?:\d{4}|\d{2})(?!\d))/g;
+
+/**
+ * A date's first dot read as a space ('Data scadenței: 24 11.2025'): a day, a space, then a month and a
+ * year after a dot make one date (no amount has a dot before four digits after a spaced group of two).
+ */
+const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])\.(\d{4})(?![\d.,]\d)/g;
 
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
@@ -117,13 +130,16 @@ export function repairOcrText(text: string): string {
     .replace(STREET_NAME_PARTED, "$1$2.$3$4$5")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
+    .replace(POD_R_AS_MARK, "RO")
     .replace(POD_WITH_F, "$1E$2")
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
+    .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
+    .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .replace(BLOCK_NUMBER_AS_LETTER, (_, block: string, digit: string) => block + BLOCK_DIGIT[digit]!)
     .split("\n")
