@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 20 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 21 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 20 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 21 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -24,6 +24,7 @@ import {
   ROUND17_PHOTOS,
   ROUND18_PHOTOS,
   ROUND19_PHOTOS,
+  ROUND20_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1001,13 +1002,13 @@ describe("ID photo round 19 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 20 as fixtures (no reader)", () => {
-  const round20 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round20 = idPhotoSet(ROUND20_PHOTOS, 2);
   const round19 = idPhotoSet(ROUND19_PHOTOS, 2);
   const RING = /<div data-ring="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;box-sizing:border-box;border-radius:50%;border:(\d+)px solid rgba\((\d+),(\d+),(\d+),([\d.]+)\)/;
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 20 has a new seed and round 19's conditions at round 19's rates, plus its own framing conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND19_PHOTOS, 31, "framing");
+    expectNextRound(ROUND20_PHOTOS, ROUND19_PHOTOS, 31, "framing");
     expectWholeRound(round20, ["cut", "ringlight", "bankcard", "worn", "screenshot"]);
   });
 
@@ -1080,6 +1081,84 @@ describe("ID photo round 20 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-ring/);
     }
     // Round 19's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 30, framing: undefined }, 2)).toEqual(round19);
+    expect(idPhotoSet({ ...ROUND20_PHOTOS, seed: 30, framing: undefined }, 2)).toEqual(round19);
+  });
+});
+
+describe("ID photo round 21 as fixtures (no reader)", () => {
+  const round21 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round20 = idPhotoSet(ROUND20_PHOTOS, 2);
+  const BLINDS = /<div data-blinds="(\d+)" data-blinds-angle="(-?[\d.]+)" style="position:absolute;inset:0;border-radius:28px;background:repeating-linear-gradient\((-?[\d.]+)deg, rgba\(15,10,5,([\d.]+)\) (\d+)px, rgba\(15,10,5,[\d.]+\) (\d+)px/;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 21 has a new seed and round 20's conditions at round 20's rates, plus its own post conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND20_PHOTOS, 32, "post");
+    expectWholeRound(round21, ["square", "blinds", "worn", "screenshot"]);
+  });
+
+  it("a photo draws one of round 21's conditions at most, and then none of round 20's to 15's; such a photo stacks no more conditions than round 20's did, and every other photo is drawn as without round 21", () => {
+    const withoutPost = idPhotoSet({ ...HELD_OUT_PHOTOS, post: undefined }, 2);
+    const most20 = Math.max(...round20.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round21.entries()) {
+      const own = ["-square", "-blinds"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.post), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutPost[i]);
+        continue;
+      }
+      for (const earlier of ["framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most20);
+    }
+  });
+
+  it("cropped square by a messaging app: a square frame, the whole card and 15 px (of its 1000) round it inside, scaled to 1600 px a side at most unless the card would fall under 600 px; never a screen, a screenshot, a scanner app's output or a bent card", () => {
+    const squared = round21.filter((photo) => photo.name.includes("-square"));
+    expect(squared.length).toBeGreaterThan(0);
+    for (const photo of squared) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp|bent)\b/);
+      const frame = photo.style.frame!;
+      expect(frame).toBeDefined();
+      expect(frame.width).toBe(frame.height);
+      expect(frame.width <= 1600 || 1000 * frame.scale * (1600 / frame.width) < MIN_RESENT_CARD_PX).toBe(true);
+      // The card as drawn (a steep angle included): its outermost points at least 15 px in from every edge,
+      // within a pixel of the view for the rounding.
+      const reach = cardReach(photo.drawn);
+      const [cx, cy] = [frame.width / 2 + frame.dx, frame.height / 2 + frame.dy];
+      const inside = [(cx - reach.left * frame.scale) / frame.scale, (frame.width - cx - reach.right * frame.scale) / frame.scale, (cy - reach.top * frame.scale) / frame.scale, (frame.height - cy - reach.bottom * frame.scale) / frame.scale];
+      for (const gap of inside) expect(gap, photo.name).toBeGreaterThanOrEqual(15 - 1 / frame.scale);
+      expect(photo.post).toMatch(new RegExp(`cropped square by a messaging app, ${frame.width} × ${frame.width}`));
+    }
+  });
+
+  it("venetian blinds: bands of shadow 45–110 px apart, 35–60 % of each, 0.2–0.45 dark, turned up to 25° from the horizontal, on the card (not a screen); the others have none", () => {
+    const striped = round21.filter((photo) => photo.name.includes("-blinds"));
+    expect(striped.length).toBeGreaterThan(0);
+    for (const photo of round21) expect(BLINDS.test(photo.style.scene?.onCard ?? ""), photo.name).toBe(photo.name.includes("-blinds"));
+    for (const photo of striped) {
+      expect(photo.name).not.toMatch(/-(screen|scanapp)\b/);
+      const [, period, angle, turn, strength, from, to] = BLINDS.exec(photo.style.scene!.onCard!)!.map(Number) as number[];
+      expect(period).toBeGreaterThanOrEqual(45);
+      expect(period).toBeLessThanOrEqual(110);
+      expect(Math.abs(angle!)).toBeLessThanOrEqual(25);
+      expect(turn).toBeCloseTo(180 + angle!, 1);
+      expect(strength).toBeGreaterThanOrEqual(0.2);
+      expect(strength).toBeLessThanOrEqual(0.45);
+      // The shadow's share of each period.
+      expect((to! - from!) / period!).toBeGreaterThanOrEqual(0.35 - 1 / period!);
+      expect((to! - from!) / period!).toBeLessThanOrEqual(0.6 + 1 / period!);
+    }
+  });
+
+  it("the earlier rounds' photos, round 20's included, have none of round 21's conditions", () => {
+    for (const photo of [...round20, ...idPhotoSet(ROUND19_PHOTOS, 2), ...idPhotoSet(ROUND18_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.post).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(square|blinds)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-blinds/);
+    }
+    // Round 20's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 31, post: undefined }, 2)).toEqual(round20);
   });
 });
