@@ -287,13 +287,15 @@ function cleanPlace(value: string | null): string | null {
       .replace(/([ăâ])[ăâ]/g, "$1")
       .replace(/([ĂÂ])[ĂÂ]/g, "$1")
 
+      // A hyphenated locality read with a gap after its hyphen ('Cluj- Napoca'): one name.
+      .replace(/(\p{Ll})- (?=\p{Lu}\p{Ll})/gu, "$1-")
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
-      // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
-      .replace(/\b(bl|sc|et|ap|nr)[,-]\s?(?=[A-Z0-9])/g, "$1.")
+      // The abbreviation's dot read as a dash, a comma or a colon ('ap-31', 'ap:5'), or as an underscore ('Mun_lasi').
+      .replace(/\b(bl|sc|et|ap|nr)[,:-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
       .replace(/\bnr(?=\d)/g, "nr.")
       .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
@@ -314,7 +316,7 @@ const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 // Not '\b' before the kind: 'Ș' is no word character to JavaScript, so '\bȘos.' never matched.
 const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
-const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
+const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,:-]\s?\w/i;
 
 /**
  * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
@@ -987,3 +989,62 @@ export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtract
   return result;
 }
 
+
+/**
+ * The classic card's lower half ('Domiciliu' value, 'Emisă de', 'Valabilitate') is worth a second
+ * reading on its own when its issuer or issue date was not read: a first reading of the whole card can
+ * drop those rows whole (issue #14: a plain scanner-app photo read the address's first row, then only
+ * '-01.01.2031').
+ */
+export function lowerHalfWorthRereading(id: IdCardExtraction): boolean {
+  return id.cardType === "ci" && (!id.issuedBy || !ISSUER.test(id.issuedBy) || !id.issueDate);
+}
+
+/**
+ * Index of the OCR line the lower half is read again under: the last line the address was read from
+ * (most of its words in the address), else the address's label; -1 when neither was read.
+ */
+export function lowerHalfAnchor(lines: string[], address: string | null): number {
+  if (address) {
+    const flat = foldRomanian(address).replace(/\s+/g, "").toLowerCase();
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const words = foldRomanian(lines[i]!)
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length >= 3);
+      if (words.length > 0 && words.filter((w) => flat.includes(w)).length * 2 > words.length) return i;
+    }
+  }
+  return lines.findIndex((l) => LABEL.address.test(foldSameLength(l)) || LABEL.address.test(l));
+}
+
+/** The lower half's fields a second reading (`second`) may bring back. */
+const LOWER_HALF_FIELDS = ["address", "issuedBy", "issueDate", "expiryDate"] as const;
+
+/**
+ * The lower half's fields of a reading made with that band read again (`second`) taken over where the
+ * first lacks them, an issuing office where the first's is not one, or an address the first's is the
+ * start of (a last row, 'ap.5', lost). Printed-only, unconfirmed: at 0.7 at most.
+ */
+export function adoptLowerHalf(first: IdCardExtraction, second: IdCardExtraction): IdCardExtraction {
+  const fold = (s: string) => foldRomanian(s).replace(/[\s.,]+/g, "").toLowerCase();
+  const better = (field: (typeof LOWER_HALF_FIELDS)[number]) => {
+    const value = second[field];
+    const had = first[field];
+    if (!value) return false;
+    if (!had) return field !== "expiryDate" || !first.validityUnlimited;
+    if (field === "issuedBy") return ISSUER.test(value) && !ISSUER.test(had);
+    if (field === "address") return fold(value).length > fold(had).length && fold(value).startsWith(fold(had));
+    return false;
+  };
+  const taken = LOWER_HALF_FIELDS.filter(better);
+  if (taken.length === 0) return first;
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  for (const field of taken) {
+    result[field] = second[field];
+    result.sources[field] = "printed";
+    result.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? 0.7, 0.7);
+  }
+  result.missingFields = first.missingFields.filter((f) => !(taken as readonly string[]).includes(f));
+  return result;
+}
