@@ -5,12 +5,16 @@ import { describe, expect, it } from "vitest";
 import { rereadLowerHalf } from "../../app/server/documents/extraction/extract-document.server";
 import {
   adoptLowerHalf,
+  gluedBeforeName,
   lowerHalfAnchor,
+  nameInRun,
+  runsPastName,
   lowerHalfWorthRereading,
   parseIdCardText,
 } from "../../app/server/documents/extraction/id-card-parser.server";
 import type { OcrEngine, OcrLine } from "../../app/server/documents/extraction/ocr.server";
 import { page } from "../support/ocr-pages";
+import { buildTd1, buildTd3 } from "../../app/lib/mrz";
 
 const ZONE = ["IDROUPOPESCU<<ION<MARIAN<<<<<<<<<<<<", "KX482913<0ROU8001014M310101211211415"];
 
@@ -138,5 +142,69 @@ describe("an abbreviation's dot read as a colon (round 20's popescu s31-0)", () 
     expect(parseIdCardText(text, { referenceYear: 2026 }).address).toBe(
       "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5",
     );
+  });
+});
+
+describe("zone names lines against the print (round 20's constantin s31-1 and vasilescu s31-0)", () => {
+  it("drops marks glued before the electronic card's surname where the print has the surname alone", () => {
+    expect(gluedBeforeName("CONSTANTIN", "LLCONSTANTIN")).toBe(true);
+    expect(gluedBeforeName("CONSTANTIN", "CONSTANTIN")).toBe(false);
+    expect(gluedBeforeName("ION", "SION")).toBe(false);
+    expect(gluedBeforeName("CONSTANTIN", "ABCCONSTANTIN")).toBe(false);
+    const [l1, l2, l3] = buildTd1({
+      documentNumber: "KT104876",
+      birthDate: "1988-09-09",
+      sex: "F",
+      expiryDate: "2034-09-09",
+      optionalData: "2880909136611",
+      lastName: "CONSTANTIN",
+      firstName: "IOANA",
+    });
+    // The labels unread (a newspaper's print over them), the zone's names line with two marks before it.
+    const text = [
+      "CARTE DE IDENTITATE * CARTE GIDENTITE * IDENTITY CARD",
+      "MAFIA NI",
+      "CONSTANTIN",
+      "PREMIER LN NAMES",
+      "IOANA",
+      l1,
+      l2,
+      `LL${l3}`.slice(0, 30),
+    ].join("\n");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id.lastName).toBe("CONSTANTIN");
+    expect(id.fieldConfidence?.lastName).toBeLessThanOrEqual(0.7);
+  });
+
+  it("cuts a passport's surname run on into its given names at the printed surname, and takes the printed given names", () => {
+    expect(runsPastName("VASILESCU", "VASILESCCIECRISTINASELENA")).toBe(true);
+    expect(runsPastName("VASILESCU", "VASILESCUA")).toBe(false);
+    expect(runsPastName("POPESCU", "IONESCUMARIA")).toBe(false);
+    expect(nameInRun("CRISTINA-ELENA", "CIECRISTINASELENA")).toBe(true);
+    expect(nameInRun("CRISTINA-ELENA", "CIECRISTINA")).toBe(false);
+    const [, l2] = buildTd3({
+      documentNumber: "052907613",
+      birthDate: "1996-12-02",
+      sex: "F",
+      expiryDate: "2032-04-07",
+      optionalData: "2961202351487",
+      lastName: "VASILESCU",
+      firstName: "CRISTINA ELENA",
+    });
+    const text = [
+      "ROMÂNIA RO",
+      "PASAPORT PASSPOI",
+      "052907613.",
+      "VASILESCU.",
+      "CRISTINA-ELENA",
+      "2961202351487",
+      "P<ROUVASILESCCIECRISTINASELENA<CZ<IE<<<<<<<<<<<<",
+      l2,
+    ].join("\n");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id.lastName).toBe("VASILESCU");
+    expect(id.firstName).toBe("CRISTINA-ELENA");
+    expect(id.fieldConfidence?.lastName).toBeLessThanOrEqual(0.7);
+    expect(id.fieldConfidence?.firstName).toBeLessThanOrEqual(0.7);
   });
 });

@@ -200,6 +200,90 @@ function surnameLineCut(lines: string[], zoneName: string | null): string | null
   return null;
 }
 
+/**
+ * Whether the zone's surname is a printed one-word surname with one or two letters glued before it:
+ * the electronic card's names line begins with the surname at the card's edge, where marks beyond the
+ * card (a newspaper's print, a sleeve's seam) are read as letters ('LLCONSTANTIN', ID round 20).
+ */
+export function gluedBeforeName(printed: string, zoneName: string): boolean {
+  if (/\s/.test(printed.trim())) return false;
+  const [whole, zone] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
+  return whole.length >= 4 && zone.length > whole.length && zone.length <= whole.length + 2 && zone.endsWith(whole);
+}
+
+/** With its label unread, the printed surname the electronic card's zone read with marks glued before it: a line of one upper-case word. */
+function surnameLineGlued(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && gluedBeforeName(name, zoneName)) return name;
+  }
+  return null;
+}
+
+const lettersOf = (name: string) => foldRomanian(name).replace(/[\s-]/g, "");
+
+/**
+ * Whether the zone's surname is a printed one-word surname (one letter misread at most) followed by
+ * three letters or more the print does not have: the fillers after it and the given names read as
+ * letters, one run ('VASILESCCIECRISTINASELENA' for 'VASILESCU<<CRISTINA<ELENA', ID round 20).
+ */
+export function runsPastName(printed: string, zoneName: string): boolean {
+  if (/\s/.test(printed.trim())) return false;
+  const [whole, zone] = [lettersOf(printed), lettersOf(zoneName)];
+  if (whole.length < 4 || zone.length < whole.length + 3) return false;
+  let misread = 0;
+  for (let i = 0; i < whole.length; i++) if (zone[i] !== whole[i]) misread++;
+  return misread <= 1;
+}
+
+/**
+ * Whether a printed given name's words all lie, in order, in what follows the surname in such a run,
+ * each at most two letters after the last (a filler read as a letter between them: 'CRISTINASELENA').
+ */
+export function nameInRun(printed: string, run: string): boolean {
+  const words = foldRomanian(printed).split(/[\s-]+/).filter(Boolean);
+  if (words.length === 0 || words.join("").length < 3) return false;
+  let at = run.indexOf(words[0]!);
+  if (at < 0 || at > 3) return false;
+  at += words[0]!.length;
+  for (const word of words.slice(1)) {
+    const next = run.indexOf(word, at);
+    if (next < 0 || next - at > 2) return false;
+    at = next + word.length;
+  }
+  return true;
+}
+
+/** A printed line of upper-case words as the engine read it, a closing mark aside ('VASILESCU.'). */
+function upperCaseLine(line: string): string | null {
+  const bare = line.trim().replace(/[.,:;]$/, "");
+  const name = cleanName(bare);
+  return name && name === bare && !TITLE_WORDS.has(foldRomanian(name)) ? name : null;
+}
+
+/** With its label unread, the printed surname a zone's run of names begins with (`runsPastName`). */
+function surnameLineRunPast(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : upperCaseLine(line);
+    if (name && !name.includes(" ") && runsPastName(name, zoneName)) return name;
+  }
+  return null;
+}
+
+/** With its label unread, the printed given names found in such a run after the printed surname. */
+function givenNamesInRun(lines: string[], zoneName: string | null, surname: string | null): string | null {
+  if (!zoneName || !surname || !runsPastName(surname, zoneName)) return null;
+  const run = lettersOf(zoneName).slice(lettersOf(surname).length);
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : upperCaseLine(line);
+    if (name && name !== surname && nameInRun(name, run)) return name;
+  }
+  return null;
+}
+
 /** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
 const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
 /**
@@ -702,7 +786,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
   const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
-    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)))) {
+    const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
+    // The zone's surname ran on into the given names: the print holds both apart.
+    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, lettersOf(zoneLast).slice(lettersOf(printedLast).length))));
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -735,8 +822,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? (mrz?.format === "TD1" ? surnameLineGlued(lines, zoneLast) : null) ?? surnameLineRunPast(lines, zoneLast) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
