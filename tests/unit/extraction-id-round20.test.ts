@@ -208,3 +208,29 @@ describe("zone names lines against the print (round 20's constantin s31-1 and va
     expect(id.fieldConfidence?.firstName).toBeLessThanOrEqual(0.7);
   });
 });
+
+describe("a place's abbreviations misread (round 20's stefanescu s31-1 and barbu s31-0)", () => {
+  const card = (birthPlace: string, address: string) =>
+    parseIdCardText(
+      [
+        "Loc naștere/Lieu de naissance/Place of birth",
+        birthPlace,
+        "Domiciliu/Adresse/Address",
+        address,
+        "Emisă de/Délivrée par/Issued by",
+        "SPCLEP Galați 12.03.21-01.01.2031",
+      ].join("\n"),
+      { referenceYear: 2026 },
+    );
+
+  it("reads Bucharest's sector 1 with its dot lost and its digit read as a letter", () => {
+    expect(card("Mun.Bucuresti Seci", "Jud.GL Mun.Galați Str.Brăilei nr.63").birthPlace).toBe("Mun.Bucuresti Sec.1");
+    expect(card("Mun.București Sec|", "Jud.GL Mun.Galați Str.Brăilei nr.63").birthPlace).toBe("Mun.București Sec.1");
+  });
+
+  it("reads 'Mun,' as 'Mun.'", () => {
+    expect(card("Jud.GL Mun.Galați", "Jud.GL Mun, Galați Str.Brăilei nr.63 bl.B4 ap.20").address).toBe(
+      "Jud.GL Mun.Galați Str.Brăilei nr.63 bl.B4 ap.20",
+    );
+  });
+});

@@ -334,6 +334,10 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
 function placeMarksRead(line: string): string {
   return repairStreetKind(restoreCutSeat(line))
     .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
+    .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
+    // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
+    .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
     .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
     // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
