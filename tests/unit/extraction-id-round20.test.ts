@@ -234,3 +234,17 @@ describe("a place's abbreviations misread (round 20's stefanescu s31-1 and barbu
     );
   });
 });
+
+describe("an issuer's row under an unread 'Emisă de' label (the lower half read again)", () => {
+  it("is no part of the address above it, for all its 'nr.2'", () => {
+    const text = [
+      "Domiciliu/Adresse/Address",
+      "Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2",
+      "ap.31",
+      "SPCEP S3 biroul nr.2 30.06.22-23.11.2032",
+    ].join("\n");
+    const id = parseIdCardText(text, { referenceYear: 2026 });
+    expect(id.address).toBe("Mun.București Sec.3 Str.Țepeș Vodă nr.14 bl.A2 ap.31");
+    expect(id.issuedBy).toBe("SPCEP S3 biroul nr.2");
+  });
+});

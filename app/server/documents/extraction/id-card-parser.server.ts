@@ -598,6 +598,8 @@ export function placeBySeat(lines: string[]): string | null {
 
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
 function continuesAddress(line: string): boolean {
+  // The issuer's row under an unread 'Emisă de' ('SPCEP S3 biroul nr.2 30.06.22-…') is no street part, for all its 'nr.2'.
+  if (ISSUER.test(line)) return false;
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
 }
 
