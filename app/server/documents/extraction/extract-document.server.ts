@@ -6,7 +6,7 @@ import { findMrz } from "../../../lib/mrz";
 import type { DocumentKind } from "../magic-bytes.server";
 import { detectKind } from "../magic-bytes.server";
 import { parseBillText, type BillExtraction } from "./bill-parser.server";
-import { addressLines, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
+import { addressLines, adoptLowerHalf, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, lowerHalfAnchor, lowerHalfWorthRereading, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, filledFrom, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
 import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, printContrast, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
@@ -841,7 +841,8 @@ async function readImage(
     return { result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } }, ocrMs };
   }
   const started = performance.now();
-  const parsed = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), { referenceYear, mrzText });
+  const labelled = rereadLabelledFields(engine, page, parseIdCardText(page.text, { referenceYear, mrzText }), { referenceYear, mrzText });
+  const parsed = rereadLowerHalf(engine, page, labelled, { referenceYear, mrzText }, clock);
   const extractedData = confirmAddressDigits(parsed, rereadAddress(engine, page, parsed.address));
   return {
     result: { extractedData, processingMethod: method, ocrQuality: round(page.confidence), ocr: { ...ocrSummary(page, passes), cardStraightened } },
@@ -892,6 +893,32 @@ function rereadLabelledFields(engine: OcrEngine, page: OcrPageResult, parsed: Id
   const text = texts.flatMap((line, i) => [instead.get(i) ?? line, ...(after.has(i) ? [after.get(i)!] : [])]).join("\n");
   return adoptRereadFields(parsed, parseIdCardText(text, options), fields);
 }
+
+/**
+ * The classic card's lower half, from under the address's last line read (or its label) down to the
+ * zone, read again on its own when the issuer or the issue date was not read (`lowerHalfWorthRereading`):
+ * the whole card's reading can drop rows there whole. The band's lines stand in for the first reading's
+ * lines inside it; the fields it reads better are taken (`adoptLowerHalf`). Not past the deadline.
+ */
+export function rereadLowerHalf(engine: OcrEngine, page: OcrPageResult, parsed: IdCardExtraction, options: { referenceYear: number; mrzText?: string }, clock?: ReadingClock): IdCardExtraction {
+  if (!lowerHalfWorthRereading(parsed) || (clock && clock.now() > clock.deadline)) return parsed;
+  const texts = page.lines.map((l) => l.text);
+  const anchor = page.lines[lowerHalfAnchor(texts, parsed.address)];
+  if (!anchor) return parsed;
+  const height = anchor.rect.bottom - anchor.rect.top;
+  const zone = page.lines.find((l) => l.rect.top > anchor.rect.bottom && isZoneLike(l.text));
+  const band = { left: anchor.rect.left - height, top: anchor.rect.bottom, right: page.width, bottom: zone ? zone.rect.top : Math.min(page.height, anchor.rect.bottom + page.height * LOWER_HALF_SHARE) };
+  if (band.bottom - band.top < height * 2) return parsed;
+  const reread = engine.recognizeRegion(page.image, band, "").map((l) => l.text);
+  if (reread.length === 0) return parsed;
+  const inBand = (l: OcrLine) => (l.rect.top + l.rect.bottom) / 2 > band.top && (l.rect.top + l.rect.bottom) / 2 < band.bottom;
+  const above = page.lines.filter((l) => !inBand(l) && l.rect.bottom <= band.bottom).map((l) => l.text);
+  const below = page.lines.filter((l) => !inBand(l) && l.rect.bottom > band.bottom).map((l) => l.text);
+  return adoptLowerHalf(parsed, parseIdCardText([...above, ...reread, ...below].join("\n"), options));
+}
+
+/** Without a zone read under it, the lower half's band reaches this share of the page's height down. */
+const LOWER_HALF_SHARE = 0.3;
 
 /** The box around some OCR lines with a margin; recognizeRegion's crop keeps it inside the page. */
 function regionAround(lines: { rect: OcrLine["rect"] }[], margin: number): OcrLine["rect"] {

@@ -200,6 +200,90 @@ function surnameLineCut(lines: string[], zoneName: string | null): string | null
   return null;
 }
 
+/**
+ * Whether the zone's surname is a printed one-word surname with one or two letters glued before it:
+ * the electronic card's names line begins with the surname at the card's edge, where marks beyond the
+ * card (a newspaper's print, a sleeve's seam) are read as letters ('LLCONSTANTIN', ID round 20).
+ */
+export function gluedBeforeName(printed: string, zoneName: string): boolean {
+  if (/\s/.test(printed.trim())) return false;
+  const [whole, zone] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
+  return whole.length >= 4 && zone.length > whole.length && zone.length <= whole.length + 2 && zone.endsWith(whole);
+}
+
+/** With its label unread, the printed surname the electronic card's zone read with marks glued before it: a line of one upper-case word. */
+function surnameLineGlued(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    if (isMrzLine(line)) continue;
+    const name = cleanName(line);
+    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && gluedBeforeName(name, zoneName)) return name;
+  }
+  return null;
+}
+
+const lettersOf = (name: string) => foldRomanian(name).replace(/[\s-]/g, "");
+
+/**
+ * Whether the zone's surname is a printed one-word surname (one letter misread at most) followed by
+ * three letters or more the print does not have: the fillers after it and the given names read as
+ * letters, one run ('VASILESCCIECRISTINASELENA' for 'VASILESCU<<CRISTINA<ELENA', ID round 20).
+ */
+export function runsPastName(printed: string, zoneName: string): boolean {
+  if (/\s/.test(printed.trim())) return false;
+  const [whole, zone] = [lettersOf(printed), lettersOf(zoneName)];
+  if (whole.length < 4 || zone.length < whole.length + 3) return false;
+  let misread = 0;
+  for (let i = 0; i < whole.length; i++) if (zone[i] !== whole[i]) misread++;
+  return misread <= 1;
+}
+
+/**
+ * Whether a printed given name's words all lie, in order, in what follows the surname in such a run,
+ * each at most two letters after the last (a filler read as a letter between them: 'CRISTINASELENA').
+ */
+export function nameInRun(printed: string, run: string): boolean {
+  const words = foldRomanian(printed).split(/[\s-]+/).filter(Boolean);
+  if (words.length === 0 || words.join("").length < 3) return false;
+  let at = run.indexOf(words[0]!);
+  if (at < 0 || at > 3) return false;
+  at += words[0]!.length;
+  for (const word of words.slice(1)) {
+    const next = run.indexOf(word, at);
+    if (next < 0 || next - at > 2) return false;
+    at = next + word.length;
+  }
+  return true;
+}
+
+/** A printed line of upper-case words as the engine read it, a closing mark aside ('VASILESCU.'). */
+function upperCaseLine(line: string): string | null {
+  const bare = line.trim().replace(/[.,:;]$/, "");
+  const name = cleanName(bare);
+  return name && name === bare && !TITLE_WORDS.has(foldRomanian(name)) ? name : null;
+}
+
+/** With its label unread, the printed surname a zone's run of names begins with (`runsPastName`). */
+function surnameLineRunPast(lines: string[], zoneName: string | null): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : upperCaseLine(line);
+    if (name && !name.includes(" ") && runsPastName(name, zoneName)) return name;
+  }
+  return null;
+}
+
+/** With its label unread, the printed given names found in such a run after the printed surname. */
+function givenNamesInRun(lines: string[], zoneName: string | null, surname: string | null): string | null {
+  if (!zoneName || !surname || !runsPastName(surname, zoneName)) return null;
+  const run = lettersOf(zoneName).slice(lettersOf(surname).length);
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : upperCaseLine(line);
+    if (name && name !== surname && nameInRun(name, run)) return name;
+  }
+  return null;
+}
+
 /** The electronic card's issue and expiry row as the engine reads it: two full dates and nothing else. */
 const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
 /**
@@ -250,6 +334,10 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
 function placeMarksRead(line: string): string {
   return repairStreetKind(restoreCutSeat(line))
     .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
+    .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
+    // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
+    .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
     .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
     // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
@@ -287,13 +375,15 @@ function cleanPlace(value: string | null): string | null {
       .replace(/([ăâ])[ăâ]/g, "$1")
       .replace(/([ĂÂ])[ĂÂ]/g, "$1")
 
+      // A hyphenated locality read with a gap after its hyphen ('Cluj- Napoca'): one name.
+      .replace(/(\p{Ll})- (?=\p{Lu}\p{Ll})/gu, "$1-")
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
       .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
-      // The abbreviation's dot read as a dash or a comma ('ap-31'), or as an underscore ('Mun_lasi').
-      .replace(/\b(bl|sc|et|ap|nr)[,-]\s?(?=[A-Z0-9])/g, "$1.")
+      // The abbreviation's dot read as a dash, a comma or a colon ('ap-31', 'ap:5'), or as an underscore ('Mun_lasi').
+      .replace(/\b(bl|sc|et|ap|nr)[,:-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
       .replace(/\bnr(?=\d)/g, "nr.")
       .replace(/\b(Jud|Mun|Or|Com|Sec|Str|bl|sc|et|ap|nr)_(?=\S)/g, "$1.")
@@ -314,7 +404,7 @@ const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 // Not '\b' before the kind: 'Ș' is no word character to JavaScript, so '\bȘos.' never matched.
 const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
-const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,-]\s?\w/i;
+const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,:-]\s?\w/i;
 
 /**
  * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
@@ -508,6 +598,8 @@ export function placeBySeat(lines: string[]): string | null {
 
 /** A line that can carry on an address: the block / flat part, a street, a locality. */
 function continuesAddress(line: string): boolean {
+  // The issuer's row under an unread 'Emisă de' ('SPCEP S3 biroul nr.2 30.06.22-…') is no street part, for all its 'nr.2'.
+  if (ISSUER.test(line)) return false;
   return ADDRESS_TAIL.test(line) || STREET.test(line) || PLACE.test(line);
 }
 
@@ -700,7 +792,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // The zone as read, marks and all: where a name's letter was read as a mark (extendsZoneName).
   const zoneText = `${text}\n${options.mrzText ?? ""}`;
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
-    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)))) {
+    const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
+    // The zone's surname ran on into the given names: the print holds both apart.
+    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, lettersOf(zoneLast).slice(lettersOf(printedLast).length))));
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -733,8 +828,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? byLines?.firstName ?? null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? (mrz?.format === "TD1" ? surnameLineGlued(lines, zoneLast) : null) ?? surnameLineRunPast(lines, zoneLast) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
@@ -987,3 +1082,62 @@ export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtract
   return result;
 }
 
+
+/**
+ * The classic card's lower half ('Domiciliu' value, 'Emisă de', 'Valabilitate') is worth a second
+ * reading on its own when its issuer or issue date was not read: a first reading of the whole card can
+ * drop those rows whole (issue #14: a plain scanner-app photo read the address's first row, then only
+ * '-01.01.2031').
+ */
+export function lowerHalfWorthRereading(id: IdCardExtraction): boolean {
+  return id.cardType === "ci" && (!id.issuedBy || !ISSUER.test(id.issuedBy) || !id.issueDate);
+}
+
+/**
+ * Index of the OCR line the lower half is read again under: the last line the address was read from
+ * (most of its words in the address), else the address's label; -1 when neither was read.
+ */
+export function lowerHalfAnchor(lines: string[], address: string | null): number {
+  if (address) {
+    const flat = foldRomanian(address).replace(/\s+/g, "").toLowerCase();
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const words = foldRomanian(lines[i]!)
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length >= 3);
+      if (words.length > 0 && words.filter((w) => flat.includes(w)).length * 2 > words.length) return i;
+    }
+  }
+  return lines.findIndex((l) => LABEL.address.test(foldSameLength(l)) || LABEL.address.test(l));
+}
+
+/** The lower half's fields a second reading (`second`) may bring back. */
+const LOWER_HALF_FIELDS = ["address", "issuedBy", "issueDate", "expiryDate"] as const;
+
+/**
+ * The lower half's fields of a reading made with that band read again (`second`) taken over where the
+ * first lacks them, an issuing office where the first's is not one, or an address the first's is the
+ * start of (a last row, 'ap.5', lost). Printed-only, unconfirmed: at 0.7 at most.
+ */
+export function adoptLowerHalf(first: IdCardExtraction, second: IdCardExtraction): IdCardExtraction {
+  const fold = (s: string) => foldRomanian(s).replace(/[\s.,]+/g, "").toLowerCase();
+  const better = (field: (typeof LOWER_HALF_FIELDS)[number]) => {
+    const value = second[field];
+    const had = first[field];
+    if (!value) return false;
+    if (!had) return field !== "expiryDate" || !first.validityUnlimited;
+    if (field === "issuedBy") return ISSUER.test(value) && !ISSUER.test(had);
+    if (field === "address") return fold(value).length > fold(had).length && fold(value).startsWith(fold(had));
+    return false;
+  };
+  const taken = LOWER_HALF_FIELDS.filter(better);
+  if (taken.length === 0) return first;
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  for (const field of taken) {
+    result[field] = second[field];
+    result.sources[field] = "printed";
+    result.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? 0.7, 0.7);
+  }
+  result.missingFields = first.missingFields.filter((f) => !(taken as readonly string[]).includes(f));
+  return result;
+}
