@@ -20,6 +20,7 @@ import {
   ImageDecodeError,
   mirror,
   OCR_MAX_SIDE,
+  printMarks,
   rotateDegrees,
   shrinkToFit,
   textRunsAcross,
@@ -251,9 +252,12 @@ export const ZONE_PASS_GRACE_MS = 1000;
 export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations: QuarterTurn[], referenceYear: number, maxTurns = rotations.length, zoneSharpenings = true, wholeFrame = false, clock?: ReadingClock) {
   // A card made into a field of marks is not read at all (its passes would be the photo's slowest);
   // the photo as it is may be mostly a dark desk around the card, and is read whatever its ink.
-  if (!wholeFrame && readsAsTexture(image)) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0 };
+  if (!wholeFrame && readsAsTexture(image)) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0, tooLong: false };
+  // A page of print (a newspaper under the card) costs seconds a pass: only the turns that end by the deadline.
+  const turnsLeft = turnsInTime(image, clock);
+  if (turnsLeft < 1) return { page: unreadPage(image, rotations[0] ?? 0), mrzText: undefined, passes: 0, pagePasses: 0, ocrMs: 0, tooLong: true };
   const page = await engine.recognize(image, {
-    rotations: rotations.slice(0, Math.max(1, maxTurns)),
+    rotations: rotations.slice(0, Math.max(1, Math.min(maxTurns, turnsLeft))),
     // Right side up once a confident reading holds a zone with at least three valid check digits
     // (a wrong turn reads as noise, where one or two digits can match by chance); the zone-only
     // second pass below repairs the rest.
@@ -296,7 +300,28 @@ export async function readIdImage(engine: OcrEngine, image: RgbaImage, rotations
       regionMs = performance.now() - regionStarted;
     }
   }
-  return { page, mrzText, passes, pagePasses: page.passes, ocrMs: page.durationMs + regionMs };
+  return { page, mrzText, passes, pagePasses: page.passes, ocrMs: page.durationMs + regionMs, tooLong: false };
+}
+
+/**
+ * A card prints at most this many letter-sized marks (printMarks: ~300–500); an image with more holds a
+ * page of print — a newspaper the card lies on, cut out as the card's outline or in the whole frame.
+ */
+export const CARD_MAX_MARKS = 1500;
+/** The engine's time a mark (ms, one pass): a card's ~400 marks ~0.6 s, a newspaper's ~3800 marks 6–10 s a pass (ID round 21). */
+export const PASS_MS_PER_MARK = 1.5;
+
+/**
+ * Turns an image may be read at before the deadline, at PASS_MS_PER_MARK a pass (no pass read yet
+ * tells the pace: a photo's first reading, started 5.7 s in after a slow outline search, read two turns
+ * and ended 4 s past the deadline): a card's print at least one; a page of print none when even one
+ * would end past it (ID round 21: a newspaper page taken for the card read 7 s a turn, 15.9 s in all).
+ */
+export function turnsInTime(image: RgbaImage, clock?: ReadingClock): number {
+  if (!clock) return Infinity;
+  const marks = printMarks(image);
+  const turns = Math.floor((clock.deadline - clock.now()) / (Math.max(1, marks) * PASS_MS_PER_MARK));
+  return marks > CARD_MAX_MARKS ? Math.max(0, turns) : Math.max(1, turns);
 }
 
 /**
@@ -609,6 +634,12 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // The straightened card is upright or upside down whatever the EXIF says: its long side is level,
     // so two turns (0°, 180°) are all it needs.
     let read = { ...(await readIdImage(engine, straight, cardTurns(straightened), referenceYear, passesLeft(total()), true, false, clock)), cardStraightened: true };
+    // A page of print too long to read by the deadline: its sharpened and evened copies are as long (one
+    // sharpened copy's marks ran together, fewer counted, and its pass took 15 s): the next outline.
+    if (read.tooLong) {
+      straightened.push(read);
+      continue;
+    }
     // Text read, but nothing of a card: read once more mirrored, both ways up (mirrored, the card's way
     // up is either; the turn its marks read best at first, the likelier in round 18, 4 of 6). Kept, and
     // the photo read mirrored from then on, when the mirrored card reads as a card.
