@@ -189,15 +189,23 @@ export function endsWithCutName(printed: string, zoneName: string): boolean {
   return tail.length >= 3 && whole.length >= tail.length + 2 && whole.endsWith(tail);
 }
 
-/** With its label unread, the printed surname found by the zone's cut at its start: a line of one upper-case word ending with it. */
-function surnameLineCut(lines: string[], zoneName: string | null): string | null {
+/**
+ * With its label unread, the printed one-word surname the zone's surname `fits` (cut, glued, run on):
+ * the first line that `read` takes for an upper-case name of one word.
+ */
+function surnameLineFitting(lines: string[], zoneName: string | null, fits: (printed: string, zoneName: string) => boolean, read: (line: string) => string | null = wholeUpperCaseLine): string | null {
   if (!zoneName) return null;
   for (const line of lines) {
-    if (isMrzLine(line)) continue;
-    const name = cleanName(line);
-    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && endsWithCutName(name, zoneName)) return name;
+    const name = isMrzLine(line) ? null : read(line);
+    if (name && !name.includes(" ") && fits(name, zoneName)) return name;
   }
   return null;
+}
+
+/** A printed line that is an upper-case name and nothing else, as the engine read it. */
+function wholeUpperCaseLine(line: string): string | null {
+  const name = cleanName(line);
+  return name && name === line.trim() && !TITLE_WORDS.has(foldRomanian(name)) ? name : null;
 }
 
 /**
@@ -209,17 +217,6 @@ export function gluedBeforeName(printed: string, zoneName: string): boolean {
   if (/\s/.test(printed.trim())) return false;
   const [whole, zone] = [foldRomanian(printed).replace(/[\s-]/g, ""), foldRomanian(zoneName).replace(/[\s-]/g, "")];
   return whole.length >= 4 && zone.length > whole.length && zone.length <= whole.length + 2 && zone.endsWith(whole);
-}
-
-/** With its label unread, the printed surname the electronic card's zone read with marks glued before it: a line of one upper-case word. */
-function surnameLineGlued(lines: string[], zoneName: string | null): string | null {
-  if (!zoneName) return null;
-  for (const line of lines) {
-    if (isMrzLine(line)) continue;
-    const name = cleanName(line);
-    if (name && name === line.trim() && !name.includes(" ") && !TITLE_WORDS.has(foldRomanian(name)) && gluedBeforeName(name, zoneName)) return name;
-  }
-  return null;
 }
 
 const lettersOf = (name: string) => foldRomanian(name).replace(/[\s-]/g, "");
@@ -261,16 +258,6 @@ function upperCaseLine(line: string): string | null {
   const bare = line.trim().replace(/[.,:;]$/, "");
   const name = cleanName(bare);
   return name && name === bare && !TITLE_WORDS.has(foldRomanian(name)) ? name : null;
-}
-
-/** With its label unread, the printed surname a zone's run of names begins with (`runsPastName`). */
-function surnameLineRunPast(lines: string[], zoneName: string | null): string | null {
-  if (!zoneName) return null;
-  for (const line of lines) {
-    const name = isMrzLine(line) ? null : upperCaseLine(line);
-    if (name && !name.includes(" ") && runsPastName(name, zoneName)) return name;
-  }
-  return null;
 }
 
 /** With its label unread, the printed given names found in such a run after the printed surname. */
@@ -828,7 +815,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineCut(lines, zoneLast) ?? (mrz?.format === "TD1" ? surnameLineGlued(lines, zoneLast) : null) ?? surnameLineRunPast(lines, zoneLast) ?? byLines?.lastName ?? null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
   const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
