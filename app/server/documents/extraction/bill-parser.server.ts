@@ -80,8 +80,7 @@ export interface BillExtraction {
  */
 export type FieldSource = "label" | "stem" | "role" | "shape" | "arithmetic" | "derived";
 
-export type BillCheckName =
-  "totals_add_up" | "vat_rate" | "consumption_matches_indexes" | "period_before_due_date" | "price_in_band";
+export type BillCheckName = "totals_add_up" | "vat_rate" | "consumption_matches_indexes" | "period_before_due_date" | "price_in_band";
 export interface BillCheck {
   name: BillCheckName;
   passed: boolean;
@@ -192,23 +191,8 @@ const L = {
     // Hungarian: 'Számlázási időszak', 'Elszámolási időszak'.
     hu("(?:számlázási|elszámolási) időszak"),
   ],
-  clientCode: [
-    /cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i,
-    /cod\s+incasare\b/i,
-    /cont\s+contract\b/i,
-    /cod\s+abonat\b/i,
-    /\bnr\.?\s+client\b/i,
-    /\bid\s+client\b/i,
-    hu("[uv]gyfél ?(?:kód|azonosító)"),
-  ],
-  contract: [
-    /(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i,
-    /\bnr\.?\s*ctr\.?/i,
-    /^contract\b\s*(?:nr\.?)?\s*:?/i,
-    /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i,
-    /cod\s+contract\b/i,
-    hu("szerződés ?száma?"),
-  ],
+  clientCode: [/cod(?:ul)?\s+(?:unic\s+)?(?:de\s+)?client(?:ului)?\b/i, /cod\s+incasare\b/i, /cont\s+contract\b/i, /cod\s+abonat\b/i, /\bnr\.?\s+client\b/i, /\bid\s+client\b/i, hu("[uv]gyfél ?(?:kód|azonosító)")],
+  contract: [/(?:nr\.?|numar(?:ul)?)\s+(?:de\s+)?(?:inregistrare\s+)?contract(?:ului)?\b/i, /\bnr\.?\s*ctr\.?/i, /^contract\b\s*(?:nr\.?)?\s*:?/i, /contract(?:ul)?\s+(?:[a-z]+\s+){0,4}nr\.?/i, /cod\s+contract\b/i, hu("szerződés ?száma?")],
   customer: [
     /nume\s+client\b/i,
     /nume\s+si\s+prenume\b/i,
@@ -246,31 +230,12 @@ const L = {
     hu("(?:számlázási|levelezési) cí ?m"),
     hu("^felhasználási hely(?: címe)?"),
   ],
-  tariff: [
-    /(?:denumire|tip)\s+(?:oferta|produs)\b/i,
-    /\boferta\s+contractata\b/i,
-    /tip\s+tarif\b/i,
-    /tip\s+produs\b/i,
-    /categorie\s+tarifar[ae]\b/i,
-    /^produs\s*:/i,
-    /\bprodus\s*:/i,
-    /\btarif\s*:/i,
-    /\boferta\s*:/i,
-    /^produs\s*$/i,
-    /\btip\s+contract\b/i,
-    /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement|\S+\s+(?:si|și)\s+transp))\s*:?/i,
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement|\S+\s+(?:si|și)\s+transp))\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
-    /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u,
-    /\b[Oo]ferta\s+(?=\p{Lu})/u,
-  ],
+    /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
   // 'Putere apr.': abbreviated on a narrow card.
-  power: [
-    /(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae]|apr\b\.?)\b/i,
-    /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i,
-    /\bputere\s*:/i,
-    /^putere\s*:?(?=\s*\d|$)/i,
-  ],
+  power: [/(?:putere(?:a)?|\bpt\.)\s*(?:maxim[ae]\s+)?(?:aprobat[ae]|contractat[ae]|instalat[ae]|apr\b\.?)\b/i, /putere\s+maxim[ae]\s+simultan\s+absorbit[ae]/i, /\bputere\s*:/i, /^putere\s*:?(?=\s*\d|$)/i],
   net: [
     /total\s+(?:valoare\s+)?fara\s+tva\b/i,
     /valoare\s+fara\s+tva\b/i,
@@ -281,13 +246,7 @@ const L = {
     /\bfara\s+tva\b/i,
   ],
   // 'cu TVA 19%' (an amount with VAT, an example bill's: 'Exemplu factură … (cu TVA 19%) ⇥ 120,11 lei') is no VAT's label.
-  vat: [
-    /valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i,
-    /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i,
-    /(?<!\b(?:cu|inclusiv)\s+)\btva\s*\(?\d{1,2}\s?%\)?/i,
-    /\btotal\s+tva\b/i,
-    /^tva\b/i,
-  ],
+  vat: [/valoare\s+tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /^tva\b(?:\s*\(?\d{1,2}\s?%\)?)?/i, /(?<!\b(?:cu|inclusiv)\s+)\btva\s*\(?\d{1,2}\s?%\)?/i, /\btotal\s+tva\b/i, /^tva\b/i],
   gross: [
     /total(?:ul)?\s+de\s+plat[ai]\b(?:\s*\((?:lei|ron)\))?/i,
     /total\s+factura\s+curenta\b/i,
@@ -323,22 +282,10 @@ const L = {
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
-const valuesAfterLabel = (
-  lines: TextLine[],
-  labels: RegExp[],
-  accept?: (value: string) => boolean,
-  claimed: LabelHit | null = null,
-) =>
-  valuesAfterLabelIn(lines, labels, accept, {
-    besideOtherColumn: true,
-    claimed: claimed?.position === "below" ? claimed : null,
-  });
-const valueAfterLabel = (
-  lines: TextLine[],
-  labels: RegExp[],
-  accept?: (value: string) => boolean,
-  claimed: LabelHit | null = null,
-): LabelHit | null => valuesAfterLabel(lines, labels, accept, claimed)[0] ?? null;
+const valuesAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null) =>
+  valuesAfterLabelIn(lines, labels, accept, { besideOtherColumn: true, claimed: claimed?.position === "below" ? claimed : null });
+const valueAfterLabel = (lines: TextLine[], labels: RegExp[], accept?: (value: string) => boolean, claimed: LabelHit | null = null): LabelHit | null =>
+  valuesAfterLabel(lines, labels, accept, claimed)[0] ?? null;
 
 const ALL_LABELS = Object.values(L).flat();
 /** A cell that starts with another field's label (a grid of labels over values) is not a value. */
@@ -367,10 +314,7 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
  * The holder's address as reported: no country, no next section's caption run into it, no scan's
  * speck before it ('* MUN.BUCURESTI …': no address starts with a mark).
  */
-const billingAddressOf = (address: string | null) =>
-  address === null
-    ? null
-    : localityFirst(withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
+const billingAddressOf = (address: string | null) => (address === null ? null : localityFirst(withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, ""))))));
 
 /**
  * One part of an address's locality, ranked in the order an address names them: its county, its town
@@ -378,21 +322,12 @@ const billingAddressOf = (address: string | null) =>
  */
 const LOCALITY_PARTS: [string, number][] = [
   [String.raw`(?:jud\.\s?|judetul\s+)[a-z][a-z-]*`, 0],
-  [
-    String.raw`(?:mun\.\s?|municipiul\s+|oras\.\s?|oras(?:ul)?\s+|com\.\s?|comuna\s+|loc\.\s?|localitatea\s+)[a-z][a-z-]*`,
-    1,
-  ],
+  [String.raw`(?:mun\.\s?|municipiul\s+|oras\.\s?|oras(?:ul)?\s+|com\.\s?|comuna\s+|loc\.\s?|localitatea\s+)[a-z][a-z-]*`, 1],
   [String.raw`(?:sat\.\s?|sat(?:ul)?\s+)[a-z][a-z-]*`, 2],
   [String.raw`sec(?:t(?:or(?:ul)?)?)?\.?\s?\d`, 3],
 ];
-const LOCALITY_PART = new RegExp(
-  `(?:${LOCALITY_PARTS.map(([p]) => p).join("|")})(?:\\s+(?!(?:jud|judetul|mun|municipiul|com|comuna|loc|localitatea|sat|satul|sec|sect|sector|sectorul|oras|orasul)\\b)[A-Z][a-zA-Z-]*)*`,
-  "gi",
-);
-const TRAILING_LOCALITY = new RegExp(
-  `[\\s,;]+((?:${LOCALITY_PART.source})(?:[\\s,;]+(?:${LOCALITY_PART.source}))*)[\\s,;.]*$`,
-  "i",
-);
+const LOCALITY_PART = new RegExp(`(?:${LOCALITY_PARTS.map(([p]) => p).join("|")})(?:\\s+(?!(?:jud|judetul|mun|municipiul|com|comuna|loc|localitatea|sat|satul|sec|sect|sector|sectorul|oras|orasul)\\b)[A-Z][a-zA-Z-]*)*`, "gi");
+const TRAILING_LOCALITY = new RegExp(`[\\s,;]+((?:${LOCALITY_PART.source})(?:[\\s,;]+(?:${LOCALITY_PART.source}))*)[\\s,;.]*$`, "i");
 const localityRank = (part: string) => LOCALITY_PARTS.find(([p]) => new RegExp(`^${p}`, "i").test(part))?.[1] ?? 9;
 /**
  * An address printed street first and its locality after ('Str.Libertății nr.63 bl.C2 ap.21 Jud.CT
@@ -406,15 +341,10 @@ function localityFirst(address: string): string {
   const tail = TRAILING_LOCALITY.exec(folded);
   if (!tail) return address;
   const head = address.slice(0, tail.index);
-  if (!HAS_NUMBER.test(head) || !STREET_PART.test(foldSameLength(head)) || LOCALITY_NAMED.test(foldSameLength(head)))
-    return address;
+  if (!HAS_NUMBER.test(head) || !STREET_PART.test(foldSameLength(head)) || LOCALITY_NAMED.test(foldSameLength(head))) return address;
   const start = tail.index + tail[0].indexOf(tail[1]!);
-  const parts = [...tail[1]!.matchAll(LOCALITY_PART)].map((m) =>
-    address.slice(start + m.index, start + m.index + m[0].length),
-  );
-  const ordered = parts
-    .map((part, k) => ({ part, k }))
-    .sort((x, y) => localityRank(foldSameLength(x.part)) - localityRank(foldSameLength(y.part)) || x.k - y.k);
+  const parts = [...tail[1]!.matchAll(LOCALITY_PART)].map((m) => address.slice(start + m.index, start + m.index + m[0].length));
+  const ordered = parts.map((part, k) => ({ part, k })).sort((x, y) => localityRank(foldSameLength(x.part)) - localityRank(foldSameLength(y.part)) || x.k - y.k);
   return `${ordered.map((o) => o.part).join(" ")} ${head.replace(/[\s,;]+$/, "")}`;
 }
 
@@ -424,15 +354,10 @@ const oneDay = (value: string) => hasDate(value) && !(findDates(value).length >=
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
 // A date ('16.02.2026') fits the amount pattern too: it is never an amount.
-const hasAmount = (value: string) =>
-  AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
+const hasAmount = (value: string) => AMOUNT_ONLY.test(value.trim()) && !hasDate(value) && parseAmountCents(value) !== null;
 const hasKwh = (value: string) => /\d[\d.,\s]*\s*[mk]wh/i.test(value);
 // A greeting's exclamation mark ('Bună ziua, POPA ION!') ends the sentence, not the value.
-const cleanText = (value: string) =>
-  value
-    .replace(/[·•|].*$/, "")
-    .replace(/[\s,;:.!]+$/, "")
-    .trim();
+const cleanText = (value: string) => value.replace(/[·•|].*$/, "").replace(/[\s,;:.!]+$/, "").trim();
 const untilNextLabel = (value: string | null) => (value ? cleanText(beforeNextLabel(value)) : null);
 
 /** Words that title an offer, printed after it where a layout's labels follow their values ('Eco Fix ofertă'). */
@@ -453,10 +378,7 @@ function offerName(value: string): string {
   const words = clause.trim().split(/\s+/);
   const at = words.findIndex(
     (word, k) =>
-      k > 0 &&
-      ((/^\p{Ll}/u.test(word) &&
-        (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" ")))) ||
-        labelBeforeFigure(words.slice(k).join(" "))),
+      k > 0 && ((/^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" ")))) || labelBeforeFigure(words.slice(k).join(" "))),
   );
   return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
 }
@@ -475,10 +397,7 @@ function labelBeforeFigure(text: string): boolean {
 }
 
 function supplierOf(text: string): string | null {
-  const folded = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase();
+  const folded = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
   let best: { name: string; at: number } | null = null;
   for (const supplier of SUPPLIERS) {
     const match = supplier.pattern.exec(folded);
@@ -499,9 +418,7 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
   const cell = below ? Math.min(customer.cell, below.cells.length - 1) : -1;
   const value = below?.cells[cell];
   // 'Nr. client: …' under the name is another field, not an address; nor a letter's sentence naming one.
-  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) && !isSentence(value)
-    ? { value, line: customer.line + 1, cell }
-    : null;
+  return value && ADDRESS_HINT.test(value) && !/^[\p{L}. ]{1,30}:/u.test(value) && !isSentence(value) ? { value, line: customer.line + 1, cell } : null;
 }
 
 /**
@@ -511,17 +428,11 @@ function addressBelow(lines: TextLine[], customer: LabelHit | null): LabelHit | 
 function isSentence(value: string): boolean {
   const folded = foldSameLength(value);
   const at = ADDRESS_HINT.exec(folded)?.index ?? folded.length;
-  return (
-    folded
-      .slice(0, at)
-      .split(/\s+/)
-      .filter((word) => /^\p{Ll}{2,}/u.test(word)).length >= 2
-  );
+  return folded.slice(0, at).split(/\s+/).filter((word) => /^\p{Ll}{2,}/u.test(word)).length >= 2;
 }
 
 /** A sentence naming the place of consumption: 'factura … emisă pentru locul de consum din Jud.CJ …'. */
-const PLACE_IN_SENTENCE =
-  /\bloc(?:ul|ului)?\s+(?:de\s+)?consum\s+(?:din|de\s+la|situat\s+(?:in|la))\s+|\b(?:la|pe)\s+adresa\s+(?:din\s+)?(?=\p{Lu})/iu;
+const PLACE_IN_SENTENCE = /\bloc(?:ul|ului)?\s+(?:de\s+)?consum\s+(?:din|de\s+la|situat\s+(?:in|la))\s+|\b(?:la|pe)\s+adresa\s+(?:din\s+)?(?=\p{Lu})/iu;
 /** Abbreviations an address writes with a dot ('Str. Lungă', 'nr. 5'): their dot ends no sentence. */
 const ADDRESS_ABBREVIATION = /^(?:str|jud|mun|sec|bd|b-dul|sos|cal|nr|bl|sc|et|ap|com|sat|loc|or|ors)$/i;
 
@@ -540,13 +451,11 @@ function addressInSentence(lines: TextLine[]): string | null {
       // A scan's speck read as a cell after it ('/', a pen's stroke) holds no letter nor digit.
       const next = lines[l + 1];
       const endsItsLine = line.cells.slice(c + 1).every((cell) => !/[\p{L}\d]/u.test(cell));
-      if (endsItsLine && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!))
-        rest = `${rest} ${next.cells[0]!}`;
+      if (endsItsLine && sentenceEnd(rest) === null && next && !startsWithLabel(next.folded[0]!)) rest = `${rest} ${next.cells[0]!}`;
       const end = sentenceEnd(rest);
       const address = withoutTrailingPunctuation((end === null ? rest : rest.slice(0, end)).trim()).replace(/\.$/, "");
       const folded = foldSameLength(address);
-      if (ADDRESS_START.exec(` ${folded}`)?.index === 0 && (STREET_PART.test(folded) || LOCALITY_START.test(folded)))
-        return address;
+      if (ADDRESS_START.exec(` ${folded}`)?.index === 0 && (STREET_PART.test(folded) || LOCALITY_START.test(folded))) return address;
     }
   }
   return null;
@@ -595,23 +504,13 @@ function billNumberRaw(lines: TextLine[]): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       // 'seria și nr. HID 0012345': the conjunction is not a series.
-      const joint = numbered(
-        /\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(
-          cell,
-        )?.[1],
-      );
+      const joint = numbered(/\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(cell)?.[1]);
       if (joint) return joint;
       const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
       if (series && numbered(series[2])) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
-      const afterNr = numbered(
-        /\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell)?.[1],
-      );
+      const afterNr = numbered(/\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell)?.[1]);
       if (afterNr) return afterNr;
-      const invoice = numbered(
-        /\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(
-          cell,
-        )?.[1],
-      );
+      const invoice = numbered(/\bfactur[ai](?:\s+fiscal[ae])?\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)(?:\s+din\b|\s*$)/i.exec(cell)?.[1]);
       if (invoice) return invoice;
       const bare = /^factur[ai]\s*:?\s+([A-Z]{2,6}\s?\d{4,})$/i.exec(cell);
       if (bare) return bare[1]!.toUpperCase();
@@ -619,29 +518,20 @@ function billNumberRaw(lines: TextLine[]): string | null {
   }
   // The series in a cell of its own and the number in the next ('Număr factură ⇥ HEI ⇥ 4320431').
   for (const line of lines) {
-    const c = line.folded.findIndex(
-      (cell) => BILL_NUMBER_LABELS.some((label) => label.exec(cell)?.index === 0) && isCaption(cell),
-    );
+    const c = line.folded.findIndex((cell) => BILL_NUMBER_LABELS.some((label) => label.exec(cell)?.index === 0) && isCaption(cell));
     const [series, number] = c >= 0 ? [line.cells[c + 1], line.cells[c + 2]] : [];
     if (series && number && /^[A-Z]{1,6}$/.test(series) && /^\d{4,}$/.test(number)) return `${series} ${number}`;
   }
   // Series and number in boxes of their own ('Serie ⇥ Număr' over 'EGB ⇥ 3710551'): the number is the series joined to it.
   for (const [l, line] of lines.entries()) {
-    const c = line.folded.findIndex(
-      (cell, i) =>
-        /^seri[ae]:?$/i.test(cell) && /^(?:numar(?:ul)?|nr\.?)(?:\s+factur[ai])?:?$/i.test(line.folded[i + 1] ?? ""),
-    );
+    const c = line.folded.findIndex((cell, i) => /^seri[ae]:?$/i.test(cell) && /^(?:numar(?:ul)?|nr\.?)(?:\s+factur[ai])?:?$/i.test(line.folded[i + 1] ?? ""));
     if (c < 0) continue;
     // The document's title printed in the same band may share the series' cell ('EGB FACTURĂ').
     const seriesOf = (cell: string) => /^([A-Z]{1,6})(?:\s+(.+))?$/.exec(cell);
     for (const below of lines.slice(l + 1, l + 4)) {
       const at = below.cells.findIndex((cell, i) => {
         const series = seriesOf(cell);
-        return (
-          series !== null &&
-          (!series[2] || DOCUMENT_TITLE.test(foldSameLength(series[2]))) &&
-          /^\d{4,}$/.test(below.cells[i + 1] ?? "")
-        );
+        return series !== null && (!series[2] || DOCUMENT_TITLE.test(foldSameLength(series[2]))) && /^\d{4,}$/.test(below.cells[i + 1] ?? "");
       });
       if (at >= 0) return `${seriesOf(below.cells[at]!)![1]} ${below.cells[at + 1]}`;
     }
@@ -715,11 +605,8 @@ function holderInHolderColumn(lines: TextLine[]): (LabelHit & { besidePayer: boo
       const cells = below.cells.filter((cell) => !isSpeckCell(cell));
       if (cells.length < heading.length) continue;
       const cell = cells[c]!.trim();
-      const name = holderNamed(cell)
-        ? cell
-        : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
-      if (readable(name) && holderNamed(name))
-        return { value: name, line: l + 1 + k, cell: below.cells.indexOf(cells[c]!), position: "below", besidePayer };
+      const name = holderNamed(cell) ? cell : (/^\p{Lu}[\p{Lu}-]+(?:\s+\p{Lu}[\p{Lu}-]+){1,3}(?=\s+\p{Lu}\p{Ll})/u.exec(cell)?.[0] ?? "");
+      if (readable(name) && holderNamed(name)) return { value: name, line: l + 1 + k, cell: below.cells.indexOf(cells[c]!), position: "below", besidePayer };
     }
   }
   return null;
@@ -772,11 +659,7 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
   for (let l = 0; l + 1 < lines.length; l++) {
     const { cells, folded } = lines[l]!;
     // The name alone, or first on a line whose other cells are labelled facts of another column.
-    if (
-      !/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!) ||
-      (cells.length > 1 && !startsWithLabel(folded[1]!))
-    )
-      continue;
+    if (!/^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u.test(cells[0]!) || (cells.length > 1 && !startsWithLabel(folded[1]!))) continue;
     // A labelled line of a column beside the envelope window may fall between name and address.
     const at = startsWithLabel(lines[l + 1]!.folded[0]!) ? l + 2 : l + 1;
     const next = lines[at]?.cells[0] ?? "";
@@ -784,14 +667,10 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
       // A street's rest wrapped to a line of its own ('Str.Mihai' over 'Eminescu nr.119'): its number is there.
       // Alone on its line, or first before another column's labelled facts ('ap.53 ⇥ Citire: …').
       const after = lines[at + 1];
-      const restAlone =
-        after !== undefined &&
-        after.folded.slice(1).every((cell) => startsWithLabel(cell) || /^\p{L}[\p{L} .()/]{1,40}:/u.test(cell));
+      const restAlone = after !== undefined && after.folded.slice(1).every((cell) => startsWithLabel(cell) || /^\p{L}[\p{L} .()/]{1,40}:/u.test(cell));
       const rest = restAlone ? withoutTrailingPunctuation(after.cells[0]!) : "";
       // Or, on a narrow column, its block and flat ('… nr.159 bl.A8' over 'ap.43').
-      const wrapped =
-        (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) ||
-        (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
+      const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
       const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
       // The holder's block is the first column: its locality, under the street in that column.
       return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
@@ -801,11 +680,9 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
 }
 
 /** An address's locality anywhere in it: its county, municipality, town, commune, village or sector. */
-const LOCALITY_NAMED =
-  /\b(?:jud|mun|loc|com|sat|ora[sș]|sec|sect)\.|\b(?:judetul|municipiul|localitatea|comuna|satul|orasul|sector(?:ul)?)\b/i;
+const LOCALITY_NAMED = /\b(?:jud|mun|loc|com|sat|ora[sș]|sec|sect)\.|\b(?:judetul|municipiul|localitatea|comuna|satul|orasul|sector(?:ul)?)\b/i;
 /** Where an address names its county, municipality or village. */
-const LOCALITY_START =
-  /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
+const LOCALITY_START = /^(?:jud|mun|loc|com|sat|ora[sș]|sec)\.\s*\p{L}|^(?:judetul|municipiul|localitatea|comuna|satul|orasul)\s/iu;
 
 /**
  * An address printed over two lines, the street first and the locality under it: one address, the
@@ -822,13 +699,7 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
  * column, the first cell of a line holding as many cells or more: the locality's head on a line the
  * scan split is a reading below sure (`loose`).
  */
-function localityBelow(
-  lines: TextLine[],
-  line: number,
-  street: string,
-  cell?: number,
-  labelLeft = false,
-): { address: string; loose: boolean } {
+function localityBelow(lines: TextLine[], line: number, street: string, cell?: number, labelLeft = false): { address: string; loose: boolean } {
   const below = lines[line + 1];
   const cells = lines[line]?.cells ?? [];
   const folded = foldSameLength(street);
@@ -846,15 +717,7 @@ function localityBelow(
           : -1;
   // Under a label with a cell of its own, the label's column is empty: the locality, one cell fewer on
   // its line, sits one cell left ('Adresa ⇥ Șos.Pantelimon nr.130 ⇥ Perioadă …' over 'Mun.București Sec.2 ⇥ POD …').
-  const underLabel =
-    exact < 0 &&
-    loose < 0 &&
-    labelLeft &&
-    cell !== undefined &&
-    cell - 1 >= from &&
-    below.cells.length - under === cells.length - from - 1
-      ? under + cell - 1 - from
-      : -1;
+  const underLabel = exact < 0 && loose < 0 && labelLeft && cell !== undefined && cell - 1 >= from && below.cells.length - under === cells.length - from - 1 ? under + cell - 1 - from : -1;
   const column = exact >= 0 ? exact : loose >= 0 ? loose : underLabel;
   const locality = below.cells[column];
   if (!locality || !LOCALITY_START.test(below.folded[column]!)) return { address: street, loose: false };
@@ -866,8 +729,7 @@ function localityBelow(
  * address's line: it ends the address. Capitalised, as captions are printed; never a street's name
  * ('Str. Datelor').
  */
-const SECTION_CAPTION =
-  /\s+[DIS](?:ate|nforma[tț]ii|etalii|itua[tț]ia|inteza)\s+(?:contractuale|de\s+identificare|client(?:ului)?|factur[aă]|despre\b|privind\b|loc(?:ului)?\s+de\s+consum|consum|cont(?:ului)?|tva|plat[aă]|tehnice)\b.*$/iu;
+const SECTION_CAPTION = /\s+[DIS](?:ate|nforma[tț]ii|etalii|itua[tț]ia|inteza)\s+(?:contractuale|de\s+identificare|client(?:ului)?|factur[aă]|despre\b|privind\b|loc(?:ului)?\s+de\s+consum|consum|cont(?:ului)?|tva|plat[aă]|tehnice)\b.*$/iu;
 const withoutSectionCaption = (address: string) => {
   const caption = SECTION_CAPTION.exec(address);
   return caption && /^\s+\p{Lu}/u.test(caption[0]) ? address.slice(0, caption.index) : address;
@@ -899,14 +761,7 @@ const isAddressTail = (address: string, cell: string) => {
 function streetBeside(lines: TextLine[], hit: LabelHit, address: string): string | null {
   if (!UNIT_TAIL.test(foldSameLength(address))) return null;
   const next = lines[hit.line]?.cells[hit.cell + 1];
-  if (
-    !next ||
-    startsWithLabel(foldSameLength(next)) ||
-    !STREET_PART.test(foldSameLength(next)) ||
-    !HAS_NUMBER.test(next) ||
-    isSuppliersOwn(next)
-  )
-    return null;
+  if (!next || startsWithLabel(foldSameLength(next)) || !STREET_PART.test(foldSameLength(next)) || !HAS_NUMBER.test(next) || isSuppliersOwn(next)) return null;
   return `${withoutTrailingPunctuation(next)} ${address}`;
 }
 
@@ -924,27 +779,14 @@ function withTailBelow(lines: TextLine[], hit: LabelHit, address: string): { add
   if (!line) return { address, repaired: false };
   for (const below of [lines[hit.line + 1], lines[hit.line + 2]]) {
     if (!below) break;
-    const columns = [
-      hit.position === "right" ? hit.cell - 1 : -1,
-      hit.cell,
-      hit.cell === line.cells.length - 1 ? below.cells.length - 1 : -1,
-    ];
-    const cells = columns
-      .map((c) => (c >= 0 ? below.cells[c] : undefined))
-      .map((cell) => (cell === undefined ? undefined : withoutTrailingPunctuation(withoutCountry(cell))));
+    const columns = [hit.position === "right" ? hit.cell - 1 : -1, hit.cell, hit.cell === line.cells.length - 1 ? below.cells.length - 1 : -1];
+    const cells = columns.map((c) => (c >= 0 ? below.cells[c] : undefined)).map((cell) => (cell === undefined ? undefined : withoutTrailingPunctuation(withoutCountry(cell))));
     const tail = cells.find((cell) => cell !== undefined && isAddressTail(address, cell));
-    const misread = tail
-      ? undefined
-      : cells.find((cell) => cell !== undefined && MISREAD_UNIT_TAIL.test(foldSameLength(cell)));
+    const misread = tail ? undefined : cells.find((cell) => cell !== undefined && MISREAD_UNIT_TAIL.test(foldSameLength(cell)));
     const taken = tail ?? misread?.replace(/\b(bl|sc|et|ap)[,-]\s*/giu, "$1.");
-    if (taken)
-      return {
-        address: address.endsWith(taken) ? address : `${withoutTrailingPunctuation(address)} ${taken}`,
-        repaired: misread !== undefined,
-      };
+    if (taken) return { address: address.endsWith(taken) ? address : `${withoutTrailingPunctuation(address)} ${taken}`, repaired: misread !== undefined };
     // What starts as a block or flat but reads as none ('ap 3l'): the address is cut before it, not whole.
-    if (cells.some((cell) => cell !== undefined && LOOSE_UNIT_START.test(foldSameLength(cell))))
-      return { address, repaired: true };
+    if (cells.some((cell) => cell !== undefined && LOOSE_UNIT_START.test(foldSameLength(cell)))) return { address, repaired: true };
     if (below.cells.length >= line.cells.length) break;
   }
   return { address, repaired: false };
@@ -954,13 +796,11 @@ const LOOSE_UNIT_START = /^(?:bl|sc|et|ap)\b[\s.,:;-]*\w/i;
 const MISREAD_UNIT_TAIL = /^(?:(?:bl|sc|et|ap)[.,-]\s*[\p{L}\d]+[\s,]*)+$/iu;
 
 /** What only the supplier's own block prints: its tax and trade-register numbers, bank account, capital. */
-const SUPPLIER_MARK =
-  /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?|vanzator(?:ul)?)\b/i;
+const SUPPLIER_MARK = /\b(?:CIF|CUI|cod\s+fiscal|IBAN|capital\s+social|nr\.?\s*(?:de\s+)?(?:inreg|ord\.?\s*reg)|J\d{1,2}\/\d+\/\d{4}|furnizor(?:ul)?|vanzator(?:ul)?)\b/i;
 /** A supplier's name or a line of its block: never the holder's name or address. */
 /** A company's legal form ('S.A.', 'S.R.L.'): the supplier's, never a household holder's. */
 const LEGAL_FORM = /(?<!\p{L})(?:S\.\s?A\.?|S\.\s?R\.\s?L\.?|SRL)(?!\p{L})/u;
-const isSuppliersOwn = (text: string) =>
-  supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text)) || LEGAL_FORM.test(text);
+const isSuppliersOwn = (text: string) => supplierOf(text) !== null || SUPPLIER_MARK.test(foldSameLength(text)) || LEGAL_FORM.test(text);
 /** A holder's label, or a personal numeric code's ('CIF/CNP:'): a supplier has a tax number, never a CNP. */
 const isHolderLabel = (cell: string) => L.customer.some((label) => label.test(cell)) || /\bCNP\b/i.test(cell);
 
@@ -978,8 +818,7 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
     const cell = lines[l]?.folded[column];
     if (cell === undefined) return null;
     // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
-    if (isHolderLabel(cell))
-      return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
+    if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
     // A registration field left blank ('Nr. ord. reg. com./an: -') is the buyer's form, a person's.
     if (/:\s*-?\s*$/.test(cell)) return null;
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
@@ -1007,17 +846,11 @@ function withStreetBelow(lines: TextLine[], hit: LabelHit, address: string): str
     if (!below) break;
     // Under a label with a cell of its own, the label's column is empty: the street sits one cell left.
     // A street alone on its line (another column had nothing there) is the locality's street too.
-    const alone =
-      below.cells.length === 1 &&
-      below.cells.length < line.cells.length &&
-      STREET_PART.test(below.folded[0]!) &&
-      !isSuppliersOwn(below.cells[0]!);
-    const column =
-      below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : alone ? 0 : -1;
+    const alone = below.cells.length === 1 && below.cells.length < line.cells.length && STREET_PART.test(below.folded[0]!) && !isSuppliersOwn(below.cells[0]!);
+    const column = below.cells.length === line.cells.length ? hit.cell : hit.position === "right" ? hit.cell - 1 : alone ? 0 : -1;
     const next = below.cells[column];
     const folded = below.folded[column];
-    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0)
-      return `${address} ${withoutTrailingPunctuation(next)}`;
+    if (next && folded && !startsWithLabel(folded) && !folded.includes(":") && ADDRESS_START.exec(folded)?.index === 0) return `${address} ${withoutTrailingPunctuation(next)}`;
     // A line of another column between them (a sidebar's labelled fact: 'CIF: …') is passed over.
     if (below.cells.length !== 1 || !/^[\p{L}][\p{L} .()/-]{1,40}:/u.test(below.cells[0]!)) break;
   }
@@ -1050,20 +883,14 @@ function unlabelledPower(lines: TextLine[]): LabelHit | null {
 }
 
 /** Words offer names are made of ('ENGIE Fix 24', 'E.ON Confort', 'Nova Casa'). */
-const PRODUCT_WORD =
-  /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic)\b/i;
+const PRODUCT_WORD = /\b(?:fix|variabil|flexi?|casnic|home|casa|standard|confort|plus|start|monom|verde|green|eco|clasic)\b/i;
 
 /** An offer name printed with no label, among the supply point's facts (POD, power) on one line. */
 function unlabelledTariff(lines: TextLine[]): LabelHit | null {
   for (const [l, line] of lines.entries()) {
     if (!line.cells.some((cell) => findPod(cell) !== null || /^\d{1,2}(?:[.,]\d{1,2})?\s*kw$/i.test(cell))) continue;
     const c = line.folded.findIndex(
-      (cell) =>
-        PRODUCT_WORD.test(cell) &&
-        cell.length <= 40 &&
-        !/[:|]|kwh|\blei\b/i.test(cell) &&
-        !startsWithLabel(cell) &&
-        findPod(cell) === null,
+      (cell) => PRODUCT_WORD.test(cell) && cell.length <= 40 && !/[:|]|kwh|\blei\b/i.test(cell) && !startsWithLabel(cell) && findPod(cell) === null,
     );
     if (c >= 0) return { value: line.cells[c]!, line: l, cell: c, position: "right" };
   }
@@ -1122,21 +949,12 @@ function podsOn(line: TextLine): string[] {
  * ties at odds (a scan that misread one of them): then no sure reading. `otherPlaces`: the lines of
  * the PODs no tie names, another place's row (its bill number, kWh and amount are not this bill's).
  */
-export function podOfSeveral(
-  lines: TextLine[],
-  billNumber: string | null,
-): { pod: string; tied: boolean; otherPlaces: Set<TextLine> } | null {
+export function podOfSeveral(lines: TextLine[], billNumber: string | null): { pod: string; tied: boolean; otherPlaces: Set<TextLine> } | null {
   const pods = lines.map(podsOn);
   const printed = [...new Set(pods.flat())];
   if (printed.length < 2) return null;
   const tokens = billNumber?.split(/\s+/).filter(Boolean) ?? [];
-  const ownNumber =
-    tokens.length > 0 && /\d{4,}/.test(billNumber!)
-      ? new RegExp(
-          `(?<![\\p{L}\\d])${tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s*")}(?![\\p{L}\\d])`,
-          "iu",
-        )
-      : null;
+  const ownNumber = tokens.length > 0 && /\d{4,}/.test(billNumber!) ? new RegExp(`(?<![\\p{L}\\d])${tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s*")}(?![\\p{L}\\d])`, "iu") : null;
   const labelled = new Set<string>();
   const rowTied = new Set<string>();
   for (const [l, line] of lines.entries()) {
@@ -1144,22 +962,15 @@ export function podOfSeveral(
     const pod = pods[l]![0]!;
     const at = line.cells.findIndex((cell) => findPod(cell) === pod);
     // The label before the POD on its own line (in an earlier cell, or the POD's cell before the code).
-    const before =
-      at < 0
-        ? []
-        : [...line.folded.slice(0, at), line.folded[at]!.slice(0, line.folded[at]!.search(/R\s?[O0]\s?[\dOISB]{3}/i))];
+    const before = at < 0 ? [] : [...line.folded.slice(0, at), line.folded[at]!.slice(0, line.folded[at]!.search(/R\s?[O0]\s?[\dOISB]{3}/i))];
     if (before.some((cell) => L.pod.some((label) => label.test(cell)))) labelled.add(pod);
     const next = lines[l + 1];
-    const marked =
-      THIS_BILL.test(line.folded.join(" ")) ||
-      (next !== undefined && pods[l + 1]!.length === 0 && THIS_BILL.test(next.folded.join(" ")));
+    const marked = THIS_BILL.test(line.folded.join(" ")) || (next !== undefined && pods[l + 1]!.length === 0 && THIS_BILL.test(next.folded.join(" ")));
     if (marked || (ownNumber !== null && ownNumber.test(line.cells.join(" ")))) rowTied.add(pod);
   }
   const tied = new Set([...labelled, ...rowTied]);
   const pod = tied.size === 1 ? [...tied][0]! : ([...labelled][0] ?? [...rowTied][0] ?? printed[0]!);
-  const otherPlaces = new Set(
-    tied.size === 0 ? [] : lines.filter((_, l) => pods[l]!.length > 0 && pods[l]!.every((p) => !tied.has(p))),
-  );
+  const otherPlaces = new Set(tied.size === 0 ? [] : lines.filter((_, l) => pods[l]!.length > 0 && pods[l]!.every((p) => !tied.has(p))));
   return { pod, tied: tied.size === 1, otherPlaces };
 }
 
@@ -1175,13 +986,7 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
       // 'Document generat în aplicație la 12.06.2025. Factura fiscală …': when the copy was made.
-      if (
-        (!/\bfactur[ai]\b/i.test(cell) && !wrapped) ||
-        DEADLINE.test(cell) ||
-        COPY_STAMP.test(cell) ||
-        L.dueDate.some((label) => label.test(cell))
-      )
-        continue;
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || COPY_STAMP.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
       const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
       if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
@@ -1207,9 +1012,7 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
   }
   // The unit in the label ('Consum energie activă (kWh)   987'): a bare number right of it.
   for (const [l, line] of lines.entries()) {
-    const c = line.folded.findIndex(
-      (cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)),
-    );
+    const c = line.folded.findIndex((cell) => /\(kwh\)\s*:?$/i.test(cell) && L.consumption.some((label) => label.test(cell)));
     if (c < 0) continue;
     // Several figures on the row (this bill beside the previous one): the one the readings vouch for.
     const figures = line.cells.slice(c + 1).filter(isFigure);
@@ -1230,13 +1033,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     // A column's caption in a table's header ('Consum (kWh)' beside the indexes'): the figure under
     // it, when the readings on its row vouch for it (one register's row of several is not the bill's),
     // or, the readings unread, the active energy's charge row bills the same quantity.
-    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, isFigure).find(
-      (hit) => hit.position === "below",
-    );
+    const under = valuesAfterLabel(lines.slice(l, l + 3), L.consumption, isFigure).find((hit) => hit.position === "below");
     const kwh = under ? parseKwh(under.value) : null;
-    const billed = (row: TextLine) =>
-      row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) &&
-      row.cells.some((cell) => isFigure(cell) && parseKwh(cell) === kwh);
+    const billed = (row: TextLine) => row.folded.some((cell) => ACTIVE_ENERGY.test(cell)) && row.cells.some((cell) => isFigure(cell) && parseKwh(cell) === kwh);
     if (kwh !== null && (indexed === undefined ? lines.some(billed) : kwh === indexed)) return kwh;
   }
   // Fallback: the active-energy row of the charges table ('Energie electrică activă  182 kWh'), its
@@ -1245,28 +1044,18 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
   for (const [l, line] of lines.entries()) {
     const index = line.folded.findIndex((c) => ACTIVE_ENERGY.test(c));
     if (index < 0) continue;
-    const priceFactor = priceToLeiPerKwh(
-      lines
-        .slice(Math.max(0, l - 8), l + 1)
-        .map((above) => above.cells.join(" "))
-        .join(" "),
-    );
+    const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
     const inRow = (row: TextLine, from: number) => {
       const at = row.cells.findIndex((c, i) => i >= from && hasKwh(c));
       if (at >= 0) return rowKwh(row.cells, at, row.cells[at]!, undefined, priceFactor, indexed);
       // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
       const unit = row.cells.findIndex((c, i) => i > from + 1 && /^[mk]wh$/i.test(c));
-      return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!)
-        ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed)
-        : null;
+      return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!) ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed) : null;
     };
     const own = inRow(line, index);
     if (!own || own.checked) return own?.kwh ?? null;
     const figure = line.cells.find((c) => parseKwh(c) === own.kwh);
-    const vouched = lines
-      .filter((other) => other !== line && figure !== undefined && other.cells.includes(figure))
-      .map((other) => inRow(other, 1))
-      .find((r) => r?.checked);
+    const vouched = lines.filter((other) => other !== line && figure !== undefined && other.cells.includes(figure)).map((other) => inRow(other, 1)).find((r) => r?.checked);
     return (vouched ?? own).kwh;
   }
   return null;
@@ -1304,9 +1093,7 @@ export function vatRateOn(day: string | null): number[] {
 
 /** VAT may be summed per line, so a few cents off net × rate are normal. */
 export function vatMatchesRate(netCents: number, vatCents: number, rates: number[]): boolean {
-  return rates.some(
-    (rate) => Math.abs(Math.round(netCents * rate) - vatCents) <= Math.max(3, Math.round(netCents * 0.002)),
-  );
+  return rates.some((rate) => Math.abs(Math.round(netCents * rate) - vatCents) <= Math.max(3, Math.round(netCents * 0.002)));
 }
 
 export const totalsAddUp = (net: number, vat: number, gross: number) => Math.abs(net + vat - gross) <= 1;
@@ -1339,9 +1126,7 @@ const oneDigitApart = (a: number, b: number) => {
  * A charges table with net, VAT and gross columns: its TOTAL row, not the first row under the
  * headers (which adds up too, so no cross-check would notice it).
  */
-function tableTotalRow(
-  lines: TextLine[],
-): { net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | null {
+function tableTotalRow(lines: TextLine[]): { net: AmountCandidate; vat: AmountCandidate; gross: AmountCandidate } | null {
   for (let h = 0; h < lines.length; h++) {
     const header = lines[h]!.folded;
     const column = (labels: RegExp[]) => header.findIndex((cell) => labels.some((label) => label.test(cell)));
@@ -1349,9 +1134,7 @@ function tableTotalRow(
     const gross = column(L.gross);
     const vat = header.findIndex((cell, i) => i !== net && i !== gross && L.vat.some((label) => label.test(cell)));
     if (net < 0 || vat < 0 || gross < 0) continue;
-    const total = lines
-      .slice(h + 1)
-      .findIndex((line) => /^total\b/i.test(line.folded[0]!) && line.cells.length === header.length);
+    const total = lines.slice(h + 1).findIndex((line) => /^total\b/i.test(line.folded[0]!) && line.cells.length === header.length);
     if (total < 0) continue;
     const row = lines[h + 1 + total]!;
     const at = (cell: number): AmountCandidate | null => {
@@ -1385,20 +1168,9 @@ function amountsInDueSentence(lines: TextLine[]): AmountCandidate[] {
   const out: AmountCandidate[] = [];
   lines.forEach((line, l) =>
     line.folded.forEach((cell, c) => {
-      const m = /(\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})\s*(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i.exec(
-        cell,
-      );
+      const m = /(\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})\s*(?:lei|ron)\s+(?:de\s+plata\s+)?pana\s+(?:la|pe)\b/i.exec(cell);
       const cents = m ? parseAmountCents(m[1]!) : null;
-      if (m && cents !== null)
-        out.push({
-          cents,
-          hit: {
-            value: line.cells[c]!.slice(m.index, m.index + m[1]!.length),
-            line: l,
-            cell: c,
-            position: "same_cell",
-          },
-        });
+      if (m && cents !== null) out.push({ cents, hit: { value: line.cells[c]!.slice(m.index, m.index + m[1]!.length), line: l, cell: c, position: "same_cell" } });
     }),
   );
   return out;
@@ -1410,14 +1182,10 @@ function amountsInDueSentence(lines: TextLine[]): AmountCandidate[] {
  */
 function totalRowPair(lines: TextLine[], rates: number[]): { net: AmountCandidate; vat: AmountCandidate } | null {
   for (const [l, line] of lines.entries()) {
-    if (!/^total\s*:?$/i.test(line.folded[0]!) || line.cells.length !== 3 || !line.cells.slice(1).every(hasAmount))
-      continue;
+    if (!/^total\s*:?$/i.test(line.folded[0]!) || line.cells.length !== 3 || !line.cells.slice(1).every(hasAmount)) continue;
     const [net, vat] = [parseAmountCents(line.cells[1]!)!, parseAmountCents(line.cells[2]!)!];
     if (!vatMatchesRate(net, vat, rates)) continue;
-    const at = (cell: number, cents: number): AmountCandidate => ({
-      cents,
-      hit: { value: line.cells[cell]!, line: l, cell, position: "right" },
-    });
+    const at = (cell: number, cents: number): AmountCandidate => ({ cents, hit: { value: line.cells[cell]!, line: l, cell, position: "right" } });
     return { net: at(1, net), vat: at(2, vat) };
   }
   return null;
@@ -1463,8 +1231,7 @@ function withoutCancelled(lines: TextLine[]): TextLine[] {
 
 /** A line naming electricity: the electricity section's own subtotal on a bill of several services. */
 const ELECTRICITY = /\benergie(?:i)?\s+electric[ae]?\b|\belectricitate\b|\bcurent\s+electric\b/i;
-const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) =>
-  hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
+const namesElectricity = (lines: TextLine[], hit: LabelHit | undefined) => hit !== undefined && hit.line >= 0 && ELECTRICITY.test(lines[hit.line]?.folded.join(" ") ?? "");
 
 /** A payment service's or a bank's fee for paying the bill: never part of the bill's own total. */
 const FEE = /\bcomision(?:ul)?\b|\btax[ai]\s+(?:de\s+)?(?:serviciu|procesare|tranzactie)\b/i;
@@ -1497,54 +1264,30 @@ export function vatSplit(lines: TextLine[]): VatSplit | null {
   }
   // One rate with two amounts (a column's rows, a sub-total and a total): not a row per rate.
   if (byRate.size < 2 || [...byRate.values()].some((amounts) => amounts.size > 1)) return null;
-  return {
-    vatCents: [...byRate.values()].reduce((sum, amounts) => sum + [...amounts][0]!, 0),
-    rates: [...byRate.keys()].map((r) => r / 100),
-  };
+  return { vatCents: [...byRate.values()].reduce((sum, amounts) => sum + [...amounts][0]!, 0), rates: [...byRate.keys()].map((r) => r / 100) };
 }
 /** The bill's VAT on a split reading: the rows' sum, between the lowest and the highest rate on the net. */
 export function splitFits(split: VatSplit | null, netCents: number, vatCents: number): boolean {
   if (!split || Math.abs(vatCents - split.vatCents) > 1) return false;
   const tolerance = Math.max(3, Math.round(netCents * 0.002));
-  return (
-    vatCents >= Math.round(netCents * Math.min(...split.rates)) - tolerance &&
-    vatCents <= Math.round(netCents * Math.max(...split.rates)) + tolerance
-  );
+  return vatCents >= Math.round(netCents * Math.min(...split.rates)) - tolerance && vatCents <= Math.round(netCents * Math.max(...split.rates)) + tolerance;
 }
 
-function chooseTotals(
-  lines: TextLine[],
-  rates: number[],
-  electricityFirst: boolean,
-  split: VatSplit | null = null,
-): Totals {
-  const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null =
-    tableTotalRow(lines) ?? totalRowPair(lines, rates);
+function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: boolean, split: VatSplit | null = null): Totals {
+  const table: { net: AmountCandidate; vat: AmountCandidate; gross?: AmountCandidate } | null = tableTotalRow(lines) ?? totalRowPair(lines, rates);
   // On a bill of several services the electricity section's subtotals come first (a stable sort).
   const ordered = (found: AmountCandidate[]) =>
-    electricityFirst
-      ? [...found].sort((a, b) => Number(namesElectricity(lines, b.hit)) - Number(namesElectricity(lines, a.hit)))
-      : found;
+    electricityFirst ? [...found].sort((a, b) => Number(namesElectricity(lines, b.hit)) - Number(namesElectricity(lines, a.hit))) : found;
   const nets = ordered([...(table ? [table.net] : []), ...amountsAfter(lines, L.net)]);
   const vats = ordered([...(table ? [table.vat] : []), ...amountsAfter(lines, L.vat)]);
-  const grossesRead = ordered([
-    ...(table?.gross ? [table.gross] : []),
-    ...amountsAfter(lines, L.gross),
-    ...amountsLeftOfDue(lines),
-    ...amountsInDueSentence(lines),
-  ]);
+  const grossesRead = ordered([...(table?.gross ? [table.gross] : []), ...amountsAfter(lines, L.gross), ...amountsLeftOfDue(lines), ...amountsInDueSentence(lines)]);
   // A payment service's total is the bill's value plus its own fee ('Comision serviciu 2,49 lei'): the fee is not the bill's.
   const fees = amountsAfter(lines, [FEE]);
-  const grosses = grossesRead.filter(
-    (gross) => !grossesRead.some((bill) => fees.some((fee) => fee.cents > 0 && bill.cents + fee.cents === gross.cents)),
-  );
+  const grosses = grossesRead.filter((gross) => !grossesRead.some((bill) => fees.some((fee) => fee.cents > 0 && bill.cents + fee.cents === gross.cents)));
   for (const gross of grosses) {
     for (const net of nets) {
       for (const vat of vats) {
-        if (
-          totalsAddUp(net.cents, vat.cents, gross.cents) &&
-          (vatMatchesRate(net.cents, vat.cents, rates) || splitFits(split, net.cents, vat.cents))
-        ) {
+        if (totalsAddUp(net.cents, vat.cents, gross.cents) && (vatMatchesRate(net.cents, vat.cents, rates) || splitFits(split, net.cents, vat.cents))) {
           return { net, vat, gross, vatDerived: false };
         }
       }
@@ -1554,8 +1297,7 @@ function chooseTotals(
     for (const gross of grosses) {
       for (const net of nets) {
         const vat = gross.cents - net.cents;
-        if (vat > 0 && vatMatchesRate(net.cents, vat, rates))
-          return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
+        if (vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: gross.hit }, gross, vatDerived: true };
       }
     }
   }
@@ -1564,8 +1306,7 @@ function chooseTotals(
     for (const net of nets) {
       const vat = gross.cents - net.cents;
       const misread = vats.find((read) => oneDigitApart(read.cents, vat));
-      if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates))
-        return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
+      if (misread && vat > 0 && vatMatchesRate(net.cents, vat, rates)) return { net, vat: { cents: vat, hit: misread.hit }, gross, vatDerived: true, vatOneDigitOff: true };
     }
   }
   // So may the total without VAT be ('1.818,17' for '1.018,17'): total − VAT, which the VAT read is the rate of.
@@ -1573,28 +1314,18 @@ function chooseTotals(
     for (const vat of vats) {
       const net = gross.cents - vat.cents;
       const misread = nets.find((read) => oneDigitApart(read.cents, net));
-      if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates))
-        return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
+      if (misread && net > 0 && vatMatchesRate(net, vat.cents, rates)) return { net: { cents: net, hit: misread.hit }, vat, gross, vatDerived: false, netOneDigitOff: true };
     }
   }
   // No VAT read that fits (a scan garbled its line): a net one digit off what the total leaves at a rate
   // ('714,14' for '774,14' under 921,23 at 19 %), the VAT their difference.
-  if (
-    !vats.some((vat) => grosses.some((gross) => nets.some((net) => totalsAddUp(net.cents, vat.cents, gross.cents))))
-  ) {
+  if (!vats.some((vat) => grosses.some((gross) => nets.some((net) => totalsAddUp(net.cents, vat.cents, gross.cents))))) {
     for (const gross of grosses) {
       for (const rate of rates) {
         const net = Math.round(gross.cents / (1 + rate));
         const misread = nets.find((read) => oneDigitApart(read.cents, net));
         if (misread && vatMatchesRate(net, gross.cents - net, rates)) {
-          return {
-            net: { cents: net, hit: misread.hit },
-            vat: { cents: gross.cents - net, hit: gross.hit },
-            gross,
-            vatDerived: true,
-            vatOneDigitOff: true,
-            netOneDigitOff: true,
-          };
+          return { net: { cents: net, hit: misread.hit }, vat: { cents: gross.cents - net, hit: gross.hit }, gross, vatDerived: true, vatOneDigitOff: true, netOneDigitOff: true };
         }
       }
     }
@@ -1605,29 +1336,18 @@ function chooseTotals(
   // printed too. One rate's row (its base, VAT, and the VATs' sum) adds up as well, smaller: never the bill's.
   const amounts = moneyAmounts(lines);
   if (split) {
-    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({
-      cents: a.cents,
-      hit: { value: "", line: a.line, cell: a.cell },
-    });
+    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
     const vat = amounts.find((a) => a.cents === split.vatCents);
     const net = amounts
-      .filter(
-        (n) =>
-          splitFits(split, n.cents, split.vatCents) &&
-          amounts.some((g) => totalsAddUp(n.cents, split.vatCents, g.cents)),
-      )
+      .filter((n) => splitFits(split, n.cents, split.vatCents) && amounts.some((g) => totalsAddUp(n.cents, split.vatCents, g.cents)))
       .sort((a, b) => b.cents - a.cents)[0];
     const gross = net && amounts.find((g) => totalsAddUp(net.cents, split.vatCents, g.cents));
-    if (net && gross && vat)
-      return { net: at(net), vat: at(vat), gross: at(gross), vatDerived: false, byTriple: true, splitByAmounts: true };
+    if (net && gross && vat) return { net: at(net), vat: at(vat), gross: at(gross), vatDerived: false, byTriple: true, splitByAmounts: true };
   }
   const triple = amountTriple(amounts, rates);
   // With a VAT row per rate, a triple whose VAT is not their sum is one rate's sub-total.
   if (triple && (!split || Math.abs(triple.vat.cents - split.vatCents) <= 1)) {
-    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({
-      cents: a.cents,
-      hit: { value: "", line: a.line, cell: a.cell },
-    });
+    const at = (a: { cents: number; line: number; cell: number }): AmountCandidate => ({ cents: a.cents, hit: { value: "", line: a.line, cell: a.cell } });
     // A total printed under a total's label larger than the triple's: the triple is a charge row or a
     // sub-total (a scan lost the total row's VAT). The bill's is that total with a net it is the VAT
     // rate above ('TOTAL 668,45 … 808,82': 140,37 at 21 %); with none, the row's triple is below sure.
@@ -1636,29 +1356,13 @@ function chooseTotals(
       const net = amounts
         .filter((a) => a.cents < gross.cents && vatMatchesRate(a.cents, gross.cents - a.cents, rates))
         .sort((a, b) => b.cents - a.cents)[0];
-      if (net)
-        return {
-          net: at(net),
-          vat: { cents: gross.cents - net.cents, hit: gross.hit },
-          gross,
-          vatDerived: true,
-          byTriple: true,
-          underLargerTotal: true,
-        };
+      if (net) return { net: at(net), vat: { cents: gross.cents - net.cents, hit: gross.hit }, gross, vatDerived: true, byTriple: true, underLargerTotal: true };
     }
-    return {
-      net: at(triple.net),
-      vat: at(triple.vat),
-      gross: at(triple.gross),
-      vatDerived: false,
-      byTriple: true,
-      underLargerTotal: larger.length > 0,
-    };
+    return { net: at(triple.net), vat: at(triple.vat), gross: at(triple.gross), vatDerived: false, byTriple: true, underLargerTotal: larger.length > 0 };
   }
   for (const gross of grosses) {
     for (const net of nets) {
-      for (const vat of vats)
-        if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
+      for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
     }
   }
   return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
@@ -1703,17 +1407,12 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
  * A charges table's column caption ('U.M.', 'Cantitate', 'Preț unitar'), beside the 'Denumire produs'
  * column's: never a product's name.
  */
-const TABLE_COLUMN_CAPTION =
-  /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
+const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
 
 /** A table's header: two of its cells or more are column captions ('U.M.', 'Cantitate', 'Preț unitar'), a scan's rules ('|') aside. */
-const isTableHeader = (line: TextLine) =>
-  line.folded.filter((cell) => HEADER_CAPTION.test(cell.replace(/[|[\]"]/g, "").trim())).length >= 2;
+const isTableHeader = (line: TextLine) => line.folded.filter((cell) => HEADER_CAPTION.test(cell.replace(/[|[\]"]/g, "").trim())).length >= 2;
 /** Column captions of a charges table beyond the quantity's and price's: the values without and with VAT, the VAT's. */
-const HEADER_CAPTION = new RegExp(
-  `${TABLE_COLUMN_CAPTION.source}|^(?:valoare(?:a)?\\s+(?:fara|cu)\\b.*|tva\\s*(?:\\((?:lei|ron)\\))?|cota\\s+tva)$`,
-  "i",
-);
+const HEADER_CAPTION = new RegExp(`${TABLE_COLUMN_CAPTION.source}|^(?:valoare(?:a)?\\s+(?:fara|cu)\\b.*|tva\\s*(?:\\((?:lei|ron)\\))?|cota\\s+tva)$`, "i");
 
 /** A meter table's caption for its readings ('Index vechi', 'Citire 31.08.2026', 'Registru'). */
 const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
@@ -1722,11 +1421,7 @@ const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
  * The figures under a consumption column's caption (cell c of line l), one per register row, and the
  * total row's ('Total consum  91', '1.8.0 Total') if printed: counted from the row's end, as the readings are.
  */
-function registerColumn(
-  lines: TextLine[],
-  l: number,
-  c: number,
-): { registers: number[]; sum: number; total: number | null } {
+function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null } {
   const head = lines[l]!;
   const registers: number[] = [];
   let total: number | null = null;
@@ -1775,8 +1470,7 @@ function indexesOf(lines: TextLine[]): { old: number; new: number; captionJoined
  */
 function captionJoined(line: TextLine): TextLine {
   const last = line.cells.length - 1;
-  if (last < 2 || !/\d/.test(line.cells[last]!) || line.cells.slice(0, last).some((cell) => /\d/.test(cell)))
-    return line;
+  if (last < 2 || !/\d/.test(line.cells[last]!) || line.cells.slice(0, last).some((cell) => /\d/.test(cell))) return line;
   const cells = [line.cells.slice(0, last).join(" "), line.cells[last]!];
   return { cells, folded: cells.map(foldSameLength) };
 }
@@ -1784,11 +1478,7 @@ function captionJoined(line: TextLine): TextLine {
 function indexesByLabel(lines: TextLine[]): { old: number; new: number } | null {
   // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
   const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
-  const [oldOfPair, newOfPair] = pair
-    ? INDEX_PAIR_VALUE.exec(pair.value.trim())!
-        .slice(1)
-        .map((v) => parseKwh(v!))
-    : [];
+  const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
   if (oldOfPair != null && newOfPair != null && newOfPair >= oldOfPair) return { old: oldOfPair, new: newOfPair };
   const number = (v: string) => /\d/.test(v);
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
@@ -1831,8 +1521,7 @@ function addressAfterSplitLabel(lines: TextLine[]): LabelHit | null {
     if (c < 0) continue;
     for (let k = c + 1; k < line.cells.length; k++) {
       const cell = line.cells[k]!;
-      if (ADDRESS_START.exec(line.folded[k]!)?.index === 0 && /\d/.test(cell))
-        return { value: cell, line: l, cell: k, position: "right" };
+      if (ADDRESS_START.exec(line.folded[k]!)?.index === 0 && /\d/.test(cell)) return { value: cell, line: l, cell: k, position: "right" };
       if (/\d/.test(cell)) break;
     }
   }
@@ -1844,24 +1533,10 @@ const POD_START = /^RO\d{3}E\d/i;
 // A date (a due date in the next row of a grid whose value the scan lost) is never a code either.
 function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string | null {
   const code = (v: string) => v.replace(NUMBER_WORD, "").replace(LABEL_TAIL, "");
-  const words = (v: string) =>
-    code(v)
-      .split(/\s+/)
-      .map((word) => word.replace(/[.,;:]+$/, ""));
+  const words = (v: string) => code(v).split(/\s+/).map((word) => word.replace(/[.,;:]+$/, ""));
   const first = (v: string) => words(v)[0]!;
   // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
-  const hit = valueAfterLabel(
-    lines,
-    labels,
-    (v) =>
-      /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) &&
-      /\d/.test(first(v)) &&
-      !startsWithLabel(v) &&
-      findPod(first(v)) === null &&
-      !POD_START.test(first(v)) &&
-      !hasDate(v) &&
-      !MONEY_SHAPE.test(first(v)),
-  );
+  const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !POD_START.test(first(v)) && !hasDate(v) && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
   return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
 }
@@ -1885,11 +1560,7 @@ export function pricePerKwh(
   return { value: (tenThousandths / 10000).toFixed(4), source };
 }
 
-const readable = (v: string) =>
-  /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) &&
-  !/:$/.test(v) &&
-  !startsWithLabel(v) &&
-  !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
+const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
 
 /** An English gloss after a Romanian label ('Data emiterii / Issue date:'): letters only, after a slash. */
 const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
@@ -1901,9 +1572,7 @@ const GLOSS = /\s+\/\s+[A-Za-z][A-Za-z .'()-]*?(?=:?$)/;
  */
 const DASH_BEFORE_WORD = /[ \t]+[-–—][ \t]+(?=\p{Ll})/gu;
 const factsAtDashes = (text: string) =>
-  text.replace(DASH_BEFORE_WORD, (dash: string, at: number, all: string) =>
-    startsWithLabel(all.slice(at + dash.length, at + dash.length + 60)) ? "\t" : dash,
-  );
+  text.replace(DASH_BEFORE_WORD, (dash: string, at: number, all: string) => (startsWithLabel(all.slice(at + dash.length, at + dash.length + 60)) ? "\t" : dash));
 
 /**
  * A ruling drawn in characters, as printers without graphics draw boxes and tables ('+-----+-----+',
@@ -1949,11 +1618,7 @@ function colonsWithLabels(cells: string[]): string[] {
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
-  const cells = paragraphFacts(
-    factsAtDashes(characterTablesRead(text))
-      .replace(/[ \t]+\|{1,2}[ \t]+/g, "\t")
-      .replace(/,\s+din\s+care\s+/gi, "\t"),
-  );
+  const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = colonsWithLabels(pairedCaptionsApart(line.cells).map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
@@ -2004,21 +1669,13 @@ const FUEL_SHARE =
 const PERCENTAGE = /\d\s*%/;
 
 /** A cell of the fuel mix: one share, or several a scan ran together ('Cărbune 17,45 % Hidro 28,12%'). */
-const isFuelMix = (folded: string) =>
-  folded
-    .trim()
-    .split(/(?<=%)\s+/)
-    .every((share) => FUEL_SHARE.test(share));
+const isFuelMix = (folded: string) => folded.trim().split(/(?<=%)\s+/).every((share) => FUEL_SHARE.test(share));
 
 function withoutFuelMix(lines: TextLine[]): TextLine[] {
   return lines
     .map((line) => {
-      const kept = line.cells
-        .map((cell, c) => ({ cell, folded: line.folded[c]! }))
-        .filter(({ folded }) => !isFuelMix(folded));
-      return kept.length === line.cells.length
-        ? line
-        : { cells: kept.map((k) => k.cell), folded: kept.map((k) => k.folded) };
+      const kept = line.cells.map((cell, c) => ({ cell, folded: line.folded[c]! })).filter(({ folded }) => !isFuelMix(folded));
+      return kept.length === line.cells.length ? line : { cells: kept.map((k) => k.cell), folded: kept.map((k) => k.folded) };
     })
     .filter((line) => line.cells.length > 0);
 }
@@ -2033,11 +1690,7 @@ function dashedFact(cell: string): string {
 }
 
 /** A caption that names a field and nothing else, 'număr factură' as much as 'cod client'. */
-const isCaption = (folded: string) =>
-  isBareLabel(folded) ||
-  BILL_NUMBER_LABELS.some(
-    (label) => label.exec(folded)?.index === 0 && label.exec(folded)![0].length >= folded.trim().length - 1,
-  );
+const isCaption = (folded: string) => isBareLabel(folded) || BILL_NUMBER_LABELS.some((label) => label.exec(folded)?.index === 0 && label.exec(folded)![0].length >= folded.trim().length - 1);
 
 /**
  * Facts printed value first, their caption after them in small type ('8111257095 ⇥ cod client ⇥
@@ -2078,8 +1731,7 @@ function valueAndCaption(cell: string): string[] {
     const caption = words.slice(k).join(" ");
     // An amount's or an energy's unit ('1.242,50 lei', '300 kWh') is no caption.
     if (UNIT_AFTER_FIGURE.test(caption)) continue;
-    if (LOWER_CAPTION.test(caption) || isCaption(foldSameLength(caption)))
-      return [words.slice(0, k).join(" "), caption];
+    if (LOWER_CAPTION.test(caption) || isCaption(foldSameLength(caption))) return [words.slice(0, k).join(" "), caption];
   }
   return [cell];
 }
@@ -2109,13 +1761,7 @@ function paragraphFacts(text: string): string {
   const out: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (paragraph.length > 0)
-      out.push(
-        ...paragraph
-          .join(" ")
-          .split(/;\s+/)
-          .map((fact) => fact.replace(/[;.]\s*$/, "").trim()),
-      );
+    if (paragraph.length > 0) out.push(...paragraph.join(" ").split(/;\s+/).map((fact) => fact.replace(/[;.]\s*$/, "").trim()));
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
@@ -2141,8 +1787,7 @@ const wordsOnly = (cell: string) => LABEL_WORDS.test(cell) && !/\d{3}/.test(cell
  * 'facturii'): the label's second line joins its first. Joined only when the first line alone names
  * no field, or the second line goes on in lower case, so a heading under a labelled line stays apart.
  */
-const namesAField = (cell: string) =>
-  startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
+const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABELS.some((label) => label.test(foldSameLength(cell)));
 /** A house number, block or flat ('nr.30', 'bl.A3', 'ap.12'): an address's wrapped rest, never a label's second line. */
 const ADDRESS_NUMBER = /(?<!\p{L})(?:nr|bl|sc|et|ap)\.\s*\p{L}?\d/iu;
 
@@ -2153,15 +1798,7 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (
-      line.cells.length >= 2 &&
-      tail &&
-      wordsOnly(first) &&
-      wordsOnly(tail) &&
-      !ADDRESS_NUMBER.test(tail) &&
-      !first.endsWith(":") &&
-      (!namesAField(first) || /^\p{Ll}/u.test(tail))
-    ) {
+    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -2215,67 +1852,38 @@ export function parseBillText(text: string): BillExtraction {
   const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
-  const periodDates = period
-    ? findDates(period.value)
-    : monthOnly
-      ? (monthPeriod(monthOnly.value) ?? [])
-      : (range ?? []);
+  const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
   const dueHit = valueAfterLabel(lines, L.dueDate, oneDay);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
   const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
-  const labelledHolder = valueAfterLabel(
-    lines,
-    L.customer,
-    (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name),
-  );
-  const customer =
-    holderInHolderColumn(lines) ??
-    (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ??
-    holderUnderHeading(lines);
+  const labelledHolder = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name));
+  const customer = holderInHolderColumn(lines) ?? (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ?? holderUnderHeading(lines);
   const unlabelledHolder = customer ? null : holderAboveAddress(lines);
   const nameAndAddress = customer ? splitNameAndAddress(cleanText(customer.value)) : unlabelledHolder;
   // An address holds a number or an address word, and words: a caption beside its label ('Produs
   // contractat') is none, nor an amount ('900,54').
   const addressByLabel =
-    valuesAfterLabel(
-      lines,
-      L.address,
-      (v) =>
-        v.length > 5 &&
-        !/:$/.test(v) &&
-        /\p{L}{2}/u.test(v) &&
-        (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v))) &&
-        !isCode(v),
-    ).find((hit) => !inSupplierBlock(lines, hit)) ?? null;
+    valuesAfterLabel(lines, L.address, (v) => v.length > 5 && !/:$/.test(v) && /\p{L}{2}/u.test(v) && (/\d/.test(v) || ADDRESS_HINT.test(foldSameLength(v))) && !isCode(v)).find((hit) => !inSupplierBlock(lines, hit)) ??
+    null;
   // A value with no address word, where an address sits further along the label's own line: the
   // label's rest was split off by the scan and the address is that one.
-  const afterSplitLabel =
-    addressByLabel && !ADDRESS_HINT.test(foldSameLength(addressByLabel.value)) ? addressAfterSplitLabel(lines) : null;
+  const afterSplitLabel = addressByLabel && !ADDRESS_HINT.test(foldSameLength(addressByLabel.value)) ? addressAfterSplitLabel(lines) : null;
   const labelledAddress = afterSplitLabel ?? addressByLabel;
   const address = labelledAddress ?? (nameAndAddress?.address ? null : addressBelow(lines, customer));
-  const shaped =
-    nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
+  const shaped = nameAndAddress && (address || nameAndAddress.address) ? null : holderAndAddressByShape(lines, isSuppliersOwn);
   // Another field's label under a caption whose value the scan lost ('Tip produs' over 'Putere aprobată') is no offer.
   // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
   // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
   const labelledTariff =
-    valuesAfterLabel(
-      supply,
-      L.tariff,
-      (v) =>
-        /[A-Za-z]/.test(v) &&
-        !isCaption(foldSameLength(v)) &&
-        !PERCENTAGE.test(v) &&
-        !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) &&
-        !ACTIVE_ENERGY.test(foldSameLength(v)),
-    ).find((hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!)) ?? null;
+    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v))).find(
+      (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
+    ) ?? null;
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(supply) ? null : tariffByWords(supply, supplierName);
-  const tariff =
-    labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
+  const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
   // A power starts with its figure: a cell opening with a word ('Restart Fix 12 luni') is another fact, a date too;
   // a figure of four digits or more is none (an index under the caption, where captions sit under their values),
   // nor a figure in kWh (an energy), nor one in kV (the supply's voltage, 'JT (0,4 kV)').
@@ -2283,21 +1891,13 @@ export function parseBillText(text: string): BillExtraction {
     valueAfterLabel(
       supply,
       L.power,
-      (v) =>
-        /\d/.test(v) &&
-        !PERCENTAGE.test(v) &&
-        !/^\p{L}{3,}/u.test(v.trim()) &&
-        !hasDate(v) &&
-        !/^\d{4,}/.test(v.trim()) &&
-        !/^[\d.,\s]+kwh/i.test(v.trim()) &&
-        !VOLTAGE.test(v),
-    ) ?? unlabelledPower(supply);
-  const power =
-    labelledPower ??
-    (() => {
-      const kw = powerByValue(supply);
-      return kw ? { value: kw, line: -1, cell: -1 } : null;
-    })();
+      (v) => /\d/.test(v) && !PERCENTAGE.test(v) && !/^\p{L}{3,}/u.test(v.trim()) && !hasDate(v) && !/^\d{4,}/.test(v.trim()) && !/^[\d.,\s]+kwh/i.test(v.trim()) && !VOLTAGE.test(v),
+    ) ??
+    unlabelledPower(supply);
+  const power = labelledPower ?? (() => {
+    const kw = powerByValue(supply);
+    return kw ? { value: kw, line: -1, cell: -1 } : null;
+  })();
   const podLabelled = supply.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const podForm = podByFormat(text);
   const pod = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
@@ -2305,23 +1905,15 @@ export function parseBillText(text: string): BillExtraction {
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
-  const roles = datesByRole(lines, {
-    issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate,
-    due: dueHit ? firstDate(dueHit.value) : null,
-  });
+  const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
   const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
   const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
-  const [periodStart, periodEnd] = labelledPeriod
-    ? periodDates
-    : roles.period
-      ? [roles.period.start, roles.period.end]
-      : [null, null];
+  const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
   if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
   if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
-  if (!labelledPeriod && roles.period)
-    for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
+  if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
   // A bill that sells other services too (electricity, TV, internet…) is known by its structure, not by
@@ -2335,19 +1927,13 @@ export function parseBillText(text: string): BillExtraction {
   const totals = chooseTotals(totalsLines, rates, otherServices, split);
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
-  const totalsAmbiguous =
-    otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
+  const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
   const netCents = totals.net?.cents ?? null;
   const grossCents = totals.gross?.cents ?? null;
   // A VAT a scan read without its decimal comma ('TVA 19% ⇥ 13065 lei' for 130,65): a hundred times
   // what the net and the total printed leave for it. Never kept as read (it fails every check).
   const vatRead = totals.vat?.cents ?? null;
-  const vatCommaLost =
-    netCents !== null &&
-    grossCents !== null &&
-    vatRead !== null &&
-    grossCents > netCents &&
-    vatRead === (grossCents - netCents) * 100;
+  const vatCommaLost = netCents !== null && grossCents !== null && vatRead !== null && grossCents > netCents && vatRead === (grossCents - netCents) * 100;
   const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
 
   const indexes = indexesOf(supply);
@@ -2358,31 +1944,20 @@ export function parseBillText(text: string): BillExtraction {
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
   const indexed = indexes ? indexes.new - indexes.old : null;
   const outvoted =
-    kwhRead !== null &&
-    indexed !== null &&
-    indexed > 0 &&
-    indexed !== kwhRead &&
-    rowsInKwh(consumptionLines, indexed) >= 2 &&
-    rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead);
+    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(consumptionLines, indexed) >= 2 && rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead);
   const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.
   const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted
-    ? indexed
-    : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(consumptionLines)));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(consumptionLines)));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = {
-    billNumber: billNumberOf(lines),
-    clientCode: codeAfter(lines, L.clientCode),
-    contractNumber: codeAfter(supply, L.contract, NUMBER_AND_YEAR),
-  };
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(supply, L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   // A contract is the supply point's: on a dual-fuel invoice, read outside the gas section.
@@ -2395,28 +1970,13 @@ export function parseBillText(text: string): BillExtraction {
   };
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
   const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
-  const tailBelow = address
-    ? withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value)))
-    : null;
-  const localityUnder =
-    address && !streetFirst
-      ? localityBelow(lines, address.line, tailBelow!.address, address.cell, address.position === "right")
-      : null;
-  const labelledBillingAddress = address
-    ? (streetFirst ?? localityUnder!.address)
-    : (nameAndAddress?.address ?? addressInSentence(lines));
+  const tailBelow = address ? withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))) : null;
+  const localityUnder = address && !streetFirst ? localityBelow(lines, address.line, tailBelow!.address, address.cell, address.position === "right") : null;
+  const labelledBillingAddress = address ? (streetFirst ?? localityUnder!.address) : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   // No caption read for the holder: the sole name-shaped cell above the address.
-  const lastPrint = address
-    ? Math.max(
-        -1,
-        ...lines.map((line, l) => (line.cells.some((cell) => cleanText(cell) === cleanText(address.value)) ? l : -1)),
-      )
-    : -1;
-  const soleName =
-    labelledName || shaped?.name
-      ? null
-      : soleNameByShape(lines, address ? Math.max(address.line, lastPrint) : lines.length, isSuppliersOwn);
+  const lastPrint = address ? Math.max(-1, ...lines.map((line, l) => (line.cells.some((cell) => cleanText(cell) === cleanText(address.value)) ? l : -1))) : -1;
+  const soleName = labelledName || shaped?.name ? null : soleNameByShape(lines, address ? Math.max(address.line, lastPrint) : lines.length, isSuppliersOwn);
   if (soleName) sourceOf("customerName", "shape");
   if (!labelledBillingAddress && shaped?.address) sourceOf("billingAddress", "shape");
 
@@ -2463,30 +2023,13 @@ export function parseBillText(text: string): BillExtraction {
   const greeted = greeting !== null && greeting.line === customer?.line && greeting.cell === customer.cell;
   // The holder's column read beside a payer's is a new kind of reading: below sure until it has a record of its own.
   const besidePayer = customer !== null && "besidePayer" in customer && customer.besidePayer;
-  put(
-    "customerName",
-    unlabelledHolder || soleName
-      ? 0.7
-      : nameAndAddress?.address
-        ? 0.75
-        : greeted || besidePayer
-          ? 0.85
-          : positionConfidence(customer),
-  );
+  put("customerName", unlabelledHolder || soleName ? 0.7 : nameAndAddress?.address ? 0.75 : greeted || besidePayer ? 0.85 : positionConfidence(customer));
   // An address with no street or number is a locality line: part of an address at best.
   const streetPrinted = result.billingAddress !== null && STREET_PART.test(foldSameLength(result.billingAddress));
   // An address put back together from its wrapped lines is not a value read whole beside its label.
   // Nor is one naming no county, municipality, commune or sector: its head is missing (or was on a line the scan split).
   const localityNamed = result.billingAddress !== null && LOCALITY_NAMED.test(foldSameLength(result.billingAddress));
-  put(
-    "billingAddress",
-    labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel
-      ? Math.min(
-          positionConfidence(labelledAddress),
-          tailBelow?.repaired || localityUnder?.loose || !localityNamed ? 0.85 : 1,
-        )
-      : 0.7,
-  );
+  put("billingAddress", labelledAddress && streetPrinted && !streetFirst && !afterSplitLabel ? Math.min(positionConfidence(labelledAddress), tailBelow?.repaired || localityUnder?.loose || !localityNamed ? 0.85 : 1) : 0.7);
   put("consumptionKwh", labelledKwh !== null ? 0.85 : 0.7);
   put("tariffType", labelledTariff ? 0.75 : 0.6);
   put("totalWithoutVat", positionConfidence(totals.net?.hit));
@@ -2503,68 +2046,36 @@ export function parseBillText(text: string): BillExtraction {
   if (offerByWords) sourceOf("tariffType", "shape");
   if (!labelledPower && power) sourceOf("contractedPowerKw", "shape");
   if (!podLabelled && podForm && podForm.form !== "national") sourceOf("pod", "shape");
-  const BY_SOURCE: Record<Exclude<FieldSource, "label" | "derived">, number> = {
-    arithmetic: 0.85,
-    stem: 0.85,
-    role: 0.75,
-    shape: 0.7,
-  };
+  const BY_SOURCE: Record<Exclude<FieldSource, "label" | "derived">, number> = { arithmetic: 0.85, stem: 0.85, role: 0.75, shape: 0.7 };
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
     if (how !== "label" && how !== "derived" && confidence[field] !== undefined) confidence[field] = BY_SOURCE[how];
   }
   // A consumption that is new − old index, or quantity × unit price = the energy row: a check passed.
   if (kwhChecked) confidence.consumptionKwh = 0.9;
 
-  const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) =>
-    checks.push({ name, passed, fields, detail });
+  const check = (name: BillCheckName, passed: boolean, fields: BillCheck["fields"], detail: string) => checks.push({ name, passed, fields, detail });
   if (netCents !== null && vatCents !== null && grossCents !== null && !totals.vatDerived) {
-    check(
-      "totals_add_up",
-      totalsAddUp(netCents, vatCents, grossCents),
-      ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"],
-      `${netCents} + ${vatCents} vs ${grossCents} bani`,
-    );
+    check("totals_add_up", totalsAddUp(netCents, vatCents, grossCents), ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"], `${netCents} + ${vatCents} vs ${grossCents} bani`);
   }
   if (netCents !== null && vatCents !== null) {
     const splitRates = splitFits(split, netCents, vatCents) ? split!.rates : null;
-    check(
-      "vat_rate",
-      splitRates !== null || vatMatchesRate(netCents, vatCents, rates),
-      ["totalWithoutVat", "vat", "pricePerKwh"],
-      `rate ${(splitRates ?? rates).map((r) => `${Math.round(r * 100)}%`).join(splitRates ? " and " : " or ")}`,
-    );
+    check("vat_rate", splitRates !== null || vatMatchesRate(netCents, vatCents, rates), ["totalWithoutVat", "vat", "pricePerKwh"], `rate ${(splitRates ?? rates).map((r) => `${Math.round(r * 100)}%`).join(splitRates ? " and " : " or ")}`);
   }
   const readKwh = labelledKwh ?? kwhChecked?.kwh ?? null;
   if (indexes && readKwh !== null) {
-    check(
-      "consumption_matches_indexes",
-      indexes.new - indexes.old === readKwh,
-      ["consumptionKwh"],
-      `${indexes.new} − ${indexes.old} vs ${readKwh} kWh`,
-    );
+    check("consumption_matches_indexes", indexes.new - indexes.old === readKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${readKwh} kWh`);
   }
   if (periodEnd && dueDate) {
-    check(
-      "period_before_due_date",
-      periodEnd <= dueDate && (!billDate || billDate <= dueDate),
-      ["periodStart", "periodEnd", "dueDate", "billDate"],
-      `${periodEnd} ≤ ${dueDate}`,
-    );
+    check("period_before_due_date", periodEnd <= dueDate && (!billDate || billDate <= dueDate), ["periodStart", "periodEnd", "dueDate", "billDate"], `${periodEnd} ≤ ${dueDate}`);
   }
   if (price) {
     const value = Number(price.value);
-    check(
-      "price_in_band",
-      value >= PRICE_BAND.min && value <= PRICE_BAND.max,
-      ["pricePerKwh", "consumptionKwh"],
-      `${price.value} lei/kWh`,
-    );
+    check("price_in_band", value >= PRICE_BAND.min && value <= PRICE_BAND.max, ["pricePerKwh", "consumptionKwh"], `${price.value} lei/kWh`);
   }
   // A passed check vouches for its fields; a failed one makes them doubtful whatever their labels said.
   // A price in the band recomputes nothing: it may vouch for a consumption only where nothing printed
   // contradicts it unseen — not where the bill prints meter indexes the reader could not read.
-  const indexesUnread =
-    !indexes && supply.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
+  const indexesUnread = !indexes && supply.some((line) => line.folded.some((cell) => L.oldIndex.some((label) => label.test(cell))));
   // An issue date is only bounded by the ordering check (any earlier date, the due date itself too,
   // passes it): it vouches for one read beside its own label, never for one found otherwise.
   // A meter with several registers: a price in the band does not tell one register's figure from the
@@ -2572,51 +2083,36 @@ export function parseBillText(text: string): BillExtraction {
   const registers = meterRegisters(supply);
   const oneRegister = registers !== null && kwh !== registers.sum && kwh !== registers.total;
   const vouchable = (c: BillCheck, field: BillField | "pricePerKwh") =>
-    !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit) &&
-    !(field === "consumptionKwh" && c.name === "price_in_band" && oneRegister);
+    !(field === "billDate" && c.name === "period_before_due_date" && !billDateHit) && !(field === "consumptionKwh" && c.name === "price_in_band" && oneRegister);
   for (const c of checks.filter((c) => c.passed && !(c.name === "price_in_band" && indexesUnread))) {
-    for (const field of c.fields)
-      if (confidence[field] !== undefined && vouchable(c, field))
-        confidence[field] = Math.max(confidence[field]!, 0.97);
+    for (const field of c.fields) if (confidence[field] !== undefined && vouchable(c, field)) confidence[field] = Math.max(confidence[field]!, 0.97);
   }
   for (const c of checks.filter((c) => !c.passed)) {
-    for (const field of c.fields)
-      if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
+    for (const field of c.fields) if (confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.5);
   }
   // A comma put back is a new kind of reading: below sure whatever the checks say.
   if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   // Dates placed by their order, and values known by their shape alone, were chosen so that the
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
-    if ((how === "role" || how === "shape") && confidence[field] !== undefined)
-      confidence[field] = Math.min(confidence[field]!, 0.8);
+    if ((how === "role" || how === "shape") && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.8);
   }
   // A date read under a caption whose row has another number of cells, where the other way of
   // counting the row's cells gives another date: its column was guessed, and the ordering check passes
   // a neighbouring column's date as well (the due date as the issue date).
-  for (const [field, hit] of [
-    ["billDate", billDateHit],
-    ["dueDate", dueHit],
-    ["periodStart", period],
-    ["periodEnd", period],
-  ] as const) {
-    const otherDate =
-      hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
+  for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
+    const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
     if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
   // So is which row of the places' table is this bill's: its kWh may be another place's.
   if (several && !several.tied) {
-    for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const)
-      if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
+    for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
   }
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
-  if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined)
-    confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
-  if (totals.splitByAmounts || totals.underLargerTotal)
-    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const)
-      if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
+  if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
+  if (totals.splitByAmounts || totals.underLargerTotal) for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // Which section a total or the consumption was read in is a new kind of reading (a scan may lose a heading or a minus
   // sign, and a sum across the sections adds up too): below sure.
   if (cancellation) {
@@ -2625,22 +2121,16 @@ export function parseBillText(text: string): BillExtraction {
     }
   }
   if (totalsAmbiguous) {
-    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const)
-      if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
+    for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
-  if (oneRegister && confidence.consumptionKwh !== undefined)
-    confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
   // Two readings outvoting the one labelled: a new kind of reading, below sure.
-  if (outvoted && confidence.consumptionKwh !== undefined)
-    confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
+  if (outvoted && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Indexes found under captions put back together from a scan's cells are a new kind of reading.
-  if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined)
-    confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
+  if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
-  if (confidence.pricePerKwh !== undefined)
-    confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
-  for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[])
-    source[field] ??= field === "pricePerKwh" ? "derived" : "label";
+  if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
+  for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);
   return { ...result, missingFields, fieldConfidence: confidence, checks, fieldSource: source };
