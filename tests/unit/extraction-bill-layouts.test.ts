@@ -10,12 +10,7 @@ import { billTruth, renderBillPdf, TUNE_LAYOUTS, type BillLayout } from "../fixt
 // Some layouts print names without diacritics: text fields compare folded, as the bench does.
 const TEXT_FIELDS = ["customerName", "billingAddress", "tariffType", "supplierName"] as const;
 const folded = (record: object) =>
-  Object.fromEntries(
-    Object.entries(record).map(([k, v]) => [
-      k,
-      (TEXT_FIELDS as readonly string[]).includes(k) && typeof v === "string" ? foldRomanian(v) : v,
-    ]),
-  );
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (TEXT_FIELDS as readonly string[]).includes(k) && typeof v === "string" ? foldRomanian(v) : v]));
 
 /**
  * Fields a tuning layout prints with no label or hint at all, which the reader reports missing. Empty
@@ -50,21 +45,7 @@ const ROUND_23: BillLayout[] = ["ppcPriceCap", "eonVatSplit", "electricaConventi
 const ROUND_24: BillLayout[] = ["premierPlatitorChirias", "mvmEurEchivalent", "engieNotificarePret"];
 /** Round 25, read once (docs/benchmarks.md, session 13) and fixed since, named for the same reason. */
 const ROUND_25: BillLayout[] = ["cigaFacturaFinala", "hidroEsalonare", "tinmarContorInlocuit"];
-const LAYOUTS = [
-  ...new Set([
-    ...TUNE_LAYOUTS,
-    ...ROUND_11,
-    ...ROUND_12,
-    ...ROUND_13,
-    ...ROUND_14,
-    ...ROUND_18,
-    ...ROUND_20,
-    ...ROUND_22,
-    ...ROUND_23,
-    ...ROUND_24,
-    ...ROUND_25,
-  ]),
-];
+const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22, ...ROUND_23, ...ROUND_24, ...ROUND_25])];
 
 describe("bill reader on the tuning layouts", () => {
   for (const [i, input] of billSet(TUNE_SEED, LAYOUTS, 3).entries()) {
