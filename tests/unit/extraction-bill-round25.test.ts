@@ -3,6 +3,7 @@
 // What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { checkOcrBill, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 
 /** The envelope's lines in their printed order: name, street, locality. */
 const ENVELOPE_STREET_FIRST = [
@@ -67,5 +68,52 @@ describe("an address in the order the product uses", () => {
     expect(bill.billingAddress).toBe("Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30");
     // Put together from a column matched by counting: below sure.
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+});
+
+/** A word as the engine read it, and what a second reading of its box finds. */
+const word = (text: string, confidence: number, again: string): OcrWord => ({
+  text,
+  confidence,
+  readAgain: () => again,
+});
+
+const SCANNED = [
+  "CIGA ENERGY\tFACTURĂ FINALĂ",
+  "Seria CFF nr. 5934731",
+  "Data emiterii: 18.02.2026",
+  "Loc de consum: Mun.București Sec.2 Șos.Pantelimon nr.152 bl.A2 ap.13 · POD: RO007E292392200",
+  "Valoare fără TVA\t100,00 lei",
+  "TVA 21%\t21,00 lei",
+  "Total factură finală\t121,00 lei",
+];
+
+describe("a scan's POD, which no check digit guards", () => {
+  it("is below sure when the engine was unsure of its word, even when a second reading agrees", () => {
+    const text = SCANNED.join("\n");
+    const bill = parseBillText(text);
+    expect(bill.fieldConfidence?.pod).toBeGreaterThanOrEqual(0.9);
+    // '…292392200' for a printed '…292992200': the same damaged pixels read twice read the same.
+    const checked = checkOcrBill(bill, text, [word("RO007E292392200", 0.83, "RO007E292392200")]);
+    expect(checked.pod).toBe("RO007E292392200");
+    expect(checked.fieldConfidence?.pod).toBeLessThan(0.9);
+  });
+
+  it("is sure when the bill prints it twice and both prints read the same, or the engine was sure of it", () => {
+    const twice = [...SCANNED, "TALON DE PLATĂ · POD RO007E292392200"].join("\n");
+    const unsure = [word("RO007E292392200", 0.83, "RO007E292392200"), word("RO007E292392200", 0.8, "RO007E292392200")];
+    expect(checkOcrBill(parseBillText(twice), twice, unsure).fieldConfidence?.pod).toBeGreaterThanOrEqual(0.9);
+    const text = SCANNED.join("\n");
+    const sure = checkOcrBill(parseBillText(text), text, [word("RO007E292392200", 0.97, "RO007E292392200")]);
+    expect(sure.fieldConfidence?.pod).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("keeps the bill number, client code and contract number below sure: nothing on a bill recomputes them", () => {
+    const text = [...SCANNED, "Cod client: C-874324", "Contract nr. 723153/2018"].join("\n");
+    const bill = parseBillText(text);
+    for (const field of ["billNumber", "clientCode", "contractNumber"] as const) {
+      expect(bill[field]).not.toBeNull();
+      expect(bill.fieldConfidence?.[field]).toBeLessThan(0.9);
+    }
   });
 });
