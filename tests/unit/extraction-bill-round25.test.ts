@@ -117,3 +117,18 @@ describe("a scan's POD, which no check digit guards", () => {
     }
   });
 });
+
+describe("the page's heading", () => {
+  it("is never a label wrapped over two lines: the upper-case name under it is no label's rest", () => {
+    // A scan misread the logo ('CIGA ENERC') and lost the rest of the holder's block.
+    const bill = parseBillText(
+      [
+        "CIGA ENERC\tFACTURĂ FINALĂ",
+        "IONIȚĂ OANA",
+        "ctoriei\tnr.1",
+        "SOLD FINAL ÎN FAVOAREA CLIENTULUI\t294,20 lei",
+      ].join("\n"),
+    );
+    expect(bill.customerName).not.toBe("CIGA ENERC IONIȚĂ OANA");
+  });
+});

@@ -1791,6 +1791,9 @@ const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABEL
 /** A house number, block or flat ('nr.30', 'bl.A3', 'ap.12'): an address's wrapped rest, never a label's second line. */
 const ADDRESS_NUMBER = /(?<!\p{L})(?:nr|bl|sc|et|ap)\.\s*\p{L}?\d/iu;
 
+/** A person's name in upper case: two to four words. */
+const UPPER_NAME = /^\p{Lu}[\p{Lu}'-]+(?: \p{Lu}[\p{Lu}'-]+){1,3}$/u;
+
 function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
   const out: TextLine[] = [];
   for (let l = 0; l < lines.length; l++) {
@@ -1798,7 +1801,10 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // The page's first line is its heading (the supplier's logo beside the title, a scan's misread
+    // 'CIGA ENERC ⇥ FACTURĂ FINALĂ'), never a wrapped label: a name under it is the holder's.
+    const nameUnderHeading = l === 0 && tail !== null && UPPER_NAME.test(tail);
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
