@@ -2,7 +2,8 @@
 // payment plan, a bill whose meter was replaced mid-period; scans with a sticky note at a side edge.
 // What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
-import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { parseBillText, pricePerKwh } from "../../app/server/documents/extraction/bill-parser.server";
+import { formatPricePerKwh } from "../../app/lib/money";
 import { checkOcrBill, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
 
 /** The envelope's lines in their printed order: name, street, locality. */
@@ -130,5 +131,14 @@ describe("the page's heading", () => {
       ].join("\n"),
     );
     expect(bill.customerName).not.toBe("CIGA ENERC IONIȚĂ OANA");
+  });
+});
+
+describe("a price per kWh exactly halfway between two figures", () => {
+  it("rounds as the product shows a price: 214,94 lei for 176 kWh is 1,2212 wherever it is displayed", () => {
+    const price = pricePerKwh(17764, 3730, 21494, 176);
+    expect(price?.value).toBe("1.2212");
+    expect(formatPricePerKwh(214.94 / 176)).toBe("1,2212");
+    expect(pricePerKwh(null, null, 12100, 100)?.value).toBe("1.2100");
   });
 });

@@ -1556,8 +1556,9 @@ export function pricePerKwh(
         ? [grossCents, "total_with_vat" as const]
         : [null, null];
   if (cents === null || source === null) return null;
-  const tenThousandths = Math.round((cents * 100) / kwh);
-  return { value: (tenThousandths / 10000).toFixed(4), source };
+  // Lei per kWh to four decimals as the rest of the product rounds a price (money.ts: Number.toFixed):
+  // a price exactly halfway (214,94 lei / 176 kWh = 1,22125) rounds alike everywhere it is shown.
+  return { value: (cents / 100 / kwh).toFixed(4), source };
 }
 
 const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
