@@ -142,3 +142,32 @@ describe("a price per kWh exactly halfway between two figures", () => {
     expect(pricePerKwh(null, null, 12100, 100)?.value).toBe("1.2100");
   });
 });
+
+describe("a deadline that is no due date", () => {
+  it("never takes the date a contract may be left by ('notificare transmisă până la') for the due date", () => {
+    const bill = parseBillText(
+      [
+        "ENGIE\tNr. 3494028/N",
+        "Dacă nu sunteți de acord cu noul preț, puteți denunța contractul printr-o notificare transmisă până la",
+        "31.03.2025. Factura curentă, pentru perioada 01.01.2025 - 31.01.2025, se află pe pagina următoare.",
+        "FACTURĂ FISCALĂ Seria ENP nr. 3494028 08.02.2025 23.02.2025",
+        "Total fără TVA\t470,34 lei",
+        "TVA 19%\t89,36 lei",
+        "TOTAL DE PLATĂ\t559,70 lei",
+      ].join("\n"),
+    );
+    expect(bill.dueDate).not.toBe("2025-03-31");
+  });
+
+  it("still reads a due date named by paying before 'până la'", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ",
+        "Perioada: 01.01.2025 - 31.01.2025",
+        "Vă rugăm să achitați factura până la 23.02.2025.",
+        "Total de plată\t559,70 lei",
+      ].join("\n"),
+    );
+    expect(bill.dueDate).toBe("2025-02-23");
+  });
+});

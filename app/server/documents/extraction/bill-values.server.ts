@@ -237,7 +237,9 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
       w.includes("din"),
     DUE_STEMS,
   );
-  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
+  // 'până la' alone names any deadline ('notificare transmisă până la 31.03.2025', to leave a contract):
+  // a due date's only with a word of paying or of a due date beside it.
+  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS.filter((stem) => stem !== "pana")), ISSUE_STEMS);
   // A date its label named anchors the other one.
   let issue: DateRoles["issue"] = known.issue
     ? { day: known.issue, by: "stem" }
