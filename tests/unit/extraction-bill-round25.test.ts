@@ -171,3 +171,21 @@ describe("a deadline that is no due date", () => {
     expect(bill.dueDate).toBe("2025-02-23");
   });
 });
+
+describe("an address whose holder's label a scan lost", () => {
+  it("is the holder's when a person's name sits above it in its column, not the supplier's block further up", () => {
+    const bill = parseBillText(
+      [
+        "TINMAR ENERGY\tFACTURĂ",
+        "Tinmar Energy SA · CUI RO22014900 · București, Str. Splaiul Unirii nr. 165\tTCI 5061903 / 17.08.2026",
+        "l\tPOPA ANDREI\tScadență\t01.09.2026",
+        "Adresa\tStr.Libertății nr.122 bl.C1 ap.9\tPerioada\t01.07.2026 - 31.07.2026",
+        "jud.BV Mun.Brașov\tPOD\tRO005E198922971",
+        "Cod client\t4745542465\tOfertă\tTinmar Casnic Fix 12",
+        "Total de plată\t293,50 lei",
+      ].join("\n"),
+    );
+    expect(bill.billingAddress).toBe("jud.BV Mun.Brașov Str.Libertății nr.122 bl.C1 ap.9");
+    expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+});

@@ -819,6 +819,9 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
     if (cell === undefined) return null;
     // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
     if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
+    // A person's name in the address's own column (the holder's label above it lost: 'l ⇥ POPA ANDREI'): the holder's block.
+    const value = hit.position === "right" ? lines[l]?.cells[hit.cell] : undefined;
+    if (value !== undefined && UPPER_NAME.test(value.trim()) && !isSuppliersOwn(value) && !startsWithLabel(foldSameLength(value))) return "holder";
     // A registration field left blank ('Nr. ord. reg. com./an: -') is the buyer's form, a person's.
     if (/:\s*-?\s*$/.test(cell)) return null;
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
