@@ -159,6 +159,19 @@ describe("a deadline that is no due date", () => {
     expect(bill.dueDate).not.toBe("2025-03-31");
   });
 
+  it("still reads 'până la' beside the date in a short caption as the due date", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ",
+        "Factură nr. PPH 2175120 · emisă la 01.02.2026",
+        "De plată",
+        "Titular: OANA IONIȚĂ\t283,42 lei",
+        "Cod client: 5722657174\tpână la 16.02.2026",
+      ].join("\n"),
+    );
+    expect(bill.dueDate).toBe("2026-02-16");
+  });
+
   it("still reads a due date named by paying before 'până la'", () => {
     const bill = parseBillText(
       [
