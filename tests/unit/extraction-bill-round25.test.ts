@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parseBillText, pricePerKwh } from "../../app/server/documents/extraction/bill-parser.server";
 import { formatPricePerKwh } from "../../app/lib/money";
 import { checkOcrBill, type OcrWord } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 /** The envelope's lines in their printed order: name, street, locality. */
 const ENVELOPE_STREET_FIRST = [
@@ -200,5 +201,15 @@ describe("an address whose holder's label a scan lost", () => {
     );
     expect(bill.billingAddress).toBe("jud.BV Mun.Brașov Str.Libertății nr.122 bl.C1 ap.9");
     expect(bill.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+});
+
+describe("OCR repairs", () => {
+  it("reads a series' small l as the capital I it is ('TCl 3004571' → 'TCI 3004571')", () => {
+    expect(repairOcrText("TCl 3004571 / 19.02.2026")).toBe("TCI 3004571 / 19.02.2026");
+    expect(repairOcrText("Seria lCE 1234567")).toBe("Seria ICE 1234567");
+    // Words and short figures stay as read.
+    expect(repairOcrText("Total 1234567")).toBe("Total 1234567");
+    expect(repairOcrText("bl 12345")).toBe("bl 12345");
   });
 });
