@@ -314,7 +314,39 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
  * The holder's address as reported: no country, no next section's caption run into it, no scan's
  * speck before it ('* MUN.BUCURESTI …': no address starts with a mark).
  */
-const billingAddressOf = (address: string | null) => (address === null ? null : withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, "")))));
+const billingAddressOf = (address: string | null) => (address === null ? null : localityFirst(withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, ""))))));
+
+/**
+ * One part of an address's locality, ranked in the order an address names them: its county, its town
+ * (municipality, town, commune, locality), village, sector. Matched on the folded text, either case.
+ */
+const LOCALITY_PARTS: [string, number][] = [
+  [String.raw`(?:jud\.\s?|judetul\s+)[a-z][a-z-]*`, 0],
+  [String.raw`(?:mun\.\s?|municipiul\s+|oras\.\s?|oras(?:ul)?\s+|com\.\s?|comuna\s+|loc\.\s?|localitatea\s+)[a-z][a-z-]*`, 1],
+  [String.raw`(?:sat\.\s?|sat(?:ul)?\s+)[a-z][a-z-]*`, 2],
+  [String.raw`sec(?:t(?:or(?:ul)?)?)?\.?\s?\d`, 3],
+];
+const LOCALITY_PART = new RegExp(`(?:${LOCALITY_PARTS.map(([p]) => p).join("|")})(?:\\s+(?!(?:jud|judetul|mun|municipiul|com|comuna|loc|localitatea|sat|satul|sec|sect|sector|sectorul|oras|orasul)\\b)[A-Z][a-zA-Z-]*)*`, "gi");
+const TRAILING_LOCALITY = new RegExp(`[\\s,;]+((?:${LOCALITY_PART.source})(?:[\\s,;]+(?:${LOCALITY_PART.source}))*)[\\s,;.]*$`, "i");
+const localityRank = (part: string) => LOCALITY_PARTS.find(([p]) => new RegExp(`^${p}`, "i").test(part))?.[1] ?? 9;
+/**
+ * An address printed street first and its locality after ('Str.Libertății nr.63 bl.C2 ap.21 Jud.CT
+ * Mun.Constanța', an envelope's lines read in their printed order): reported in the order the rest of
+ * the product uses — county, town or sector, then street, number, block and flat. Only a locality that
+ * ends the address, after a street with its number and no locality of its own, is moved; its words
+ * stay as printed.
+ */
+function localityFirst(address: string): string {
+  const folded = foldSameLength(address);
+  const tail = TRAILING_LOCALITY.exec(folded);
+  if (!tail) return address;
+  const head = address.slice(0, tail.index);
+  if (!HAS_NUMBER.test(head) || !STREET_PART.test(foldSameLength(head)) || LOCALITY_NAMED.test(foldSameLength(head))) return address;
+  const start = tail.index + tail[0].indexOf(tail[1]!);
+  const parts = [...tail[1]!.matchAll(LOCALITY_PART)].map((m) => address.slice(start + m.index, start + m.index + m[0].length));
+  const ordered = parts.map((part, k) => ({ part, k })).sort((x, y) => localityRank(foldSameLength(x.part)) - localityRank(foldSameLength(y.part)) || x.k - y.k);
+  return `${ordered.map((o) => o.part).join(" ")} ${head.replace(/[\s,;]+$/, "")}`;
+}
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
@@ -667,7 +699,7 @@ function withLocality(lines: TextLine[], line: number, street: string, cell?: nu
  * column, the first cell of a line holding as many cells or more: the locality's head on a line the
  * scan split is a reading below sure (`loose`).
  */
-function localityBelow(lines: TextLine[], line: number, street: string, cell?: number): { address: string; loose: boolean } {
+function localityBelow(lines: TextLine[], line: number, street: string, cell?: number, labelLeft = false): { address: string; loose: boolean } {
   const below = lines[line + 1];
   const cells = lines[line]?.cells ?? [];
   const folded = foldSameLength(street);
@@ -683,7 +715,10 @@ function localityBelow(lines: TextLine[], line: number, street: string, cell?: n
         : cell === from && below.cells.length - under >= cells.length - from
           ? under
           : -1;
-  const column = exact >= 0 ? exact : loose;
+  // Under a label with a cell of its own, the label's column is empty: the locality, one cell fewer on
+  // its line, sits one cell left ('Adresa ⇥ Șos.Pantelimon nr.130 ⇥ Perioadă …' over 'Mun.București Sec.2 ⇥ POD …').
+  const underLabel = exact < 0 && loose < 0 && labelLeft && cell !== undefined && cell - 1 >= from && below.cells.length - under === cells.length - from - 1 ? under + cell - 1 - from : -1;
+  const column = exact >= 0 ? exact : loose >= 0 ? loose : underLabel;
   const locality = below.cells[column];
   if (!locality || !LOCALITY_START.test(below.folded[column]!)) return { address: street, loose: false };
   return { address: `${withoutTrailingPunctuation(locality)} ${street}`, loose: exact < 0 };
@@ -784,6 +819,9 @@ function inSupplierBlock(lines: TextLine[], hit: LabelHit): boolean {
     if (cell === undefined) return null;
     // A bare 'Nume:' names the supplier too when the supplier's own name is its value.
     if (isHolderLabel(cell)) return isBareLabel(cell) && isSuppliersOwn(lines[l]?.cells[column + 1] ?? "") ? "supplier" : "holder";
+    // A person's name in the address's own column (the holder's label above it lost: 'l ⇥ POPA ANDREI'): the holder's block.
+    const value = hit.position === "right" ? lines[l]?.cells[hit.cell] : undefined;
+    if (value !== undefined && UPPER_NAME.test(value.trim()) && !isSuppliersOwn(value) && !startsWithLabel(foldSameLength(value))) return "holder";
     // A registration field left blank ('Nr. ord. reg. com./an: -') is the buyer's form, a person's.
     if (/:\s*-?\s*$/.test(cell)) return null;
     return SUPPLIER_MARK.test(cell) || supplierOf(cell) !== null ? "supplier" : null;
@@ -1521,8 +1559,9 @@ export function pricePerKwh(
         ? [grossCents, "total_with_vat" as const]
         : [null, null];
   if (cents === null || source === null) return null;
-  const tenThousandths = Math.round((cents * 100) / kwh);
-  return { value: (tenThousandths / 10000).toFixed(4), source };
+  // Lei per kWh to four decimals as the rest of the product rounds a price (money.ts: Number.toFixed):
+  // a price exactly halfway (214,94 lei / 176 kWh = 1,22125) rounds alike everywhere it is shown.
+  return { value: (cents / 100 / kwh).toFixed(4), source };
 }
 
 const readable = (v: string) => /[A-Za-zĂÂÎȘȚăâîșț]{2,}/.test(v) && !/:$/.test(v) && !startsWithLabel(v) && !BILL_NUMBER_LABELS.some((l) => l.test(foldSameLength(v)));
@@ -1756,6 +1795,9 @@ const namesAField = (cell: string) => startsWithLabel(cell) || BILL_NUMBER_LABEL
 /** A house number, block or flat ('nr.30', 'bl.A3', 'ap.12'): an address's wrapped rest, never a label's second line. */
 const ADDRESS_NUMBER = /(?<!\p{L})(?:nr|bl|sc|et|ap)\.\s*\p{L}?\d/iu;
 
+/** A person's name in upper case: two to four words. */
+const UPPER_NAME = /^\p{Lu}[\p{Lu}'-]+(?: \p{Lu}[\p{Lu}'-]+){1,3}$/u;
+
 function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
   const out: TextLine[] = [];
   for (let l = 0; l < lines.length; l++) {
@@ -1763,7 +1805,10 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     const next = lines[l + 1];
     const first = line.cells[0]!;
     const tail = next?.cells.length === 1 ? next.cells[0]! : null;
-    if (line.cells.length >= 2 && tail && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // The page's first line is its heading (the supplier's logo beside the title, a scan's misread
+    // 'CIGA ENERC ⇥ FACTURĂ FINALĂ'), never a wrapped label: a name under it is the holder's.
+    const nameUnderHeading = l === 0 && tail !== null && UPPER_NAME.test(tail);
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -1936,7 +1981,7 @@ export function parseBillText(text: string): BillExtraction {
   const labelledName = nameAndAddress ? nameAndAddress.name.replace(/\s+/g, " ") : null;
   const streetFirst = address ? streetBeside(lines, address, cleanText(address.value)) : null;
   const tailBelow = address ? withTailBelow(lines, address, withStreetBelow(lines, address, cleanText(address.value))) : null;
-  const localityUnder = address && !streetFirst ? localityBelow(lines, address.line, tailBelow!.address, address.cell) : null;
+  const localityUnder = address && !streetFirst ? localityBelow(lines, address.line, tailBelow!.address, address.cell, address.position === "right") : null;
   const labelledBillingAddress = address ? (streetFirst ?? localityUnder!.address) : (nameAndAddress?.address ?? addressInSentence(lines));
   if (!labelledName && shaped?.name) sourceOf("customerName", "shape");
   // No caption read for the holder: the sole name-shaped cell above the address.

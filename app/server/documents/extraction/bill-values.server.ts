@@ -164,6 +164,8 @@ export interface DateRoles {
 }
 
 const ISSUE_STEMS = ["emi", "emis", "issu"];
+/** At most this many words make a caption; more are a sentence. */
+const CAPTION_WORDS = 6;
 const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
 const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
 /**
@@ -237,7 +239,10 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
       w.includes("din"),
     DUE_STEMS,
   );
-  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS), ISSUE_STEMS);
+  // 'până la' alone is the due date's in a short caption ('De plată 283,42 lei ⇥ până la 16.02.2026'); at
+  // the end of a sentence it names any deadline ('… notificare transmisă până la' over '31.03.2025. …', to
+  // leave a contract): there, only with a word of paying or of a due date.
+  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS.filter((stem) => stem !== "pana")) || (hasStem(w, "pana") && w.length <= CAPTION_WORDS), ISSUE_STEMS);
   // A date its label named anchors the other one.
   let issue: DateRoles["issue"] = known.issue
     ? { day: known.issue, by: "stem" }

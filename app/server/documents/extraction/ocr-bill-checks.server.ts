@@ -310,9 +310,22 @@ export function podDigitsGuessed(pod: string, text: string): boolean {
 }
 
 /**
+ * Whether a scan's POD is confirmed: a POD has no check digit, so a digit misread ('…292392200' for
+ * '…292992200') passes every check on the bill. It is confirmed when the bill prints it twice and both
+ * prints read the same, or when the engine was sure of every word it was read from (a second reading
+ * of a word the engine was unsure of reads the same damaged pixels, and may agree on the misread).
+ */
+export function podConfirmed(pod: string, text: string, words: OcrWord[]): boolean {
+  const prints = (text.toUpperCase().match(POD_AS_READ) ?? []).filter((raw) => findPod(raw) === pod).length;
+  if (prints >= 2) return true;
+  const readFromWords = wordsReadInto("pod", pod, words);
+  return readFromWords.length > 0 && readFromWords.every((word) => word.confidence >= SURE_WORD);
+}
+
+/**
  * The bill reader's confidences, checked against the OCR: a digit field read from a word the engine
  * was not sure of, and that a second reading of the word at twice the size reads with other digits,
- * is at most DOUBTFUL — unless an arithmetic check recomputed it. An address's county code is
+ * is at most DOUBTFUL — unless an arithmetic check recomputed it; so is a POD nothing confirms. An address's county code is
  * checked against the 41 and against the county seat printed with it. A supplier the reader did
  * not find is looked for by likeness in the page's header.
  */
@@ -330,7 +343,7 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
     const unsure = wordsReadInto(field, String(value), words).filter((word) => word.confidence < SURE_WORD);
     if (unsure.some(readingsDisagree)) doubt(field);
   }
-  if (bill.pod && podDigitsGuessed(bill.pod, text)) doubt("pod");
+  if (bill.pod && (podDigitsGuessed(bill.pod, text) || !podConfirmed(bill.pod, text, words))) doubt("pod");
   const fieldSource = { ...bill.fieldSource };
   const power = powerReadAgain(bill.contractedPowerKw, words);
   if (power.doubtful) doubt("contractedPowerKw");

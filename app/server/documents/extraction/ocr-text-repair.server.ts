@@ -121,6 +121,12 @@ export function repairStreetKind(text: string): string {
   return text.replace(STREET_KIND_SOS, "$1Șos.").replace(STREET_KIND_STR, "$1Str.");
 }
 
+/**
+ * A bill series' capital I read as a small l ('TCl 3004571 / 19.02.2026'): a series is capitals only,
+ * two to four before a number of five digits or more, so a small l among them is an I.
+ */
+const SERIES_WITH_SMALL_L = /(?<![\p{L}\d.])(?=[A-Zl]{2,4} \d{5,}(?![\d.,]))([A-Z]*)l([A-Z]*)(?= )/gu;
+
 export function repairOcrText(text: string): string {
   return repairStreetKind(text)
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
@@ -135,6 +141,7 @@ export function repairOcrText(text: string): string {
     .replace(POD_WITH_G, "$16")
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
+    .replace(SERIES_WITH_SMALL_L, (series: string, before: string, after: string) => (before.length + after.length >= 1 ? `${before}I${after}` : series))
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
