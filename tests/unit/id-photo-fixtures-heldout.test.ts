@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 21 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 22 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 21 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 22 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -25,6 +25,7 @@ import {
   ROUND18_PHOTOS,
   ROUND19_PHOTOS,
   ROUND20_PHOTOS,
+  ROUND21_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1086,18 +1087,18 @@ describe("ID photo round 20 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 21 as fixtures (no reader)", () => {
-  const round21 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round21 = idPhotoSet(ROUND21_PHOTOS, 2);
   const round20 = idPhotoSet(ROUND20_PHOTOS, 2);
   const BLINDS = /<div data-blinds="(\d+)" data-blinds-angle="(-?[\d.]+)" style="position:absolute;inset:0;border-radius:28px;background:repeating-linear-gradient\((-?[\d.]+)deg, rgba\(15,10,5,([\d.]+)\) (\d+)px, rgba\(15,10,5,[\d.]+\) (\d+)px/;
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 21 has a new seed and round 20's conditions at round 20's rates, plus its own post conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND20_PHOTOS, 32, "post");
+    expectNextRound(ROUND21_PHOTOS, ROUND20_PHOTOS, 32, "post");
     expectWholeRound(round21, ["square", "blinds", "worn", "screenshot"]);
   });
 
   it("a photo draws one of round 21's conditions at most, and then none of round 20's to 15's; such a photo stacks no more conditions than round 20's did, and every other photo is drawn as without round 21", () => {
-    const withoutPost = idPhotoSet({ ...HELD_OUT_PHOTOS, post: undefined }, 2);
+    const withoutPost = idPhotoSet({ ...ROUND21_PHOTOS, post: undefined }, 2);
     const most20 = Math.max(...round20.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round21.entries()) {
       const own = ["-square", "-blinds"].filter((tag) => photo.name.includes(tag));
@@ -1159,6 +1160,98 @@ describe("ID photo round 21 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-blinds/);
     }
     // Round 20's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 31, post: undefined }, 2)).toEqual(round20);
+    expect(idPhotoSet({ ...ROUND21_PHOTOS, seed: 31, post: undefined }, 2)).toEqual(round20);
+  });
+});
+
+describe("ID photo round 22 as fixtures (no reader)", () => {
+  const round22 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round21 = idPhotoSet(ROUND21_PHOTOS, 2);
+  const STAMP = /<div data-stamp="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;[^"]*">Shot on ([^<]+)<br>(\d{4}\.\d{2}\.\d{2} \d{2}:\d{2})<\/div>/;
+  const GHOST = /data-flare-ghost="(\d+)"/g;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 22 has a new seed and round 21's conditions at round 21's rates, plus its own setting conditions", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND21_PHOTOS, 33, "setting");
+    expectWholeRound(round22, ["watermark", "flare", "photocopy", "resend"]);
+  });
+
+  it("a photo draws one of round 22's conditions at most, and then none of round 21's to 15's; such a photo stacks no more conditions than round 21's did, and every other photo is drawn as without round 22", () => {
+    const withoutSetting = idPhotoSet({ ...HELD_OUT_PHOTOS, setting: undefined }, 2);
+    const most21 = Math.max(...round21.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round22.entries()) {
+      const own = ["-watermark", "-flare"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.setting), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutSetting[i]);
+        continue;
+      }
+      for (const earlier of ["post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most21);
+    }
+  });
+
+  it("the camera app's watermark: 'Shot on' a phone over a date and time in a bottom corner of the frame, its type 1.6–2.4 % of the shorter side, its box inside the frame and 10 px (of the card's 1000) off the card as turned; never a screenshot or a scanner app's output", () => {
+    const marked = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-watermark"));
+    expect(marked.length).toBeGreaterThan(2);
+    for (const photo of [...marked, ...round22]) expect(STAMP.test(photo.style.scene?.over ?? ""), photo.name).toBe(photo.name.includes("-watermark"));
+    for (const photo of marked) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const [, font, left, top, width, height, phone, taken] = STAMP.exec(photo.style.scene!.over!)! as unknown as [string, string, string, string, string, string, string, string];
+      const view = photo.style.frame ?? { width: 1000 + photo.style.padding * 2, height: 630 + photo.style.padding * 2, scale: 1, dx: 0, dy: 0 };
+      const short = Math.min(view.width, view.height);
+      expect(Number(font)).toBeGreaterThanOrEqual(Math.max(12, Math.round(short * 0.016)));
+      expect(Number(font)).toBeLessThanOrEqual(Math.max(12, Math.round(short * 0.024)));
+      expect(phone.length).toBeGreaterThan(3);
+      expect(taken).toMatch(/^202[56]\.\d{2}\.\d{2} (0[89]|1\d|2[01]):\d{2}$/);
+      const box = { left: Number(left), top: Number(top), right: Number(left) + Number(width), bottom: Number(top) + Number(height) };
+      // In a bottom corner, inside the frame.
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.top).toBeGreaterThanOrEqual(view.height / 2);
+      expect(box.right).toBeLessThanOrEqual(view.width);
+      expect(box.bottom).toBeLessThanOrEqual(view.height);
+      expect(box.left < view.width / 2 !== box.right > view.width / 2).toBe(true);
+      // Off the card as drawn (a steep angle included), by 10 px of its 1000 and half a bent card's bend more.
+      const reach = cardReach(photo.drawn);
+      const [cx, cy, m] = [view.width / 2 + view.dx, view.height / 2 + view.dy, (10 + (photo.style.bend ?? 0) / 2) * view.scale];
+      const card = { left: cx - reach.left * view.scale - m, right: cx + reach.right * view.scale + m, top: cy - reach.top * view.scale - m, bottom: cy + reach.bottom * view.scale + m };
+      expect(box.right < card.left || box.left > card.right || box.bottom < card.top || box.top > card.bottom, photo.name).toBe(true);
+      expect(photo.setting).toContain(`Shot on ${phone} / ${taken}`);
+    }
+  });
+
+  it("the lens flare: a glow from past the frame's top, left or right edge and 3–6 ghosts 30–120 px (of the card's 1000) across, 0.15–0.35; never a screen, a screenshot or a scanner app's output; the others have none", () => {
+    const flared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flare"));
+    expect(flared.length).toBeGreaterThan(2);
+    for (const photo of round22) expect((photo.style.scene?.over ?? "").includes("data-flare="), photo.name).toBe(photo.name.includes("-flare"));
+    for (const photo of flared) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const ghosts = [...over.matchAll(GHOST)].map((match) => Number(match[1]));
+      expect(Number(/data-flare="(\d+)"/.exec(over)![1])).toBe(ghosts.length);
+      expect(ghosts.length).toBeGreaterThanOrEqual(3);
+      expect(ghosts.length).toBeLessThanOrEqual(6);
+      for (const size of ghosts) {
+        expect(size).toBeGreaterThanOrEqual(30);
+        expect(size).toBeLessThanOrEqual(120);
+      }
+      const strength = Number(/, ([\d.]+)$/.exec(photo.setting!)![1]);
+      expect(strength).toBeGreaterThanOrEqual(0.15);
+      expect(strength).toBeLessThanOrEqual(0.35);
+      expect(photo.setting).toMatch(/lens flare from the frame's (top|left|right) edge/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 21's included, have none of round 22's conditions", () => {
+    for (const photo of [...round21, ...idPhotoSet(ROUND20_PHOTOS, 2), ...idPhotoSet(ROUND19_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.setting).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(watermark|flare)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-(stamp|flare)/);
+    }
+    // Round 21's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 32, setting: undefined }, 2)).toEqual(round21);
   });
 });
