@@ -16,10 +16,33 @@ run("npx", ["remix", "build"]);
 run("npx", ["tsx", "scripts/seed-local.ts"]);
 
 const children = [];
+
+/**
+ * `remix watch` rebuilds everything once at its start ("Rebuilt in …") and replaces the built assets; a page served
+ * meanwhile asks for assets that are gone (an unstyled first page). So wrangler starts after that build.
+ */
+function startRemixWatch() {
+  const watch = spawn("npx", ["remix", "watch"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve) => {
+    const ready = () => resolve(watch);
+    const timer = setTimeout(ready, 120_000);
+    watch.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      if (/\b(?:Built|Rebuilt) in\b/.test(String(chunk))) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    watch.on("exit", () => {
+      clearTimeout(timer);
+      ready();
+    });
+  });
+}
 // The suppliers' onboarding portals, simulated with real latency, failures and rate limits (wrangler.toml
 // SUPPLIER_PORTAL_URL points here).
 children.push(spawn("node", ["scripts/supplier-portal-simulator.mjs", "--port", process.env.SUPPLIER_PORTAL_PORT ?? "8791"], { stdio: "inherit" }));
-if (!process.env.CI) children.push(spawn("npx", ["remix", "watch"], { stdio: "inherit" }));
+if (!process.env.CI) children.push(await startRemixWatch());
 const server = spawn(
   "npx",
   ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--local", "--show-interactive-dev-session=false", "--test-scheduled"],
