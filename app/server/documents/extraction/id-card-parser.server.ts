@@ -1024,6 +1024,17 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
 }
 
 /** Printed fields worth a second reading of the line under their label: no check digit covers them. */
+/** `first` with `fields` taken from a second reading of the printed side, their confidence at most `cap`. */
+function withPrintedFields(first: IdCardExtraction, second: IdCardExtraction, fields: readonly (RereadField | (typeof LOWER_HALF_FIELDS)[number])[], cap: number): IdCardExtraction {
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  for (const field of fields) {
+    result[field] = second[field];
+    result.sources[field] = "printed";
+    result.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? 0.7, cap);
+  }
+  return result;
+}
+
 export type RereadField = "birthPlace" | "issuedBy";
 
 /** A place whose locality is known: Bucharest's sector, or a county seat under its own county's code. */
@@ -1066,12 +1077,7 @@ export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtract
   };
   const taken = fields.filter(better);
   if (taken.length === 0) return first;
-  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
-  for (const field of taken) {
-    result[field] = second[field];
-    result.sources[field] = "printed";
-    result.fieldConfidence![field] = second.fieldConfidence?.[field] ?? 0.7;
-  }
+  const result = withPrintedFields(first, second, taken, 1);
   if (taken.includes("birthPlace")) result.cnpCountyMatchesBirthPlace = second.cnpCountyMatchesBirthPlace;
   result.missingFields = first.missingFields.filter((f) => !taken.includes(f as RereadField));
   return result;
@@ -1127,12 +1133,7 @@ export function adoptLowerHalf(first: IdCardExtraction, second: IdCardExtraction
   };
   const taken = LOWER_HALF_FIELDS.filter(better);
   if (taken.length === 0) return first;
-  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
-  for (const field of taken) {
-    result[field] = second[field];
-    result.sources[field] = "printed";
-    result.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? 0.7, 0.7);
-  }
+  const result = withPrintedFields(first, second, taken, 0.7);
   result.missingFields = first.missingFields.filter((f) => !(taken as readonly string[]).includes(f));
   return result;
 }
