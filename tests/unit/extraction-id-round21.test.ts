@@ -9,6 +9,7 @@ import {
 import { printMarks, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
+import { page } from "../support/ocr-pages";
 
 /** A white page with `rows` rows of `perRow` letter-sized dark marks (8 × 12 px, 14 px apart). */
 function printedPage(rows: number, perRow: number, width = 1600, height = 1000): RgbaImage {
@@ -31,19 +32,7 @@ function countingEngine(): OcrEngine & { passes: number } {
     async recognize(image: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
       const passes = (options.rotations ?? [0]).length;
       engine.passes += passes;
-      return {
-        text: "",
-        lines: [],
-        confidence: 0,
-        rotation: 0,
-        contrastSpread: 100,
-        skewDegrees: 0,
-        width: image.width,
-        height: image.height,
-        durationMs: 500 * passes,
-        passes,
-        image,
-      };
+      return { ...page([], 0, image), durationMs: 500 * passes, passes };
     },
     recognizeRegion: () => [],
   };
