@@ -21,6 +21,7 @@ import {
   COPY_STAMP,
   datesByRole,
   holderAndAddressByShape,
+  holdsLabelWord,
   soleNameByShape,
   inSellersColumn,
   kwhByValue,
@@ -624,6 +625,7 @@ const holderNamed = (name: string) =>
   /^\p{Lu}\S*(?:\s+\p{Lu}\S*){1,5}$/u.test(name.trim()) &&
   !PARTY_HEADING.test(foldSameLength(name)) &&
   !DOCUMENT_TITLE.test(foldSameLength(name)) &&
+  !holdsLabelWord(name) &&
   !/\d/.test(name) &&
   ADDRESS_START.exec(foldSameLength(name))?.index !== 0 &&
   !isSuppliersOwn(name);

@@ -568,9 +568,14 @@ export function powerByValue(lines: TextLine[]): string | null {
 
 // --- Holder and address ----------------------------------------------------------------------------
 
-/** Words of a bill's own furniture, never a holder's name. */
+/**
+ * Words of a bill's own furniture — its block headings and labels ('DATE CONTRACT', 'DATE CLIENT',
+ * 'LOC DE CONSUM', 'DATE FACTURĂ', 'REST DE PLATĂ') — no Romanian name is made of: never a holder's name.
+ */
 const NOT_A_NAME =
-  /\b(?:FACTURA|FACTURII|TOTAL|PLATA|DATA|CLIENT|COD|CONTRACT|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE)\b/;
+  /\b(?:FACTURA|FACTURII|FACTURARE|TOTAL|PLATA|PLATII|DATA|DATE|DATELE|CLIENT|CLIENTULUI|COD|CONTRACT|CONTRACTULUI|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CONSUMATOR|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE|LOC|LOCUL|SUMAR|SUME|REST|SOLD|VALOARE|PERIOADA|CONTOR|INDEX|CITIRE|PUTERE|STATUT|SERVICII|PENALITATI|IDENTIFICARE)\b/;
+/** A holder's name candidate holding a word of the bill's own furniture (any case): a heading, never a name. */
+export const holdsLabelWord = (text: string) => NOT_A_NAME.test(foldSameLength(text).toUpperCase());
 const NAME = /^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u;
 const ADDRESS_START =
   /^(?:(?:str|jud|mun|sec|bd|b-dul|sos|cal|bl|com|or|loc|sat)\.|(?:strada|judetul|municipiul|bulevardul|soseaua|calea|comuna|satul|orasul|localitatea|sectorul)\s)/i;

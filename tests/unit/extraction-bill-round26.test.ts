@@ -1,0 +1,45 @@
+// Bill round 26 (issue #14): a bill with a late-payment penalties section, a vulnerable consumer's bill
+// with the state's aid taken off the amount to pay, Digi's e-mailed summary with a landscape detail page;
+// scans of crumpled and smoothed sheets. What its first reading got wrong, each as the general rule it broke.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+
+/** The holder's block beside the contract's block, each under its heading in capitals. */
+const HOLDER_BESIDE_CONTRACT_BLOCK = [
+  "electrica\tFACTURĂ seria ECV nr. 8763964",
+  "FURNIZARE\tData facturii 07.09.2026 · Termen de plată 22.09.2026",
+  "Electrica Furnizare S.A. · CUI RO28909028 · București, Str. Grigore Alexandrescu nr. 9",
+  "CLIENT\tDATE CONTRACT",
+  "VLAD STAN\tCod client\t3299389121",
+  "Str.Florilor nr.97\tNr. contract\t805773/2025",
+  "Jud.TM Mun.Timișoara\tCod loc consum (POD)\tRO004E325221365",
+  "Valoare fără TVA\t373,02",
+  "TVA 21%\t78,33",
+  "Valoare totală factură\t451,35",
+];
+
+describe("a block's heading is never the holder's name", () => {
+  it("reads the name under 'CLIENT', not the next block's heading beside it ('DATE CONTRACT')", () => {
+    const bill = parseBillText(HOLDER_BESIDE_CONTRACT_BLOCK.join("\n"));
+    expect(bill.customerName).toBe("VLAD STAN");
+  });
+
+  it("takes no heading made of a bill's own words for a name, whatever its case", () => {
+    for (const heading of ["DATE CLIENT", "LOC DE CONSUM", "DATE FACTURĂ", "Date contract", "REST DE PLATĂ"]) {
+      const lines = HOLDER_BESIDE_CONTRACT_BLOCK.map((line) => line.replace("DATE CONTRACT", heading));
+      expect(parseBillText(lines.join("\n")).customerName, heading).toBe("VLAD STAN");
+    }
+  });
+
+  it("still reads a name after the holder's label", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ",
+        "Client: DUMITRU ȘTEFAN",
+        "Adresa: Str.Florilor nr.97 Jud.TM Mun.Timișoara",
+        "Total de plată\t120,00 lei",
+      ].join("\n"),
+    );
+    expect(bill.customerName).toBe("DUMITRU ȘTEFAN");
+  });
+});
