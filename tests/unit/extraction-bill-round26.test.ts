@@ -3,6 +3,7 @@
 // scans of crumpled and smoothed sheets. What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { fadedPageTurns } from "../../app/server/documents/extraction/extract-document.server";
 
 /** The holder's block beside the contract's block, each under its heading in capitals. */
 const HOLDER_BESIDE_CONTRACT_BLOCK = [
@@ -41,5 +42,22 @@ describe("a block's heading is never the holder's name", () => {
       ].join("\n"),
     );
     expect(bill.customerName).toBe("DUMITRU ȘTEFAN");
+  });
+});
+
+describe("a faded page the first reading could not read", () => {
+  it("is read again both ways up: a sheet fed upside down has no turn found yet", () => {
+    // Faint print beside a dark scanner lid's border: the engine read nothing at any turn.
+    expect(fadedPageTurns({ rotation: 0, confidence: 0, text: "" })).toEqual([0, 180]);
+    expect(fadedPageTurns({ rotation: 180, confidence: 0.32, text: "eJeIngPeJ op esa1py" })).toEqual([180, 0]);
+  });
+
+  it("keeps the turn of a page the first reading read as a bill", () => {
+    const read = {
+      confidence: 0.72,
+      text: "Factura ta de energie electrică\nDe plată 459,12 lei\nCod client 7619585786\nTotal factură",
+    };
+    expect(fadedPageTurns({ ...read, rotation: 180 })).toEqual([180]);
+    expect(fadedPageTurns({ ...read, rotation: 0, confidence: 0.93 })).toEqual([0]);
   });
 });

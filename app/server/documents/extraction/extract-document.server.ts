@@ -122,7 +122,7 @@ function wordsOf(engine: OcrEngine, page: OcrPageResult): OcrWord[] {
   }));
 }
 
-const acceptBillReading = (r: OcrPageResult) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
+const acceptBillReading = (r: Pick<OcrPageResult, "confidence" | "text">) => r.confidence >= 0.8 || (r.confidence >= 0.6 && billWordCount(r.text) >= 4);
 /**
  * A page read with some confidence that holds not one bill word is something else read right side
  * up (an identity card, a letter sent as a bill): a bill read the wrong way up comes out as noise
@@ -184,6 +184,15 @@ const FADED_PRINT = 140;
 type BillPage = OcrPageResult & { faded: RgbaImage | null };
 
 /**
+ * The turns a faded page is read again at: the first reading's, where that reading was a bill's. A page
+ * the first reading could not read (faint print beside a dark scanner lid's border reads as nothing at
+ * every turn) has no turn found: a sheet fed upside down is tried both ways, the first reading's turn first.
+ */
+export function fadedPageTurns(page: Pick<OcrPageResult, "rotation" | "confidence" | "text">): QuarterTurn[] {
+  return acceptBillReading(page) ? [page.rotation] : [page.rotation, ((page.rotation + 180) % 360) as QuarterTurn];
+}
+
+/**
  * A faded print whose reading lacks fields is read once more with its faint ink darkened
  * (darkenFaintInk), each page at the turn its first reading found; what that reading finds fills only
  * the fields the first lost, below sure (filledFrom). Darkening every page would cost the well-printed
@@ -199,7 +208,7 @@ async function fadedPrintReadAgain(engine: OcrEngine, pages: BillPage[], data: E
       again.push(page);
       continue;
     }
-    const read = await engine.recognize(darkenFaintInk(page.faded), { layout: true, darkShare: 0.002, rotations: [page.rotation] });
+    const read = await engine.recognize(darkenFaintInk(page.faded), { layout: true, darkShare: 0.002, rotations: fadedPageTurns(page), accept: acceptBillReading });
     ms += read.durationMs;
     passes += read.passes;
     again.push(read);
