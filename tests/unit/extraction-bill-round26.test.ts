@@ -61,3 +61,34 @@ describe("a faded page the first reading could not read", () => {
     expect(fadedPageTurns({ ...read, rotation: 0, confidence: 0.93 })).toEqual([0]);
   });
 });
+
+/** A vulnerable consumer's bill as a scan read it: the net's leading 7 read as a 1. */
+const VALUE_TOTAL_NET_MISREAD = [
+  "electrica\tFACTURĂ seria ECV nr. 0455612",
+  "CLIENT\tDATE CONTRACT",
+  "STAN ȘTEFAN\tCod client\t1839601311",
+  "Perioada\t01.10.2025 - 31.10.2025",
+  "Contor: index vechi 19177, index nou 19883, cantitate facturată 706 kWh",
+  "Energie electrică activă\t706\t0,79236\t559,41",
+  "Valoare fără TVA\t183,78",
+  "TVA 21%\t164,59",
+  "Valoare totală factură\t948,37",
+  "Sume suportate din bugetul de stat",
+  "Supliment pentru energie — consum de energie electrică\t-10,00",
+  "REST DE PLATĂ\t938,37 lei",
+];
+
+describe("'Valoare totală factură' is the bill's total", () => {
+  it("reads it as the total, so a net read a digit off is put back as total − VAT, below sure", () => {
+    const bill = parseBillText(VALUE_TOTAL_NET_MISREAD.join("\n"));
+    expect(bill.totalWithVat).toBe("948.37");
+    expect(bill.totalWithoutVat).toBe("783.78");
+    expect(bill.vat).toBe("164.59");
+    expect(bill.fieldConfidence?.totalWithoutVat).toBeLessThan(0.9);
+  });
+
+  it("never takes the rest to pay after the state's aid for the total", () => {
+    const lines = VALUE_TOTAL_NET_MISREAD.map((line) => line.replace("183,78", "783,78"));
+    expect(parseBillText(lines.join("\n")).totalWithVat).toBe("948.37");
+  });
+});

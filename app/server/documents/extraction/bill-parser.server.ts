@@ -253,6 +253,8 @@ const L = {
     /total\s+factura\s+curenta\b/i,
     /total\s+general\b/i,
     /total\s+factura\b(?!\s+fara)/i,
+    // The invoice's whole value in words ('Valoare totală factură'), as 'Valoare fără TVA' is its net.
+    /^valoare(?:a)?\s+total[ae]\s+(?:a\s+)?factur(?:a|ii)\b(?!\s+fara)/i,
     /suma\s+de\s+plat[ai]\b/i,
     /total\s+cu\s+tva\b/i,
     // A section's subtotal on a bill of several services: 'Total energie electrică cu TVA'.
