@@ -92,3 +92,24 @@ describe("'Valoare totală factură' is the bill's total", () => {
     expect(parseBillText(lines.join("\n")).totalWithVat).toBe("948.37");
   });
 });
+
+describe("a consumption read a digit off beside the charge rows", () => {
+  it("is outvoted by new − old index and two charge rows whose quantity × unit price makes their value, below sure", () => {
+    const bill = parseBillText(
+      [
+        "FACTURĂ seria ECV nr. 7336727",
+        "Contor: index vechi 63382, index nou 64034, cantitate facturată 6552 kWh",
+        "Denumire\tCant. (kWh)\tPreț unitar (lei)\tValoare (lei)",
+        "Tarif distribuție și transport\t652\t0,25130\t163,85",
+        "Certificate verzi\t652\t0,05630\t36,71",
+        "Acciză\t652\t0,00560\t3,65",
+        "Valoare fără TVA\t723,83",
+        "TVA 21%\t152,00",
+        "Valoare totală factură\t875,83",
+      ].join("\n"),
+    );
+    expect(bill.consumptionKwh).toBe(652);
+    expect(bill.pricePerKwh).toBe("1.3433");
+    expect(bill.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from "./text-fields.server";
 import {
   amountTriple,
+  checkedRowQuantities,
   codesByStem,
   COPY_STAMP,
   datesByRole,
@@ -1957,8 +1958,15 @@ export function parseBillText(text: string): BillExtraction {
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
   const indexed = indexes ? indexes.new - indexes.old : null;
+  // So is it by two charge rows whose quantity × unit price makes their value at new − old ('6552' for
+  // '652' above rows of 652 in a '(kWh)' column), none at the figure read.
+  const checkedRows = (kwh: number) => checkedRowQuantities(consumptionLines).filter((q) => q === kwh).length;
   const outvoted =
-    kwhRead !== null && indexed !== null && indexed > 0 && indexed !== kwhRead && rowsInKwh(consumptionLines, indexed) >= 2 && rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead);
+    kwhRead !== null &&
+    indexed !== null &&
+    indexed > 0 &&
+    indexed !== kwhRead &&
+    ((rowsInKwh(consumptionLines, indexed) >= 2 && rowsInKwh(consumptionLines, indexed) > rowsInKwh(consumptionLines, kwhRead)) || (checkedRows(indexed) >= 2 && checkedRows(kwhRead) === 0));
   const labelledKwh = outvoted ? null : kwhRead;
   // With no consumption labelled, a charge row whose quantity × unit price makes its value is read
   // beside the indexes too: one misread digit of an index must not make the consumption.

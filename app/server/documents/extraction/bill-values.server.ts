@@ -499,6 +499,12 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
   }
   // A charge row whose quantity × unit price is its value: of several (a register's energy row, the
   // distribution billed on every kWh), the largest quantity is the whole consumption.
+  const checked = checkedRowQuantities(lines);
+  return checked.length > 0 ? { kwh: Math.max(...checked), by: "row" } : null;
+}
+
+/** The quantity of every charge row whose quantity × unit price is its value, a row's once. */
+export function checkedRowQuantities(lines: TextLine[]): number[] {
   const checked: number[] = [];
   for (const line of lines) {
     const cells = line.cells.map((c) => c.replace(/\s*(?:kwh|lei|ron)\b.*$/i, "").trim());
@@ -513,7 +519,7 @@ export function kwhByValue(lines: TextLine[]): { kwh: number; by: "indexes" | "r
       }
     }
   }
-  return checked.length > 0 ? { kwh: Math.max(...checked), by: "row" } : null;
+  return checked;
 }
 
 /**
