@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBillText, type BillExtraction } from "../../app/server/documents/extraction/bill-parser.server";
 import { filledFrom } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 import { fadedPageTurns } from "../../app/server/documents/extraction/extract-document.server";
 
 /** The holder's block beside the contract's block, each under its heading in capitals. */
@@ -146,5 +147,37 @@ describe("a faded print's second reading", () => {
 
   it("leaves what the first read after its label as it was", () => {
     expect(filledFrom(first, second).billNumber).toBe("ECV 7336727");
+  });
+});
+
+describe("codes a scan read without their labels", () => {
+  const SPLIT_HEADING = [
+    "FACTURĂ seria ECV nr. 7336727",
+    "Data facturii 01.03.2026 · Termen de plată 16.03.2026",
+    "CLIENT\tDATE\tCONTRACT",
+    "MUNTEANU\tCRISTINA\t5927787626",
+    "Str.Florilor nr.158 bl.A7 ap.40",
+    "Statut: CONSUMATOR VULNERABIL (Legea nr. 226/2021)",
+    "Dispoziția primarului nr. 1926/2025 din 18.10.2025, valabilă până la 31.03.2026.",
+    "Valoare totală factură\t875,83",
+  ];
+
+  it("joins a block heading a scan split at its space into one cell again", () => {
+    expect(repairOcrText("CLIENT\tDATE\tCONTRACT\nDATE\tFACTURĂ")).toBe("CLIENT\tDATE CONTRACT\nDATE FACTURĂ");
+    expect(repairOcrText("Data\t12.01.2026")).toBe("Data\t12.01.2026");
+  });
+
+  it("takes the code under a split 'DATE CONTRACT' heading for no contract number", () => {
+    const bill = parseBillText(repairOcrText(SPLIT_HEADING.join("\n")));
+    expect(bill.contractNumber).not.toBe("5927787626");
+  });
+
+  it("takes a law's or a decision's number and year for no contract", () => {
+    const bill = parseBillText(repairOcrText(SPLIT_HEADING.join("\n")));
+    expect(bill.contractNumber).toBeNull();
+    const signed = parseBillText(
+      repairOcrText([...SPLIT_HEADING, "Contract de furnizare încheiat 299767/2022"].join("\n")),
+    );
+    expect(signed.contractNumber).toBe("299767/2022");
   });
 });

@@ -350,6 +350,9 @@ const isDateLike = (value: string) => findDates(value).length > 0;
  * is a bill number, 'number/year' a contract, a bare long number a client code. Codes `known` by
  * their labels (and their parts) are left to their own fields.
  */
+/** A legal act named just before a number: a law, a government's ordinance or decision, a mayor's disposition. */
+const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul)?|ordonanta|dispozitia|decizia|hotararea)\b(?:\s+[\p{L}.]+){0,2}\s*$/iu;
+
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[] }[] = [];
   lines.forEach((line, l) =>
@@ -371,6 +374,9 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
           /kwh|kw/i.test(cell.slice(m.index + m[0].length, m.index + m[0].length + 5))
         )
           continue;
+        // A law's or a decision's number and year ('Legea nr. 226/2021', 'Dispoziția primarului nr. 521')
+        // is none of the bill's codes.
+        if (LEGAL_ACT_BEFORE.test(foldSameLength(cell.slice(0, m.index)))) continue;
         const words = contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index));
         // A meter's serial ('Serie contor' over 'EFR 2291 0436') is none of the bill's codes.
         if (hasStem(words, "contor", "meter")) continue;

@@ -127,8 +127,16 @@ export function repairStreetKind(text: string): string {
  */
 const SERIES_WITH_SMALL_L = /(?<![\p{L}\d.])(?=[A-Zl]{2,4} \d{5,}(?![\d.,]))([A-Z]*)l([A-Z]*)(?= )/gu;
 
+/**
+ * A block's heading in capitals a scan split at its space into two cells ('DATE ⇥ CONTRACT', 'DATE ⇥
+ * CLIENT', 'DATE ⇥ FACTURĂ'): one heading again, so its second word is no label of the value under it
+ * (a client code under 'CONTRACT' was taken for the contract number).
+ */
+const SPLIT_BLOCK_HEADING = /(?<=^|\t)(DATE(?:LE)?)\t(CONTRACT(?:ULUI)?|CLIENT(?:ULUI)?|FACTUR(?:Ă|A|II)|CONSUM|PLAT(?:Ă|A))(?=\t|$)/gm;
+
 export function repairOcrText(text: string): string {
   return repairStreetKind(text)
+    .replace(SPLIT_BLOCK_HEADING, "$1 $2")
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
