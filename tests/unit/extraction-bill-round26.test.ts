@@ -181,3 +181,22 @@ describe("codes a scan read without their labels", () => {
     expect(signed.contractNumber).toBe("299767/2022");
   });
 });
+
+describe("scan misreads of round 26", () => {
+  it("reads a date whose second dot was read as a space, and no amount or code as one", () => {
+    expect(repairOcrText("Perioada\t01.08.2025 - 31.08 2025")).toBe("Perioada\t01.08.2025 - 31.08.2025");
+    expect(repairOcrText("Total\t12.08 2025 lei")).toBe("Total\t12.08 2025 lei");
+    expect(repairOcrText("Cod\t1.234.08 2025")).toBe("Cod\t1.234.08 2025");
+  });
+
+  it("reads a series' 'nr.' whose n was lost or read as a quote", () => {
+    expect(repairOcrText("Seria PPN ' r. 3457767")).toBe("Seria PPN nr. 3457767");
+    expect(repairOcrText("Seria PPN r. 3457767")).toBe("Seria PPN nr. 3457767");
+    const bill = parseBillText(
+      repairOcrText(
+        ["Premier Energy\tFACTURĂ", "Seria PPN ' r. 3457767", "Total factură curentă\t778,18 lei"].join("\n"),
+      ),
+    );
+    expect(bill.billNumber).toBe("PPN 3457767");
+  });
+});

@@ -107,6 +107,18 @@ const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](
  */
 const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])\.(\d{4})(?![\d.,]\d)/g;
 
+/**
+ * So is its second dot ('01.08.2025 - 31.08 2025'): a day and a month after a dot, a space, then a year
+ * of this century, no unit after it (an amount or a code is no two groups of two digits and a year so spaced).
+ */
+const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
+
+/**
+ * A series' 'nr.' whose n the engine lost or read as a quote or a speck ('Seria PPN ' r. 3457767'):
+ * after 'Seria' and its capitals, an 'r.' before the number is the 'nr.'.
+ */
+const SERIES_NR_N_LOST = /(\bseria\s+[A-Z]{1,6})\s+[^\s\p{L}\d]?\s?r\.\s*(?=\d{4,})/giu;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -153,6 +165,8 @@ export function repairOcrText(text: string): string {
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
+    .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
+    .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
