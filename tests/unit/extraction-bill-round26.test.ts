@@ -200,3 +200,34 @@ describe("scan misreads of round 26", () => {
     expect(bill.billNumber).toBe("PPN 3457767");
   });
 });
+
+describe("the words of paying a scan misread", () => {
+  it("reads 'plătiți', 'plătit' whose l was read as an i, and 'până la' whose l was read as a J", () => {
+    expect(repairOcrText("Nu ați piătit factura")).toBe("Nu ați plătit factura");
+    expect(repairOcrText("Piătiți până Ja")).toBe("Plătiți până la");
+    expect(repairOcrText("Piața Unirii nr. 3")).toBe("Piața Unirii nr. 3");
+  });
+
+  it("takes the due date under 'Plătiți până la', never an earlier bill's in the penalties table", () => {
+    const bill = parseBillText(
+      repairOcrText(
+        [
+          "Premier Energy\tFACTURĂ",
+          "Seria PPN nr. 2181419",
+          "Suma de piată\tPiătiți până Ja\tPerioada facturată",
+          "389,61 lei\t17.10.2025\t01.09.2025 - 30.09.2025",
+          "Total fără TVA\t320,56 lei",
+          "TVA (21%)\t67,32 lei",
+          "Total factură curentă\t387,88 lei",
+          "Penalități de întârziere\tcota 0,02 % pe zi de întârziere, neimpozabile TVA",
+          "Factura\tScadentă la\tAchitată la\tZile\tSuma achitată\tPenalitate",
+          "PPN 2179488\t13.08.2025\t21.08.2025\t8\t488,57\t0,78",
+          "Total penalități\t1,73 lei",
+          "TOTAL DE PLATĂ\t389,61 lei",
+        ].join("\n"),
+      ),
+    );
+    expect(bill.dueDate).toBe("2025-10-17");
+    expect(bill.totalWithVat).toBe("387.88");
+  });
+});

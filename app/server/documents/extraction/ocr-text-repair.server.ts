@@ -119,6 +119,14 @@ const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1
  */
 const SERIES_NR_N_LOST = /(\bseria\s+[A-Z]{1,6})\s+[^\s\p{L}\d]?\s?r\.\s*(?=\d{4,})/giu;
 
+/**
+ * 'plătiți', 'plătit' with their l read as an i ('Piătiți până la'): no Romanian word starts 'piăt'
+ * ('piață' is spelled 'pia').
+ */
+const PAY_WORD_L_AS_I = /\b([Pp])i(ăt)/g;
+/** 'până la' with its l read as a J ('până Ja'): no word 'Ja' follows 'până'. */
+const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -167,6 +175,8 @@ export function repairOcrText(text: string): string {
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
+    .replace(PAY_WORD_L_AS_I, "$1l$2")
+    .replace(UNTIL_L_AS_J, "$1 la")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
