@@ -231,3 +231,41 @@ describe("the words of paying a scan misread", () => {
     expect(bill.totalWithVat).toBe("387.88");
   });
 });
+
+describe("the offer's name", () => {
+  it("is never a regulated charge's row under a charges table's 'Produs / serviciu' caption", () => {
+    const bill = parseBillText(
+      [
+        "DETALII FACTURĂ\tDigi Energy",
+        "Ofertă Digi Energie Fix 12 putere aprobată 5 kW",
+        "Produs / serviciu\tPerioada\tIndex vechi Energie electrică activă\t01.08.26-31.08.26\t10847\tIndex nou\tCantitate 11183\t336\tU.M. kWh\tPreț unitar\tValoare fără TVA 0,6122\t205,70\tCota TVA 21%",
+        "Tarif distribuție și transport\t01.08.26-31.08.26\t336\tkWh\t0,2513\t84,44\t21%",
+        "Certificate verzi\t01.08.26-31.08.26\t336\tkWh\t0,0563\t18,92\t21%",
+        "Total fără TVA\t312,49 lei",
+        "TVA\t65,62 lei",
+        "Total factură\t378,11 lei",
+      ].join("\n"),
+    );
+    expect(bill.tariffType).toBe("Digi Energie Fix 12");
+  });
+
+  it("is read after its label whose colon a scan read as a semicolon", () => {
+    expect(repairOcrText("STAN MIHAI\tOfertă; Premier Casa Flex")).toBe("STAN MIHAI\tOfertă: Premier Casa Flex");
+    expect(repairOcrText("Putere contractată; 6 kW")).toBe("Putere contractată: 6 kW");
+    // A sentence's clauses keep their semicolons.
+    expect(repairOcrText("Ajutorul și suplimentul se scad din suma de plată; valoarea facturii nu se modifică")).toBe(
+      "Ajutorul și suplimentul se scad din suma de plată; valoarea facturii nu se modifică",
+    );
+    const bill = parseBillText(
+      repairOcrText(
+        [
+          "Titular\tLoc de consum",
+          "STAN MIHAI\tPOD: RO001E114152576",
+          "Str.Mihai Eminescu nr.122\tOfertă; Premier Casa Flex",
+          "Total factură curentă\t11,37 lei",
+        ].join("\n"),
+      ),
+    );
+    expect(bill.tariffType).toBe("Premier Casa Flex");
+  });
+});

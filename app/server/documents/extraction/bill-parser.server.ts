@@ -1007,6 +1007,11 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
 
 /** The charges table's active-energy row. */
 const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
+/**
+ * A regulated charge every supplier bills beside its offer ('Tarif distribuție și transport', 'Certificate
+ * verzi', 'Contribuție cogenerare', 'Acciză'): a charges table's row, never the offer's name.
+ */
+const REGULATED_CHARGE = /^(?:tarif(?:ul)?\s+(?:de\s+)?(?:distributie|transport)|certificate(?:le)?\s+verzi|contributi[ae]\s+(?:pentru\s+)?cogenerare|acciz[ae])\b/i;
 
 /** An energy per day or per month ('în medie 1,6 kWh pe zi', '12 kWh/zi'): an average, never the bill's consumption. */
 const KWH_RATE = /[mk]wh\s*(?:\/|pe\s+)\s*(?:zi|luna)\b|\b(?:in\s+)?medie\b/i;
@@ -1893,7 +1898,7 @@ export function parseBillText(text: string): BillExtraction {
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
   // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
   const labelledTariff =
-    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v))).find(
+    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)) && !REGULATED_CHARGE.test(foldSameLength(v).trim())).find(
       (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
     ) ?? null;
   const supplierName = supplierOf(text);

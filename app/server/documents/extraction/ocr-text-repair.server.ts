@@ -127,6 +127,12 @@ const PAY_WORD_L_AS_I = /\b([Pp])i(ăt)/g;
 /** 'până la' with its l read as a J ('până Ja'): no word 'Ja' follows 'până'. */
 const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
 
+/**
+ * A label's colon read as a semicolon ('Ofertă; Premier Casa Flex'): one or two words opening a cell,
+ * the first capitalised, then ';' and a capitalised value or a figure — no sentence's clause is so short.
+ */
+const LABEL_COLON_AS_SEMICOLON = /(?<=^|\t)(\p{Lu}\p{Ll}+(?: \p{Ll}+)?);(?= \p{Lu}| ?\d)/gmu;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -176,6 +182,7 @@ export function repairOcrText(text: string): string {
     .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
+    .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
     .replace(UNTIL_L_AS_J, "$1 la")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_WORD_MISREAD, "bl")
