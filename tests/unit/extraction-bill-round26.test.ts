@@ -269,3 +269,22 @@ describe("the offer's name", () => {
     expect(bill.tariffType).toBe("Premier Casa Flex");
   });
 });
+
+describe("a contracted power whose unit a scan read 'kv'", () => {
+  it("is in kW after a power's caption, and a voltage stays a voltage", () => {
+    expect(repairOcrText("Ofertă Digi Energie Fix 12 · putere aprobată 5 kv")).toBe(
+      "Ofertă Digi Energie Fix 12 · putere aprobată 5 kW",
+    );
+    expect(repairOcrText("Tensiune de alimentare 0,4 kV")).toBe("Tensiune de alimentare 0,4 kV");
+    const bill = parseBillText(
+      repairOcrText(
+        [
+          "DETALII FACTURĂ\tDigi Energy",
+          "Ofertă Digi Energie Fix 12 · putere aprobată 5 kv",
+          "Total factură\t1.269,35 lei",
+        ].join("\n"),
+      ),
+    );
+    expect(bill.contractedPowerKw).toBe("5.00");
+  });
+});

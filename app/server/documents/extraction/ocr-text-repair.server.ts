@@ -133,6 +133,12 @@ const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
  */
 const LABEL_COLON_AS_SEMICOLON = /(?<=^|\t)(\p{Lu}\p{Ll}+(?: \p{Ll}+)?);(?= \p{Lu}| ?\d)/gmu;
 
+/**
+ * A contracted power's unit read 'kv' ('putere aprobată 5 kv'): after a power's caption the figure is
+ * in kW (a voltage is printed after 'tensiune', never after 'putere').
+ */
+const POWER_UNIT_AS_KV = /(\bputere(?:a)?\s+(?:maxim[ăa]\s+)?(?:aprobat[ăa]|contractat[ăa]|instalat[ăa])\s*:?\s*\d{1,2}(?:[.,]\d{1,2})?\s?)kv\b/gi;
+
 /** Romanian ș and ț are written with a comma below; the engine often returns the cedilla forms. */
 const COMMA_BELOW: Record<string, string> = { ş: "ș", ţ: "ț", Ş: "Ș", Ţ: "Ț" };
 
@@ -183,6 +189,7 @@ export function repairOcrText(text: string): string {
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
     .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
+    .replace(POWER_UNIT_AS_KV, "$1kW")
     .replace(UNTIL_L_AS_J, "$1 la")
     .replace(ROMAN_MONTH_MISREAD, (_, day: string, month: string) => `${day}${month.replace(/[1l|]/g, "I")}.`)
     .replace(BLOCK_WORD_MISREAD, "bl")
