@@ -288,3 +288,24 @@ describe("a contracted power whose unit a scan read 'kv'", () => {
     expect(bill.contractedPowerKw).toBe("5.00");
   });
 });
+
+describe("an e-mailed summary's bill number", () => {
+  it("is the series and number parted by a slash before 'emisă', where no label named one", () => {
+    const lines = [
+      "Digi Energy\tFactura ta de energie electrică",
+      "Digi România S.A. - CUI RO5888716\tDSQ / 3765391 - emisă 12.01.2026",
+      "De plată",
+      "459,12 lei",
+      "până la 27.01.2026",
+    ];
+    expect(parseBillText(lines.join("\n")).billNumber).toBe("DSQ 3765391");
+  });
+
+  it("leaves a labelled number as it was", () => {
+    const lines = [
+      "Digi Energy\tDSQ / 3765391 · emisă 12.01.2026",
+      "Seria DSQ nr. 3765391 din 12.01.2026 · scadentă 27.01.2026",
+    ];
+    expect(parseBillText(lines.join("\n")).billNumber).toBe("DSQ 3765391");
+  });
+});

@@ -479,7 +479,20 @@ const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*
 
 function billNumberOf(lines: TextLine[]): string | null {
   const found = billNumberRaw(lines);
-  return found ? withoutDate(beforeNextLabel(found)) : null;
+  return found ? withoutDate(beforeNextLabel(found)) : seriesSlashNumberIssued(lines);
+}
+
+/**
+ * A series and its number parted by a slash with the issue date after them ('DSQ / 3765391 · emisă
+ * 12.01.2026', an e-mail's summary line): the bill's number where no label named one.
+ */
+const SERIES_SLASH_NUMBER_ISSUED = /(?:^|[\s\t])([A-Z]{2,6})\s?\/\s?(\d{5,10})\s*[-–·.,]?\s*emis[aă](?!\p{L})/u;
+function seriesSlashNumberIssued(lines: TextLine[]): string | null {
+  for (const line of lines) {
+    const m = SERIES_SLASH_NUMBER_ISSUED.exec(line.cells.join("\t"));
+    if (m) return `${m[1]} ${m[2]}`;
+  }
+  return null;
 }
 
 /** A bill number carries digits: a word alone after the label ('Seria și nr. factură') is the label's end. */
