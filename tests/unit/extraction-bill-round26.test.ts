@@ -309,3 +309,44 @@ describe("an e-mailed summary's bill number", () => {
     expect(parseBillText(lines.join("\n")).billNumber).toBe("DSQ 3765391");
   });
 });
+
+describe("an amount to pay holding more or less than the bill", () => {
+  const PENALTIES = [
+    "Premier Energy\tFACTURĂ",
+    "Seria PPN nr. 2181419",
+    "Suma de plată\tPlătiți până la\tPerioada facturată",
+    "389,61 lei\t17.10.2025\t01.09.2025 - 30.09.2025",
+    "din care penalități de întârziere 1,73 lei",
+    "Energie electrică activă\t319 kWh\t0,6871\t219,18",
+    "Penalități de întârziere\tcota 0,02 % pe zi de întârziere, neimpozabile TVA",
+    "Factura\tScadentă la\tAchitată la\tZile\tSuma achitată\tPenalitate",
+    "PPN 2179488\t13.08.2025\t21.08.2025\t8\t488,57\t0,78",
+    "PPN 2177557\t14.07.2025\t06.08.2025\t23\t205,76\t0,95",
+    "Total penalități\t1,73 lei",
+    "TOTAL DE PLATĂ\t389,61 lei",
+  ];
+
+  it("never gives the bill's total where penalties are billed and the current bill's total was lost", () => {
+    const bill = parseBillText(PENALTIES.join("\n"));
+    expect(bill.totalWithVat).toBeNull();
+    expect(bill.pricePerKwh).toBeNull();
+  });
+
+  it("still gives the current bill's total beside them", () => {
+    const lines = [
+      ...PENALTIES.slice(0, 6),
+      "Total fără TVA\t320,56 lei",
+      "TVA (21%)\t67,32 lei",
+      "Total factură curentă\t387,88 lei",
+      ...PENALTIES.slice(6),
+    ];
+    expect(parseBillText(lines.join("\n")).totalWithVat).toBe("387.88");
+  });
+
+  it("still takes the amount to pay for the total on a bill without penalties or aid", () => {
+    const bill = parseBillText(
+      ["FACTURĂ seria X nr. 123456", "Energie electrică activă\t319 kWh", "TOTAL DE PLATĂ\t389,61 lei"].join("\n"),
+    );
+    expect(bill.totalWithVat).toBe("389.61");
+  });
+});

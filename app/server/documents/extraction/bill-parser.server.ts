@@ -1391,8 +1391,19 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
       for (const vat of vats) if (totalsAddUp(net.cents, vat.cents, gross.cents)) return { net, vat, gross, vatDerived: false };
     }
   }
-  return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses[0] ?? null, vatDerived: false };
+  // On a bill that also bills late-payment penalties or takes the state's aid off, the amount to pay
+  // ('TOTAL DE PLATĂ' = the bill + penalties, 'Suma de plată', 'REST DE PLATĂ') is not the bill's value:
+  // unchecked by a net and a VAT, it is never taken for it.
+  const toPay = billsExtras(lines) ? new Set(amountsAfter(lines, AMOUNT_TO_PAY).map((a) => a.cents)) : new Set<number>();
+  return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses.find((gross) => !toPay.has(gross.cents)) ?? null, vatDerived: false };
 }
+
+/** The captions of what the holder pays, which may hold more than the bill's value (penalties) or less (aid). */
+const AMOUNT_TO_PAY = [/\bde\s+plat[ai]\b/i, /\bde\s+achitat\b/i, /\brest(?:ul)?\s+de\s+plat[ai]\b/i];
+/** Late-payment penalties billed with an amount, or a deduction's negative row (a vulnerable consumer's aid). */
+const billsExtras = (lines: TextLine[]) =>
+  lines.some((line) => line.folded.some((cell, c) => /\bpenalitat/i.test(cell) && (hasAmount(cell) || hasAmount(line.cells[c + 1] ?? "")))) ||
+  lines.some((line) => line.cells.some((cell) => NEGATIVE_AMOUNT.test(cell.trim())));
 
 /** A register's total row ('1.8.0 Total', 'Total'): the sum of the registers above it. */
 const REGISTER_TOTAL = /^(?:1\.8\.0\b|total\b)/i;
