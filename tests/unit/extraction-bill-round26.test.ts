@@ -350,3 +350,30 @@ describe("an amount to pay holding more or less than the bill", () => {
     expect(bill.totalWithVat).toBe("389.61");
   });
 });
+
+describe("a vulnerable consumer's bill whose totals a scan lost", () => {
+  const AID = [
+    "electrica\tFACTURĂ seria ECV nr. 7336727",
+    "Contor: index vechi 36166, index nou 36495, cantitate facturată 329 kWh",
+    "Valoare fără TVA",
+    "TVA 21%",
+    "Valoare totală factură",
+    "Sume suportate din bugetul de stat",
+    "Ajutor pentru consumatorul vulnerabil — încălzirea locuinței cu energie electrică\t-228,00",
+    "Supliment pentru energie — consum de energie electrică\t-10,00",
+    "REST DE PLATĂ\t203,94 lei",
+  ];
+
+  it("adds the bill's value up from the rest to pay and the deductions above it, below sure", () => {
+    const bill = parseBillText(AID.join("\n"));
+    expect(bill.totalWithVat).toBe("441.94");
+    expect(bill.pricePerKwh).toBe("1.3433");
+    expect(bill.fieldConfidence?.totalWithVat).toBeLessThan(0.9);
+    expect(bill.fieldConfidence?.pricePerKwh).toBeLessThan(0.9);
+  });
+
+  it("never takes the rest to pay itself for the bill's value", () => {
+    const bill = parseBillText(AID.filter((line) => !line.includes("-")).join("\n"));
+    expect(bill.totalWithVat).toBeNull();
+  });
+});

@@ -1140,6 +1140,8 @@ interface Totals {
   splitByAmounts?: boolean;
   /** A labelled total larger than the triple found among the amounts was printed: a new kind of reading. */
   underLargerTotal?: boolean;
+  /** The total as the rest to pay plus the deductions above it, its own line lost: a new kind of reading. */
+  restPlusDeductions?: boolean;
 }
 
 /** Two amounts printed with as many digits that differ in one of them: one misread digit ('19,42' for '10,42'). */
@@ -1395,7 +1397,34 @@ function chooseTotals(lines: TextLine[], rates: number[], electricityFirst: bool
   // ('TOTAL DE PLATĂ' = the bill + penalties, 'Suma de plată', 'REST DE PLATĂ') is not the bill's value:
   // unchecked by a net and a VAT, it is never taken for it.
   const toPay = billsExtras(lines) ? new Set(amountsAfter(lines, AMOUNT_TO_PAY).map((a) => a.cents)) : new Set<number>();
-  return { net: nets[0] ?? null, vat: vats[0] ?? null, gross: grosses.find((gross) => !toPay.has(gross.cents)) ?? null, vatDerived: false };
+  const gross = grosses.find((g) => !toPay.has(g.cents)) ?? null;
+  if (!gross && nets.length === 0 && vats.length === 0) {
+    const restored = restPlusDeductions(lines);
+    if (restored) return { net: null, vat: null, gross: restored, vatDerived: false, restPlusDeductions: true };
+  }
+  return { net: nets[0] ?? null, vat: vats[0] ?? null, gross, vatDerived: false };
+}
+
+/** 'REST DE PLATĂ': what is left to pay after the deductions printed above it. */
+const REST_TO_PAY = /^rest(?:ul)?\s+de\s+plat[ai]\b/i;
+/**
+ * The bill's value where a scan lost it with its net and VAT: the rest to pay plus the deductions printed
+ * between the bill's total caption and it (a vulnerable consumer's aid and supplement, '−228,00',
+ * '−10,00'), the bill's value less them being what is left to pay. Null without a deduction.
+ */
+function restPlusDeductions(lines: TextLine[]): AmountCandidate | null {
+  const at = lines.findIndex((line) => REST_TO_PAY.test(line.folded[0]?.trim() ?? ""));
+  if (at < 0) return null;
+  const rest = lines[at]!.cells.slice(1).find(hasAmount);
+  const totalCaption = lines.slice(0, at).findLastIndex((line) => line.folded.some((cell) => L.gross.some((label) => label.test(cell))));
+  if (!rest || totalCaption < 0) return null;
+  const deductions = lines
+    .slice(totalCaption + 1, at)
+    .flatMap((line) => line.cells.filter((cell) => NEGATIVE_AMOUNT.test(cell.trim())))
+    .map((cell) => parseAmountCents(cell.trim().replace(/^[-−–]\s?/, "")));
+  const restCents = parseAmountCents(rest);
+  if (restCents === null || deductions.length === 0 || deductions.some((d) => d === null || d <= 0)) return null;
+  return { cents: restCents + deductions.reduce((sum: number, d) => sum + d!, 0), hit: { value: rest, line: at, cell: lines[at]!.cells.indexOf(rest), position: "right" } };
 }
 
 /** The captions of what the holder pays, which may hold more than the bill's value (penalties) or less (aid). */
@@ -2092,6 +2121,7 @@ export function parseBillText(text: string): BillExtraction {
 
   // What was read by value rather than label: below 0.9 before any check (the checks below may raise it).
   if (totals.byTriple) for (const f of ["totalWithoutVat", "vat", "totalWithVat"] as const) sourceOf(f, "arithmetic");
+  if (totals.restPlusDeductions) sourceOf("totalWithVat", "arithmetic");
   if (kwhChecked) sourceOf("consumptionKwh", "arithmetic");
   else if (labelledKwh === null && !indexes && kwh !== null) sourceOf("consumptionKwh", "shape");
   if (offerByWords) sourceOf("tariffType", "shape");
@@ -2160,6 +2190,8 @@ export function parseBillText(text: string): BillExtraction {
   if (several && !several.tied) {
     for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
   }
+  // A total added up from what is left to pay and the deductions is a new kind of reading: below sure.
+  if (totals.restPlusDeductions) for (const f of ["totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
   if (totals.vatOneDigitOff && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   if (totals.netOneDigitOff && confidence.totalWithoutVat !== undefined) confidence.totalWithoutVat = Math.min(confidence.totalWithoutVat, 0.85);
