@@ -1416,7 +1416,8 @@ function restPlusDeductions(lines: TextLine[]): AmountCandidate | null {
   const at = lines.findIndex((line) => REST_TO_PAY.test(line.folded[0]?.trim() ?? ""));
   if (at < 0) return null;
   const rest = lines[at]!.cells.slice(1).find(hasAmount);
-  const totalCaption = lines.slice(0, at).findLastIndex((line) => line.folded.some((cell) => L.gross.some((label) => label.test(cell))));
+  const captions = lines.slice(0, at).map((line, l) => (line.folded.some((cell) => L.gross.some((label) => label.test(cell))) ? l : -1));
+  const totalCaption = Math.max(-1, ...captions);
   if (!rest || totalCaption < 0) return null;
   const deductions = lines
     .slice(totalCaption + 1, at)
