@@ -2,8 +2,7 @@
 // with the state's aid taken off the amount to pay, Digi's e-mailed summary with a landscape detail page;
 // scans of crumpled and smoothed sheets. What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
-import { parseBillText, type BillExtraction } from "../../app/server/documents/extraction/bill-parser.server";
-import { filledFrom } from "../../app/server/documents/extraction/ocr-bill-checks.server";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 import { fadedPageTurns } from "../../app/server/documents/extraction/extract-document.server";
 
@@ -113,40 +112,6 @@ describe("a consumption read a digit off beside the charge rows", () => {
     expect(bill.consumptionKwh).toBe(652);
     expect(bill.pricePerKwh).toBe("1.3433");
     expect(bill.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
-  });
-});
-
-describe("a faded print's second reading", () => {
-  // The first reading lost the codes' labels and took the client code for the contract by its digits.
-  const first = {
-    kind: "bill",
-    clientCode: null,
-    contractNumber: "5927787626",
-    billNumber: "ECV 7336727",
-    missingFields: ["clientCode"],
-    fieldConfidence: { contractNumber: 0.85, billNumber: 0.85 },
-    fieldSource: { contractNumber: "shape", billNumber: "label" },
-  } as unknown as BillExtraction;
-  const second = {
-    kind: "bill",
-    clientCode: "5927787626",
-    contractNumber: "299767/2022",
-    billNumber: "ECV 7336721",
-    missingFields: [],
-    fieldConfidence: { clientCode: 0.85, contractNumber: 0.85, billNumber: 0.85 },
-    fieldSource: { clientCode: "label", contractNumber: "label", billNumber: "label" },
-  } as unknown as BillExtraction;
-
-  it("replaces what the first only guessed by its shape with what it read after the field's label, below sure", () => {
-    const bill = filledFrom(first, second);
-    expect(bill.contractNumber).toBe("299767/2022");
-    expect(bill.clientCode).toBe("5927787626");
-    expect(bill.fieldConfidence?.contractNumber).toBe(0.85);
-    expect(bill.fieldSource?.contractNumber).toBe("label");
-  });
-
-  it("leaves what the first read after its label as it was", () => {
-    expect(filledFrom(first, second).billNumber).toBe("ECV 7336727");
   });
 });
 

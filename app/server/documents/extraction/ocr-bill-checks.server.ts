@@ -377,16 +377,11 @@ const FILLED_AT_MOST = 0.85;
 
 /**
  * The fields a first reading lost, taken from a second reading of the same page (a faded print read
- * again darkened): only where the first found nothing, below sure. What the first read after its label
- * stands, even where the second reads otherwise: a second reading is no check of the first. What the
- * first only guessed by its shape (a code by its digits, its label unread: a client code taken for the
- * contract) gives way to what the second read after the field's own label.
+ * again darkened): only where the first found nothing, below sure. What the first read stands, even
+ * where the second reads otherwise: a second reading is no check of the first.
  */
 export function filledFrom(first: BillExtraction, second: BillExtraction): BillExtraction {
-  const guessed = (Object.keys(first.fieldSource ?? {}) as BillField[]).filter(
-    (field) => first.fieldSource?.[field] === "shape" && second.fieldSource?.[field] === "label" && second[field] !== null && second[field] !== first[field],
-  );
-  const filled = [...first.missingFields.filter((field) => second[field] !== null), ...guessed];
+  const filled = first.missingFields.filter((field) => second[field] !== null);
   const priceFilled = first.pricePerKwh === null && second.pricePerKwh !== null;
   if (filled.length === 0 && !priceFilled) return first;
   const out: BillExtraction = { ...first, fieldConfidence: { ...first.fieldConfidence }, fieldSource: { ...first.fieldSource } };
