@@ -178,6 +178,34 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
 }
 
 /**
+ * Whether the zone's name is a printed name with one letter more at the end of its last word, that
+ * letter the word's own last one again or a 'K' ('VLAD<ANDREII<<' for 'VLAD ANDREI': the first
+ * filler, or a mark beside the name, read as a letter — the zone's commonest misreads of a '<').
+ * No Romanian name ends in a doubled letter the print would have lost.
+ */
+export function zoneNameOneLetterLonger(printed: string, zoneName: string): boolean {
+  const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
+  const zoneWords = zoneName.split(" ");
+  if (words.length !== zoneWords.length || !words.slice(0, -1).every((w, i) => w === zoneWords[i])) return false;
+  const [word, zoneWord] = [words[words.length - 1]!, zoneWords[zoneWords.length - 1]!];
+  const extra = zoneWord.slice(word.length);
+  return word.length >= 2 && zoneWord.startsWith(word) && extra.length === 1 && (extra === word[word.length - 1] || extra === "K");
+}
+
+/**
+ * With its label unread, a printed line that is an upper-case name and nothing else which the zone's
+ * name `fits` (the same letters, the print's diacritics aside; one letter more in the zone).
+ */
+function nameLineFitting(lines: string[], zoneName: string | null, fits: (printed: string, zoneName: string) => boolean): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : wholeUpperCaseLine(commaBelow(line));
+    if (name && fits(name, zoneName)) return name;
+  }
+  return null;
+}
+
+/**
  * Whether a printed surname ends with the zone's, two letters longer at least: the zone's names line
  * read with its start cut ('MITRACHE<<GHEORGHE<<<' for 'DUMITRACHE', a glare over the line's left end,
  * ID round 19) — the surname begins the line, so it is the one cut. The print holds the whole name.
@@ -276,10 +304,12 @@ const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
 /**
  * A caption's words read with the zone's alphabet as if they were its names line ('ALNO NR
  * DOCUMENTDOCUMENTIO', the electronic card's 'NR. DOCUMENT / DOCUMENT NO', ID round 19): no name
- * holds 'DOCUMENT', nor is 'NR' a name. Both names of such a line are dropped: they are one misread.
+ * holds 'DOCUMENT', nor is 'NR' a name. Nor does a name hold a digit: a printed row taken for the names
+ * line ('OIZZ3<3B<OZ<ZO33', the issuer's row with its dates, ID round 22). Both names of such a line
+ * are dropped: they are one misread.
  */
 export function readsCaption(zoneName: string): boolean {
-  return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR");
+  return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR") || /\d/.test(zoneName);
 }
 
 /** Words of the documents' titles, never a name. */
@@ -300,8 +330,24 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
   const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   const stop = lines.findIndex(dateOrCnp);
   const head = stop < 0 ? lines : lines.slice(0, stop);
-  // Two lines in a row first; only then two with one line between, which holds no figure (a lone
-  // digit is a mark): a label garbled, not a field's value.
+  const found = namePairIn(head, nameLike);
+  if (found || stop < 0 || !seriesNumberAndCnp(lines[stop]!)) return found;
+  // The classic card prints its series, number and CNP on one row above the names: that row opens the
+  // names' part, which runs to the next date or CNP. A CNP alone on its row opens nothing.
+  const rest = lines.slice(stop + 1);
+  const next = rest.findIndex(dateOrCnp);
+  return namePairIn(next < 0 ? rest : rest.slice(0, next), nameLike);
+}
+
+/** The classic card's row above the names: a two-letter series, a six-digit number, a CNP, and no date. */
+function seriesNumberAndCnp(line: string): boolean {
+  const cnp = /(?<!\d)\d{13}(?!\d)/.exec(line);
+  if (!cnp || findDates(line).length > 0) return false;
+  return /\b[A-Z]{2}\b\s*\S{0,2}\s*\d{6}(?!\d)/.test(line.slice(0, cnp.index));
+}
+
+/** Two name-like lines in a row first; only then two with one line between, which holds no figure (a lone digit is a mark): a label garbled, not a field's value. */
+function namePairIn(head: string[], nameLike: (line: string) => boolean): { lastName: string; firstName: string } | null {
   for (const gap of [0, 1]) {
     for (let i = 0; i + 1 + gap < head.length; i++) {
       const between = head.slice(i + 1, i + 1 + gap);
@@ -607,10 +653,10 @@ function joinDateDots(value: string): string {
 
 /**
  * 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot
- * read as a comma or a colon (the first one as a dash too: '30-06.22-23.11.2032', the dash between the
- * dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
+ * read as a comma or a colon (either one as a dash too: '30-06.22-23.11.2032', '14.02-18-nelimitat', the
+ * dash between the dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
  */
-const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -782,7 +828,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
     // The zone's surname ran on into the given names: the print holds both apart.
     const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, lettersOf(zoneLast).slice(lettersOf(printedLast).length))));
-    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -811,12 +857,15 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
-  const byLines = mrz ? null : namesByShape(lines);
+  // Without a zone's names (none, or a misread dropped) the names by their shape.
+  const byLines = mrz && !readsCaption(mrz.lastName) && !readsCaption(mrz.firstName) ? null : namesByShape(lines);
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
   const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
+  // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
+  const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? nameLineFitting(lines, zoneLast, zoneReadsName) ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
@@ -896,8 +945,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const office = issuedBy ? ISSUER.exec(issuedBy) : null;
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
-  // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, "").replace(VALIDITY_CUT_AT_START, ""));
+  // first digits cut off the row's end ('SPCLEP Iasi 16.0', 'SPCLEP Oradea 11.04.') no part of an issuer's name.
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";

@@ -1,0 +1,96 @@
+// ID photo round 22 (issue #14), the text side: fields misread on photos whose print was read — a
+// printed row taken for the zone's names line, the print's names under unread labels, the validity's
+// dates glued onto the issuer, a passport's county cut, a camera app's watermark date.
+import { describe, expect, it } from "vitest";
+import { namesByShape, parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+
+const options = { referenceYear: 2026 };
+
+describe("the zone's names line misread (issue #14, ID round 22)", () => {
+  it("drops zone names holding digits (a printed row read as the names line) and finds the print's names by their shape", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CATE DE AVANETIEATE FIAT CUDRNTITE IDENTITY CARD E HI",
+      "= MX 310554 ve 6010228220038",
+      "Murerestoriliasă far TE",
+      "TĂNASE",
+      "Em GSA Arh Marea",
+      "ELENA",
+      "Fel E RENE HORN E",
+      "Română / ROU",
+      "jud.15 Mun.lași",
+      "_SPETER Vaşi 16.012 23-38.02.2033",
+      "MX310554<5R0UO102281F330228862200389.",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.cnp).toBe("6010228220038");
+    expect(id.lastName).toBe("TĂNASE");
+    expect(id.firstName).toBe("ELENA");
+    expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
+  });
+
+  it("takes the print's names under unread labels where the zone reads the same letters, or one letter more", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+      "senin XH e 662081 cu 1750519054181",
+      "Ni sere",
+      "MUREȘAN",
+      "BREAaTEIE em",
+      "VLAD ANDREI",
+      "Română / ROU",
+      "Jud. BH Mun, Oradea",
+      "Jud.BH Mun.Oradea Str.Republicii nr.42",
+      "SPCLEP Oradea 11.04.16-19.05.2026",
+      "IDROUMURESAN<<VLAD<ANDRE ÎI <<<< <<< <<<<",
+      "XH662081<5R0U7505191M260519910541818",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.lastName).toBe("MUREȘAN");
+    expect(id.firstName).toBe("VLAD ANDREI");
+    expect(id.fieldConfidence?.firstName).toBeLessThan(0.9);
+  });
+});
+
+describe("the issuer and the validity on one row (issue #14, ID round 22)", () => {
+  const card = (issuerRow: string) =>
+    [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE D'IDENTITE IDENTITY, CARD",
+      "„GL «530917 „2560618175092",
+      "BARBU",
+      "MARIA",
+      "Jud.GL Mun.Galaţi",
+      "FT” jud.GL Mun.Galaţi Str.Brăilei nr.63 bl-B4 ap.20",
+      "ME. Ernst defortrrte parat y bitte vb VOM6E",
+      issuerRow,
+    ].join("\n");
+
+  it("cuts a date's first digits and dots off the issuer ('SPCLEP Oradea 11.04.', the row's end cut)", () => {
+    expect(parseIdCardText(card("SPCLEP Oradea 11.04."), options).issuedBy).toBe("SPCLEP Oradea");
+  });
+
+  it("reads the validity with its second dot read as a dash ('14.02-18-nelimitat'): issue date, no limit, the issuer alone", () => {
+    const id = parseIdCardText(card("SPCLEP Galaţi 14.02-18-nelimitat"), options);
+    expect(id.issuedBy).toBe("SPCLEP Galați");
+    expect(id.issueDate).toBe("2018-02-14");
+    expect(id.validityUnlimited).toBe(true);
+  });
+});
+
+describe("names by their shape under the classic card's number row (issue #14, ID round 22)", () => {
+  it("reads the names after a row with the series, the number and the CNP, not after a CNP alone", () => {
+    expect(
+      namesByShape([
+        "ROMÂNIA",
+        "= MX 310554 ve 6010228220038",
+        "Murerestoriliasă far TE",
+        "TĂNASE",
+        "Em GSA Arh Marea",
+        "ELENA",
+        "15.02.23-28.02.2033",
+      ]),
+    ).toEqual({ lastName: "TĂNASE", firstName: "ELENA" });
+    expect(namesByShape(["ROMÂNIA", "6010228220038", "TĂNASE", "ELENA"])).toBeNull();
+  });
+});
