@@ -2,7 +2,12 @@
 // printed row taken for the zone's names line, the print's names under unread labels, the validity's
 // dates glued onto the issuer, a passport's county cut, a camera app's watermark date.
 import { describe, expect, it } from "vitest";
-import { namesByShape, parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import {
+  namesByShape,
+  parseIdCardText,
+  passportIssuerCounty,
+  runsPastName,
+} from "../../app/server/documents/extraction/id-card-parser.server";
 
 const options = { referenceYear: 2026 };
 
@@ -92,5 +97,55 @@ describe("names by their shape under the classic card's number row (issue #14, I
       ]),
     ).toEqual({ lastName: "TĂNASE", firstName: "ELENA" });
     expect(namesByShape(["ROMÂNIA", "6010228220038", "TĂNASE", "ELENA"])).toBeNull();
+  });
+});
+
+describe("a passport's issuer by the county list (issue #14, ID round 22)", () => {
+  it("completes a county cut after two letters where only one county begins so, and restores its diacritics", () => {
+    expect(passportIssuerCounty("SPCEP Ti")).toBe("SPCEP Timiș");
+    expect(passportIssuerCounty("SPCEP Timis")).toBe("SPCEP Timiș");
+    expect(passportIssuerCounty("SPCEP Satu")).toBe("SPCEP Satu Mare");
+  });
+
+  it("drops a few marks after the county's name, and leaves an ambiguous start or another office as read", () => {
+    expect(passportIssuerCounty("SPCEP Brașov dz")).toBe("SPCEP Brașov");
+    expect(passportIssuerCounty("SPCEP Br")).toBe("SPCEP Br");
+    expect(passportIssuerCounty("SPCEP S3 biroul nr.2")).toBe("SPCEP S3 biroul nr.2");
+    expect(passportIssuerCounty("SPCLEP Ti")).toBe("SPCLEP Ti");
+  });
+
+  it("is applied to a passport's printed issuer", () => {
+    const text = [
+      "ROMÂNIA : ROUMANIE * ROMANIA",
+      "PAȘAPORT - PASSPORT * PASSEPORT",
+      "P 052907613",
+      "VASILESCU",
+      "CRISTINA-ELENA",
+      "Jud.TM Mun.Timișoara",
+      "07.04.2022 07.04.2032",
+      "Autoritatea/Authority/Autorit&",
+      "SPCEP Ti",
+      "P<ROUVASILESCU<<CRISTINA<ELENA<<<<<<<<<<<<<<",
+      "0529076135R0U9612028F32040722961202351487<46",
+    ].join("\n");
+    expect(parseIdCardText(text, options).issuedBy).toBe("SPCEP Timiș");
+  });
+});
+
+describe("a zone's names run on with the issuing state's last letter before them (issue #14, ID round 22: a mirrored passport)", () => {
+  it("finds the printed surname one letter into the run, and the given names after it", () => {
+    expect(runsPastName("VASILESCU", "UVASILESCURCRISTINASELENAZCMUAAIIIIDII")).toBe(true);
+    expect(runsPastName("VASILESCU", "XYVASILESCURCRISTINA")).toBe(false);
+    const text = [
+      "ROMÂNIA * ROUMANIE - ROMANIA",
+      "PASAPORT: PASSPONT : PASSEPORT",
+      "VASILESCU",
+      "CRISTINA-ELENA",
+      "Jud, Tm “Mun, Timișoara",
+      "SPCEP Timis :",
+      "P«RDUVASILESCUR CRISTINASELENAZCMUAAIIIIDII",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.lastName).toBe("VASILESCU");
   });
 });

@@ -255,12 +255,29 @@ const lettersOf = (name: string) => foldRomanian(name).replace(/[\s-]/g, "");
  * letters, one run ('VASILESCCIECRISTINASELENA' for 'VASILESCU<<CRISTINA<ELENA', ID round 20).
  */
 export function runsPastName(printed: string, zoneName: string): boolean {
-  if (/\s/.test(printed.trim())) return false;
+  return nameStartInRun(printed, zoneName) >= 0;
+}
+
+/**
+ * Where the printed surname starts in such a run: at its start, else one letter in — the issuing
+ * state's last letter taken into the names when the filler before them was misread ('P«RDUVASTLESCU…',
+ * a mirrored passport's zone, ID round 22). -1: no such run.
+ */
+function nameStartInRun(printed: string, zoneName: string): number {
+  if (/\s/.test(printed.trim())) return -1;
   const [whole, zone] = [lettersOf(printed), lettersOf(zoneName)];
-  if (whole.length < 4 || zone.length < whole.length + 3) return false;
-  let misread = 0;
-  for (let i = 0; i < whole.length; i++) if (zone[i] !== whole[i]) misread++;
-  return misread <= 1;
+  for (const start of [0, 1]) {
+    if (whole.length < 4 || zone.length < start + whole.length + 3) continue;
+    let misread = 0;
+    for (let i = 0; i < whole.length; i++) if (zone[start + i] !== whole[i]) misread++;
+    if (misread <= 1) return start;
+  }
+  return -1;
+}
+
+/** What follows the printed surname in the zone's run (the given names, fillers read as letters). */
+function runAfterName(printed: string, zoneName: string): string {
+  return lettersOf(zoneName).slice(nameStartInRun(printed, zoneName) + lettersOf(printed).length);
 }
 
 /**
@@ -291,7 +308,7 @@ function upperCaseLine(line: string): string | null {
 /** With its label unread, the printed given names found in such a run after the printed surname. */
 function givenNamesInRun(lines: string[], zoneName: string | null, surname: string | null): string | null {
   if (!zoneName || !surname || !runsPastName(surname, zoneName)) return null;
-  const run = lettersOf(zoneName).slice(lettersOf(surname).length);
+  const run = runAfterName(surname, zoneName);
   for (const line of lines) {
     const name = isMrzLine(line) ? null : upperCaseLine(line);
     if (name && name !== surname && nameInRun(name, run)) return name;
@@ -583,6 +600,26 @@ function fewLettersOff(seat: string, read: string): boolean {
   return [...seat].filter((c, i) => c !== read[i]).length <= 3;
 }
 
+/** Romania's counties, and Bucharest: a passport's issuer is the county's passport office, 'SPCEP <county>'. */
+const COUNTIES = ["Alba", "Arad", "Argeș", "Bacău", "Bihor", "Bistrița-Năsăud", "Botoșani", "Brașov", "Brăila", "București", "Buzău", "Caraș-Severin", "Călărași", "Cluj", "Constanța", "Covasna", "Dâmbovița", "Dolj", "Galați", "Giurgiu", "Gorj", "Harghita", "Hunedoara", "Ialomița", "Iași", "Ilfov", "Maramureș", "Mehedinți", "Mureș", "Neamț", "Olt", "Prahova", "Satu Mare", "Sălaj", "Sibiu", "Suceava", "Teleorman", "Timiș", "Tulcea", "Vaslui", "Vâlcea", "Vrancea"];
+
+/**
+ * A passport's issuer by the county list: the county's name read without its diacritics ('SPCEP
+ * Timis'), with a smudge of a few marks after it ('SPCEP Brașov dz'), or cut at the card's edge or a
+ * glare after two letters at least where only one county begins so ('SPCEP Ti': Timiș). Anything else as read.
+ */
+export function passportIssuerCounty(issuer: string): string {
+  const m = /^(S\.?P\.?C\.?E\.?P)\s+(.+)$/u.exec(issuer.trim());
+  if (!m) return issuer;
+  const [office, rest] = [m[1]!, m[2]!];
+  const read = plain(rest);
+  const whole = COUNTIES.find((county) => plain(county) === read || (read.startsWith(`${plain(county)} `) && read.length - plain(county).length <= 4 && !/\d/.test(read)));
+  if (whole) return `${office} ${whole}`;
+  if (!/^\p{L}{2,}$/u.test(rest)) return issuer;
+  const begun = COUNTIES.filter((county) => plain(county).startsWith(read));
+  return begun.length === 1 ? `${office} ${begun[0]}` : issuer;
+}
+
 /**
  * The issuing office's locality one letter off the county seat the card's own address or birthplace
  * names ('SPCLEP Craiovs' on a card whose address is 'Jud.DJ Mun.Craiova …'): a records office
@@ -827,7 +864,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
     const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
     // The zone's surname ran on into the given names: the print holds both apart.
-    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, lettersOf(zoneLast).slice(lettersOf(printedLast).length))));
+    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, runAfterName(printedLast, zoneLast))));
     if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
@@ -955,6 +992,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
+  if (issuedBy && passport) issuedBy = passportIssuerCounty(issuedBy);
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {
