@@ -149,3 +149,45 @@ describe("a zone's names run on with the issuing state's last letter before them
     expect(id.lastName).toBe("VASILESCU");
   });
 });
+
+describe("a camera app's watermark over the photo (issue #14, ID round 22: 'Shot on …' with a date and a time)", () => {
+  const cei = (watermark: string) =>
+    [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE IDENTITY CARD",
+      "OLTEANU",
+      "DAN",
+      "Română / ROU",
+      "M 30.10.1979",
+      "Jud.PH Mun.Ploiești",
+      "12.09.2025 30.10.2035",
+      "PH218406 1791030290256",
+      watermark,
+    ].join("\n");
+
+  it("never reads the watermark's date as a document's date", () => {
+    for (const watermark of ["Shot on Galaxy A52 2026.05.09 18:43", "2026.05.09 18:43", "09.05.2026 18:43"]) {
+      const id = parseIdCardText(cei(watermark), options);
+      expect(id.issueDate).toBe("2025-09-12");
+      expect(id.expiryDate).toBe("2035-10-30");
+    }
+  });
+});
+
+describe("a street kind with its dot misread (issue #14, ID round 22: the address taken for the birthplace)", () => {
+  it("reads 'Str-Brăilei' as a street: the line is the address, never the birthplace", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE D'IDENTITE IDENTITY, CARD",
+      "GL 530917 2560618175092",
+      "BARBU",
+      "MARIA",
+      "Română / ROU F",
+      "Mun.Galati Str-Brăilei nr.63 bl.B4 ap.20",
+      "SPCLEP Galaţi 14.02.18-nelimitat",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.birthPlace ?? "").not.toContain("Str");
+    expect(id.address).toContain("Str.Brăilei nr.63");
+  });
+});

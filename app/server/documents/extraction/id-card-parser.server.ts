@@ -105,8 +105,19 @@ function cnpCandidates(text: string, referenceYear: number): string[] {
 function linesOf(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((l) => l.trim())
+    .map((l) => withoutTimestamp(l).trim())
     .filter((l) => l.length > 0);
+}
+
+/**
+ * A camera app's or a screenshot's stamp over the photo ('Shot on … 2026.05.09 18:43', ID round 22): a
+ * date written year first or with a clock time beside it — Romanian identity documents print their
+ * dates day first and no time — and the watermark's 'Shot on …' up to the line's end. Never a document's date.
+ */
+const TIMESTAMP = /(?<![\d.,:/-])(?:\d{4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,2}(?:[\s,]+\d{1,2}[:.]\d{2})?|\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}[\s,]+\d{1,2}:\d{2})(?::\d{2})?(?![\d.,/-]*\d)/g;
+
+function withoutTimestamp(line: string): string {
+  return line.replace(/\bShot\s+(?:on|with|by)\b.*$/i, "").replace(TIMESTAMP, " ");
 }
 
 /**
@@ -391,7 +402,10 @@ function placeMarksRead(line: string): string {
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
     .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
     // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
-    .replace(/\bnf\.(?=\s?\d)/g, "nr.");
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.")
+    // A street kind's dot read as a dash, a comma or a colon ('Str-Braitei', ID round 22): still a street,
+    // so the line is an address, not a birthplace.
+    .replace(/(?<!\p{L})(Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Splaiul)[-,:_](?=\s?\p{Lu}\p{Ll})/gu, "$1.");
 }
 
 /**
