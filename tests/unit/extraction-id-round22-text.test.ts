@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   namesByShape,
+  namesMisread,
   parseIdCardText,
   passportIssuerCounty,
   runsPastName,
@@ -32,6 +33,12 @@ describe("the zone's names line misread (issue #14, ID round 22)", () => {
     expect(id.lastName).toBe("TĂNASE");
     expect(id.firstName).toBe("ELENA");
     expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
+  });
+
+  it("takes a surname holding a digit for another row misread (both names dropped), a digit in the given names for theirs alone", () => {
+    expect(namesMisread({ lastName: "RVASIIG OIZZ3 3B OZ ZO33", firstName: "" })).toBe(true);
+    expect(namesMisread({ lastName: "POPESCU", firstName: "ION MAR1AN" })).toBe(false);
+    expect(namesMisread({ lastName: "POPESCU", firstName: "ION MARIAN" })).toBe(false);
   });
 
   it("takes the print's names under unread labels where the zone reads the same letters, or one letter more", () => {

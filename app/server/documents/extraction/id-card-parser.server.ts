@@ -332,12 +332,20 @@ const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
 /**
  * A caption's words read with the zone's alphabet as if they were its names line ('ALNO NR
  * DOCUMENTDOCUMENTIO', the electronic card's 'NR. DOCUMENT / DOCUMENT NO', ID round 19): no name
- * holds 'DOCUMENT', nor is 'NR' a name. Nor does a name hold a digit: a printed row taken for the names
- * line ('OIZZ3<3B<OZ<ZO33', the issuer's row with its dates, ID round 22). Both names of such a line
- * are dropped: they are one misread.
+ * holds 'DOCUMENT', nor is 'NR' a name. Both names of such a line are dropped: they are one misread.
  */
 export function readsCaption(zoneName: string): boolean {
-  return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR") || /\d/.test(zoneName);
+  return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR");
+}
+
+/**
+ * Whether a zone's names are one misread: a caption read as them (readsCaption), or a surname holding
+ * a digit — the surname begins the line, so a digit there is another printed row taken for the names
+ * line ('OIZZ3<3B<OZ<ZO33', the issuer's row with its dates, ID round 22). A digit in the given names
+ * alone is theirs only (namesOf).
+ */
+export function namesMisread(names: { lastName: string; firstName: string }): boolean {
+  return readsCaption(names.lastName) || readsCaption(names.firstName) || /\d/.test(names.lastName);
 }
 
 /** Words of the documents' titles, never a name. */
@@ -896,8 +904,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const otherZone = mrz === fromPass ? fromText : fromPass;
   const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
-    if (mrz && (readsCaption(mrz.lastName) || readsCaption(mrz.firstName))) return null;
-    const chosen = mrz?.[field] || null;
+    if (mrz && namesMisread(mrz)) return null;
+    // No name holds a digit.
+    const chosen = mrz?.[field] && !/\d/.test(mrz[field]) ? mrz[field] : null;
     const other = otherZone?.[field] || null;
     if (!chosen || !other || sameName(chosen, other)) return chosen;
     if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
@@ -909,9 +918,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
   // Without a zone's names (none, or a misread dropped) the names by their shape.
-  const byLines = mrz && !readsCaption(mrz.lastName) && !readsCaption(mrz.firstName) ? null : namesByShape(lines);
+  const byLines = mrz && !namesMisread(mrz) ? null : namesByShape(lines);
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
-  const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
+  const namesAlone = alone && !namesMisread(alone) ? { lastName: alone.lastName, firstName: /\d/.test(alone.firstName) ? "" : alone.firstName } : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
   // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
   const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
