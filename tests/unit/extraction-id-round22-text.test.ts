@@ -61,6 +61,22 @@ describe("the zone's names line misread (issue #14, ID round 22)", () => {
     expect(id.lastName).toBe("MUREȘAN");
     expect(id.firstName).toBe("VLAD ANDREI");
     expect(id.fieldConfidence?.firstName).toBeLessThan(0.9);
+    expect(id.fieldConfidence?.lastName).toBeLessThan(0.9);
+  });
+
+  it("never makes a print line found by the zone's own name a sure agreement (a names line cut to the given names)", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+      "MX 310554 6010228220038",
+      "TĂNASE",
+      "ELENA",
+      "Jud.IS Mun.Iași",
+      "IDROUELENA<<<<<<<<<<<<<<<<<<<<<<<<<<<",
+      "MX310554<5ROU0102281F330228862200389",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.fieldConfidence?.lastName ?? 0).toBeLessThan(0.9);
   });
 });
 

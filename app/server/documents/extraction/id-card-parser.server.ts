@@ -887,6 +887,10 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
     // The zone's surname ran on into the given names: the print holds both apart.
     const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, runAfterName(printedLast, zoneLast))));
+    if (mrzValue && printed && printed === (field === "lastName" ? lastByZone : firstByZone) && lettersOf(printed) === lettersOf(mrzValue)) {
+      sources[field] = "mrz";
+      return withPrintedDiacritics(mrzValue, printed);
+    }
     if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
@@ -924,8 +928,13 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
   // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
   const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? nameLineFitting(lines, zoneLast, zoneReadsName) ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
+  // A line found because the zone's name reads it is no second reading that agrees with the zone: the
+  // zone's surname may be its given names (a names line cut at its start, 'ELENA<<<'), matching the
+  // given names' line (ID round 18 read under load, 'ELENA' at 0.99). Its letters lend diacritics only.
+  const lastByZone = cleanName(valueBelow(lines, LABEL.lastName)) === null && nameLineLonger(lines, mrz?.lastName ?? null, zoneText) === null ? nameLineFitting(lines, zoneLast, zoneReadsName) : null;
+  const firstByZone = cleanName(valueBelow(lines, LABEL.firstName)) === null && nameLineLonger(lines, mrz?.firstName ?? null, zoneText) === null ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) : null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? lastByZone ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
