@@ -105,8 +105,19 @@ function cnpCandidates(text: string, referenceYear: number): string[] {
 function linesOf(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((l) => l.trim())
+    .map((l) => withoutTimestamp(l).trim())
     .filter((l) => l.length > 0);
+}
+
+/**
+ * A camera app's or a screenshot's stamp over the photo ('Shot on … 2026.05.09 18:43', ID round 22): a
+ * date written year first or with a clock time beside it — Romanian identity documents print their
+ * dates day first and no time — and the watermark's 'Shot on …' up to the line's end. Never a document's date.
+ */
+const TIMESTAMP = /(?<![\d.,:/-])(?:\d{4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,2}(?:[\s,]+\d{1,2}[:.]\d{2})?|\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}[\s,]+\d{1,2}:\d{2})(?::\d{2})?(?![\d.,/-]*\d)/g;
+
+function withoutTimestamp(line: string): string {
+  return line.replace(/\bShot\s+(?:on|with|by)\b.*$/i, "").replace(TIMESTAMP, " ");
 }
 
 /**
@@ -178,6 +189,34 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
 }
 
 /**
+ * Whether the zone's name is a printed name with one letter more at the end of its last word, that
+ * letter the word's own last one again or a 'K' ('VLAD<ANDREII<<' for 'VLAD ANDREI': the first
+ * filler, or a mark beside the name, read as a letter — the zone's commonest misreads of a '<').
+ * No Romanian name ends in a doubled letter the print would have lost.
+ */
+export function zoneNameOneLetterLonger(printed: string, zoneName: string): boolean {
+  const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
+  const zoneWords = zoneName.split(" ");
+  if (words.length !== zoneWords.length || !words.slice(0, -1).every((w, i) => w === zoneWords[i])) return false;
+  const [word, zoneWord] = [words[words.length - 1]!, zoneWords[zoneWords.length - 1]!];
+  const extra = zoneWord.slice(word.length);
+  return word.length >= 2 && zoneWord.startsWith(word) && extra.length === 1 && (extra === word[word.length - 1] || extra === "K");
+}
+
+/**
+ * With its label unread, a printed line that is an upper-case name and nothing else which the zone's
+ * name `fits` (the same letters, the print's diacritics aside; one letter more in the zone).
+ */
+function nameLineFitting(lines: string[], zoneName: string | null, fits: (printed: string, zoneName: string) => boolean): string | null {
+  if (!zoneName) return null;
+  for (const line of lines) {
+    const name = isMrzLine(line) ? null : wholeUpperCaseLine(commaBelow(line));
+    if (name && fits(name, zoneName)) return name;
+  }
+  return null;
+}
+
+/**
  * Whether a printed surname ends with the zone's, two letters longer at least: the zone's names line
  * read with its start cut ('MITRACHE<<GHEORGHE<<<' for 'DUMITRACHE', a glare over the line's left end,
  * ID round 19) — the surname begins the line, so it is the one cut. The print holds the whole name.
@@ -227,12 +266,29 @@ const lettersOf = (name: string) => foldRomanian(name).replace(/[\s-]/g, "");
  * letters, one run ('VASILESCCIECRISTINASELENA' for 'VASILESCU<<CRISTINA<ELENA', ID round 20).
  */
 export function runsPastName(printed: string, zoneName: string): boolean {
-  if (/\s/.test(printed.trim())) return false;
+  return nameStartInRun(printed, zoneName) >= 0;
+}
+
+/**
+ * Where the printed surname starts in such a run: at its start, else one letter in — the issuing
+ * state's last letter taken into the names when the filler before them was misread ('P«RDUVASTLESCU…',
+ * a mirrored passport's zone, ID round 22). -1: no such run.
+ */
+function nameStartInRun(printed: string, zoneName: string): number {
+  if (/\s/.test(printed.trim())) return -1;
   const [whole, zone] = [lettersOf(printed), lettersOf(zoneName)];
-  if (whole.length < 4 || zone.length < whole.length + 3) return false;
-  let misread = 0;
-  for (let i = 0; i < whole.length; i++) if (zone[i] !== whole[i]) misread++;
-  return misread <= 1;
+  for (const start of [0, 1]) {
+    if (whole.length < 4 || zone.length < start + whole.length + 3) continue;
+    let misread = 0;
+    for (let i = 0; i < whole.length; i++) if (zone[start + i] !== whole[i]) misread++;
+    if (misread <= 1) return start;
+  }
+  return -1;
+}
+
+/** What follows the printed surname in the zone's run (the given names, fillers read as letters). */
+function runAfterName(printed: string, zoneName: string): string {
+  return lettersOf(zoneName).slice(nameStartInRun(printed, zoneName) + lettersOf(printed).length);
 }
 
 /**
@@ -263,7 +319,7 @@ function upperCaseLine(line: string): string | null {
 /** With its label unread, the printed given names found in such a run after the printed surname. */
 function givenNamesInRun(lines: string[], zoneName: string | null, surname: string | null): string | null {
   if (!zoneName || !surname || !runsPastName(surname, zoneName)) return null;
-  const run = lettersOf(zoneName).slice(lettersOf(surname).length);
+  const run = runAfterName(surname, zoneName);
   for (const line of lines) {
     const name = isMrzLine(line) ? null : upperCaseLine(line);
     if (name && name !== surname && nameInRun(name, run)) return name;
@@ -280,6 +336,16 @@ const TWO_FULL_DATES = /^\d{2}[.,]\d{2}[.,]\d{4}\s+\d{2}[.,]\d{2}[.,]\d{4}\.?$/;
  */
 export function readsCaption(zoneName: string): boolean {
   return /DOCUMENT/.test(zoneName) || zoneName.split(" ").includes("NR");
+}
+
+/**
+ * Whether a zone's names are one misread: a caption read as them (readsCaption), or a surname holding
+ * a digit — the surname begins the line, so a digit there is another printed row taken for the names
+ * line ('OIZZ3<3B<OZ<ZO33', the issuer's row with its dates, ID round 22). A digit in the given names
+ * alone is theirs only (namesOf).
+ */
+export function namesMisread(names: { lastName: string; firstName: string }): boolean {
+  return readsCaption(names.lastName) || readsCaption(names.firstName) || /\d/.test(names.lastName);
 }
 
 /** Words of the documents' titles, never a name. */
@@ -300,8 +366,24 @@ export function namesByShape(lines: string[]): { lastName: string; firstName: st
   const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   const stop = lines.findIndex(dateOrCnp);
   const head = stop < 0 ? lines : lines.slice(0, stop);
-  // Two lines in a row first; only then two with one line between, which holds no figure (a lone
-  // digit is a mark): a label garbled, not a field's value.
+  const found = namePairIn(head, nameLike);
+  if (found || stop < 0 || !seriesNumberAndCnp(lines[stop]!)) return found;
+  // The classic card prints its series, number and CNP on one row above the names: that row opens the
+  // names' part, which runs to the next date or CNP. A CNP alone on its row opens nothing.
+  const rest = lines.slice(stop + 1);
+  const next = rest.findIndex(dateOrCnp);
+  return namePairIn(next < 0 ? rest : rest.slice(0, next), nameLike);
+}
+
+/** The classic card's row above the names: a two-letter series, a six-digit number, a CNP, and no date. */
+function seriesNumberAndCnp(line: string): boolean {
+  const cnp = /(?<!\d)\d{13}(?!\d)/.exec(line);
+  if (!cnp || findDates(line).length > 0) return false;
+  return /\b[A-Z]{2}\b\s*\S{0,2}\s*\d{6}(?!\d)/.test(line.slice(0, cnp.index));
+}
+
+/** Two name-like lines in a row first; only then two with one line between, which holds no figure (a lone digit is a mark): a label garbled, not a field's value. */
+function namePairIn(head: string[], nameLike: (line: string) => boolean): { lastName: string; firstName: string } | null {
   for (const gap of [0, 1]) {
     for (let i = 0; i + 1 + gap < head.length; i++) {
       const between = head.slice(i + 1, i + 1 + gap);
@@ -328,7 +410,10 @@ function placeMarksRead(line: string): string {
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
     .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
     // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
-    .replace(/\bnf\.(?=\s?\d)/g, "nr.");
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.")
+    // A street kind's dot read as a dash, a comma or a colon ('Str-Braitei', ID round 22): still a street,
+    // so the line is an address, not a birthplace.
+    .replace(/(?<!\p{L})(Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Splaiul)[-,:_](?=\s?\p{Lu}\p{Ll})/gu, "$1.");
 }
 
 /**
@@ -537,6 +622,26 @@ function fewLettersOff(seat: string, read: string): boolean {
   return [...seat].filter((c, i) => c !== read[i]).length <= 3;
 }
 
+/** Romania's counties, and Bucharest: a passport's issuer is the county's passport office, 'SPCEP <county>'. */
+const COUNTIES = ["Alba", "Arad", "Argeș", "Bacău", "Bihor", "Bistrița-Năsăud", "Botoșani", "Brașov", "Brăila", "București", "Buzău", "Caraș-Severin", "Călărași", "Cluj", "Constanța", "Covasna", "Dâmbovița", "Dolj", "Galați", "Giurgiu", "Gorj", "Harghita", "Hunedoara", "Ialomița", "Iași", "Ilfov", "Maramureș", "Mehedinți", "Mureș", "Neamț", "Olt", "Prahova", "Satu Mare", "Sălaj", "Sibiu", "Suceava", "Teleorman", "Timiș", "Tulcea", "Vaslui", "Vâlcea", "Vrancea"];
+
+/**
+ * A passport's issuer by the county list: the county's name read without its diacritics ('SPCEP
+ * Timis'), with a smudge of a few marks after it ('SPCEP Brașov dz'), or cut at the card's edge or a
+ * glare after two letters at least where only one county begins so ('SPCEP Ti': Timiș). Anything else as read.
+ */
+export function passportIssuerCounty(issuer: string): string {
+  const m = /^(S\.?P\.?C\.?E\.?P)\s+(.+)$/u.exec(issuer.trim());
+  if (!m) return issuer;
+  const [office, rest] = [m[1]!, m[2]!];
+  const read = plain(rest);
+  const whole = COUNTIES.find((county) => plain(county) === read || (read.startsWith(`${plain(county)} `) && read.length - plain(county).length <= 4 && !/\d/.test(read)));
+  if (whole) return `${office} ${whole}`;
+  if (!/^\p{L}{2,}$/u.test(rest)) return issuer;
+  const begun = COUNTIES.filter((county) => plain(county).startsWith(read));
+  return begun.length === 1 ? `${office} ${begun[0]}` : issuer;
+}
+
 /**
  * The issuing office's locality one letter off the county seat the card's own address or birthplace
  * names ('SPCLEP Craiovs' on a card whose address is 'Jud.DJ Mun.Craiova …'): a records office
@@ -607,10 +712,10 @@ function joinDateDots(value: string): string {
 
 /**
  * 'dd.mm.yy-dd.mm.yyyy' as printed on the classic card, tolerant of OCR spacing, dash variants, a dot
- * read as a comma or a colon (the first one as a dash too: '30-06.22-23.11.2032', the dash between the
- * dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
+ * read as a comma or a colon (either one as a dash too: '30-06.22-23.11.2032', '14.02-18-nelimitat', the
+ * dash between the dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
  */
-const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -781,8 +886,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
     const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
     // The zone's surname ran on into the given names: the print holds both apart.
-    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, lettersOf(zoneLast).slice(lettersOf(printedLast).length))));
-    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
+    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, runAfterName(printedLast, zoneLast))));
+    if (mrzValue && printed && printed === (field === "lastName" ? lastByZone : firstByZone) && lettersOf(printed) === lettersOf(mrzValue)) {
+      sources[field] = "mrz";
+      return withPrintedDiacritics(mrzValue, printed);
+    }
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -799,8 +908,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const otherZone = mrz === fromPass ? fromText : fromPass;
   const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
-    if (mrz && (readsCaption(mrz.lastName) || readsCaption(mrz.firstName))) return null;
-    const chosen = mrz?.[field] || null;
+    if (mrz && namesMisread(mrz)) return null;
+    // No name holds a digit.
+    const chosen = mrz?.[field] && !/\d/.test(mrz[field]) ? mrz[field] : null;
     const other = otherZone?.[field] || null;
     if (!chosen || !other || sameName(chosen, other)) return chosen;
     if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
@@ -811,12 +921,20 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
   };
-  const byLines = mrz ? null : namesByShape(lines);
+  // Without a zone's names (none, or a misread dropped) the names by their shape.
+  const byLines = mrz && !namesMisread(mrz) ? null : namesByShape(lines);
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
-  const namesAlone = alone && !readsCaption(alone.lastName) && !readsCaption(alone.firstName) ? alone : null;
+  const namesAlone = alone && !namesMisread(alone) ? { lastName: alone.lastName, firstName: /\d/.test(alone.firstName) ? "" : alone.firstName } : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
+  // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
+  const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
+  // A line found because the zone's name reads it is no second reading that agrees with the zone: the
+  // zone's surname may be its given names (a names line cut at its start, 'ELENA<<<'), matching the
+  // given names' line (ID round 18 read under load, 'ELENA' at 0.99). Its letters lend diacritics only.
+  const lastByZone = cleanName(valueBelow(lines, LABEL.lastName)) === null && nameLineLonger(lines, mrz?.lastName ?? null, zoneText) === null ? nameLineFitting(lines, zoneLast, zoneReadsName) : null;
+  const firstByZone = cleanName(valueBelow(lines, LABEL.firstName)) === null && nameLineLonger(lines, mrz?.firstName ?? null, zoneText) === null ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) : null;
+  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? lastByZone ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
+  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
@@ -896,8 +1014,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const office = issuedBy ? ISSUER.exec(issuedBy) : null;
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
-  // first digits cut off the row's end ('SPCLEP Iasi 16.0') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?\d{0,2}$/, "").replace(VALIDITY_CUT_AT_START, ""));
+  // first digits cut off the row's end ('SPCLEP Iasi 16.0', 'SPCLEP Oradea 11.04.') no part of an issuer's name.
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
@@ -906,6 +1024,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
+  if (issuedBy && passport) issuedBy = passportIssuerCounty(issuedBy);
   const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {
