@@ -1035,6 +1035,39 @@ export function stretchInsideCard(image: RgbaImage): RgbaImage {
 }
 
 /**
+ * How grainy a straightened card is: the mean difference, inside the card (CARD_INSET), between each
+ * pixel and its smoothed neighbourhood (blurTwice). A card shot off a screen carries the screen's
+ * moiré, a fine pattern of ~5 grey levels a pixel (ID rounds 19 and 22: 4.4–6.4); a card shot on a
+ * desk, shaken or not, 0.3–3.6: a shaken card's strokes are smooth already.
+ */
+export function fineGrain(image: RgbaImage): number {
+  const { width, height } = image;
+  const [grey, smooth] = [greyOf(image), greyOf(blurTwice(image))];
+  const [left, top] = [Math.round(width * CARD_INSET), Math.round(height * CARD_INSET)];
+  let sum = 0;
+  let n = 0;
+  for (let y = top; y < height - top; y++) {
+    for (let x = left; x < width - left; x++) {
+      sum += Math.abs(grey[y * width + x]! - smooth[y * width + x]!);
+      n++;
+    }
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+/** A card at least this grainy (fineGrain) was shot off a screen: its moiré hides the print from the engine's threshold. */
+export const SCREEN_GRAIN = 4;
+
+/**
+ * A grainy card read as nothing made readable: smoothed (the moiré's pattern, which the engine takes for
+ * specks between the letters, fades; the print's strokes stay) and stretched inside the card (a screen's
+ * print is washed out, and the desk around the card would set the dark end of the engine's stretch).
+ */
+export function smoothedCard(image: RgbaImage): RgbaImage {
+  return stretchInsideCard(blurTwice(image));
+}
+
+/**
  * Uneven light evened out: the paper's brightness is estimated per tile (a bright percentile, so
  * the text in the tile does not count), smoothed between tiles, and every pixel divided by it —
  * a shadow across the card no longer drags its text below the engine's global threshold.
