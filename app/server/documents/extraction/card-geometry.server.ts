@@ -1035,6 +1035,45 @@ export function stretchInsideCard(image: RgbaImage): RgbaImage {
 }
 
 /**
+ * How grainy a straightened card is: the median difference, inside the card (CARD_INSET), between a
+ * pixel and its smoothed neighbourhood (blurTwice), in grey levels. A card shot off a screen carries the
+ * screen's moiré on every pixel, paper included (ID rounds 19–22: 3–5); a card shot on a desk, shaken,
+ * grainy at night or lying on a newspaper, at most 2: its print's edges are a minority of its pixels.
+ */
+export function fineGrain(image: RgbaImage): number {
+  const { width, height } = image;
+  const [grey, smooth] = [greyOf(image), greyOf(blurTwice(image))];
+  const [left, top] = [Math.round(width * CARD_INSET), Math.round(height * CARD_INSET)];
+  // Quarter grey levels, up to 64.
+  const histogram = new Uint32Array(257);
+  let n = 0;
+  for (let y = top; y < height - top; y++) {
+    for (let x = left; x < width - left; x++) {
+      histogram[Math.min(256, Math.round(Math.abs(grey[y * width + x]! - smooth[y * width + x]!) * 4))]!++;
+      n++;
+    }
+  }
+  let seen = 0;
+  for (let level = 0; level < histogram.length; level++) {
+    seen += histogram[level]!;
+    if (seen * 2 >= n && n > 0) return level / 4;
+  }
+  return 0;
+}
+
+/** A card at least this grainy (fineGrain) was shot off a screen: its moiré hides the print from the engine's threshold. */
+export const SCREEN_GRAIN = 3;
+
+/**
+ * A grainy card read as nothing made readable: smoothed (the moiré's pattern, which the engine takes for
+ * specks between the letters, fades; the print's strokes stay) and stretched inside the card (a screen's
+ * print is washed out, and the desk around the card would set the dark end of the engine's stretch).
+ */
+export function smoothedCard(image: RgbaImage): RgbaImage {
+  return stretchInsideCard(blurTwice(image));
+}
+
+/**
  * Uneven light evened out: the paper's brightness is estimated per tile (a bright percentile, so
  * the text in the tile does not count), smoothed between tiles, and every pixel divided by it —
  * a shadow across the card no longer drags its text below the engine's global threshold.

@@ -9,7 +9,7 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptLowerHalf, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, lowerHalfAnchor, lowerHalfWorthRereading, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, filledFrom, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, printContrast, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
+import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, fineGrain, printContrast, SCREEN_GRAIN, smoothedCard, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -679,6 +679,15 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       if (readText) keptFrom = turned;
       read = { ...(readText ? again : read), ...plus(read, again), cardStraightened: true };
       if (readText) tilt = degrees;
+    }
+    // A card read as nothing whose cut-out is grainy (a card shot off a screen, its moiré): read again
+    // smoothed and stretched inside the card, before the sharpenings (which would sharpen the moiré).
+    if (readsAsNothing(read.page.text) && !small && budgetAllows(spentWith(read), maxPasses, clock) && fineGrain(cut) >= SCREEN_GRAIN) {
+      await yieldToRequests();
+      const smoothed = smoothedCard(flattenIllumination(tilt === 0 ? cut : rotateDegrees(cut, tilt)));
+      const again = await readIdImage(engine, smoothed, [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
+      if (!readsAsNothing(again.page.text)) keptFrom = smoothed;
+      read = { ...(readsAsNothing(again.page.text) ? read : again), ...plus(read, again), cardStraightened: true };
     }
     // A card read as (almost) nothing: a shaken photo, whose strokes the engine does not take for
     // text at all. Read again sharpened along each axis in turn until one reads text.
