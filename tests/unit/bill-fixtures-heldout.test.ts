@@ -1135,7 +1135,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       await runsInsidePage(pdf);
     }
     expect(heated).toBeGreaterThan(0);
-  });
+  }, 30_000);
 
   it("round 26's e-mailed bill: page 1 portrait, the summary (the amount, the due date, the kWh, a QR code's caption); page 2 landscape, the detail table and the totals, all on the page", async () => {
     for (const input of billSet(ROUND_26_SEED, ["digiSumarQrDetaliu"], PER_LAYOUT)) {
