@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 22 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 23 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 22 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 23 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,7 @@ import {
   ROUND19_PHOTOS,
   ROUND20_PHOTOS,
   ROUND21_PHOTOS,
+  ROUND22_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1165,19 +1166,19 @@ describe("ID photo round 21 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 22 as fixtures (no reader)", () => {
-  const round22 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round22 = idPhotoSet(ROUND22_PHOTOS, 2);
   const round21 = idPhotoSet(ROUND21_PHOTOS, 2);
   const STAMP = /<div data-stamp="(\d+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px;[^"]*">Shot on ([^<]+)<br>(\d{4}\.\d{2}\.\d{2} \d{2}:\d{2})<\/div>/;
   const GHOST = /data-flare-ghost="(\d+)"/g;
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 22 has a new seed and round 21's conditions at round 21's rates, plus its own setting conditions", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND21_PHOTOS, 33, "setting");
+    expectNextRound(ROUND22_PHOTOS, ROUND21_PHOTOS, 33, "setting");
     expectWholeRound(round22, ["watermark", "flare", "photocopy", "resend"]);
   });
 
   it("a photo draws one of round 22's conditions at most, and then none of round 21's to 15's; such a photo stacks no more conditions than round 21's did, and every other photo is drawn as without round 22", () => {
-    const withoutSetting = idPhotoSet({ ...HELD_OUT_PHOTOS, setting: undefined }, 2);
+    const withoutSetting = idPhotoSet({ ...ROUND22_PHOTOS, setting: undefined }, 2);
     const most21 = Math.max(...round21.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round22.entries()) {
       const own = ["-watermark", "-flare"].filter((tag) => photo.name.includes(tag));
@@ -1195,7 +1196,7 @@ describe("ID photo round 22 as fixtures (no reader)", () => {
   });
 
   it("the camera app's watermark: 'Shot on' a phone over a date and time in a bottom corner of the frame, its type 1.6–2.4 % of the shorter side, its box inside the frame and 10 px (of the card's 1000) off the card as turned; never a screenshot or a scanner app's output", () => {
-    const marked = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-watermark"));
+    const marked = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...ROUND22_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-watermark"));
     expect(marked.length).toBeGreaterThan(2);
     for (const photo of [...marked, ...round22]) expect(STAMP.test(photo.style.scene?.over ?? ""), photo.name).toBe(photo.name.includes("-watermark"));
     for (const photo of marked) {
@@ -1224,7 +1225,7 @@ describe("ID photo round 22 as fixtures (no reader)", () => {
   });
 
   it("the lens flare: a glow from past the frame's top, left or right edge and 3–6 ghosts 30–120 px (of the card's 1000) across, 0.15–0.35; never a screen, a screenshot or a scanner app's output; the others have none", () => {
-    const flared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flare"));
+    const flared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND22_PHOTOS, seed: 33 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flare"));
     expect(flared.length).toBeGreaterThan(2);
     for (const photo of round22) expect((photo.style.scene?.over ?? "").includes("data-flare="), photo.name).toBe(photo.name.includes("-flare"));
     for (const photo of flared) {
@@ -1252,6 +1253,95 @@ describe("ID photo round 22 as fixtures (no reader)", () => {
       expect(photo.style.scene?.over ?? "").not.toMatch(/data-(stamp|flare)/);
     }
     // Round 21's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 32, setting: undefined }, 2)).toEqual(round21);
+    expect(idPhotoSet({ ...ROUND22_PHOTOS, seed: 32, setting: undefined }, 2)).toEqual(round21);
+  });
+});
+
+describe("ID photo round 23 as fixtures (no reader)", () => {
+  const round23 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round22 = idPhotoSet(ROUND22_PHOTOS, 2);
+  const LAMP = /data-glass-lamp="(\d+)"/g;
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 23 has a new seed and round 22's conditions at round 22's rates, plus its own glass top and noise reduction", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND22_PHOTOS, 34, "glassWax");
+    expectWholeRound(round23, ["glasstop", "waxy", "watermark", "screenshot"]);
+  });
+
+  it("a photo draws one of round 23's conditions at most, and then none of round 22's to 15's; such a photo stacks no more conditions than round 22's did, and every other photo is drawn as without round 23", () => {
+    const withoutGlassWax = idPhotoSet({ ...HELD_OUT_PHOTOS, glassWax: undefined }, 2);
+    const most22 = Math.max(...round22.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round23.entries()) {
+      const own = ["-glasstop", "-waxy"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.glassWax), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutGlassWax[i]);
+        continue;
+      }
+      for (const earlier of ["setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most22);
+    }
+  });
+
+  it("the glass top: a card lying on something (not held, on a screen or a laptop), a green tint 0.12–0.28 over the frame and a lamp reflected twice, 140–320 px across, 12–34 px apart, the second 0.5–0.7 as bright as the first (0.25–0.5); the others have none", () => {
+    const glazed = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-glasstop"));
+    expect(glazed.length).toBeGreaterThan(3);
+    for (const photo of [...glazed, ...round23]) expect((photo.style.scene?.over ?? "").includes("data-glass="), photo.name).toBe(photo.name.includes("-glasstop"));
+    for (const photo of glazed) {
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|screenshot|scanapp|keyboard)\b/);
+      const over = photo.style.scene!.over!;
+      const tint = Number(/data-glass="([\d.]+)"/.exec(over)![1]);
+      expect(tint).toBeGreaterThanOrEqual(0.12);
+      expect(tint).toBeLessThanOrEqual(0.28);
+      const lamps = [...over.matchAll(LAMP)].map((match) => Number(match[1]));
+      expect(lamps).toHaveLength(2);
+      expect(lamps[0]).toBe(lamps[1]);
+      expect(lamps[0]).toBeGreaterThanOrEqual(140);
+      expect(lamps[0]).toBeLessThanOrEqual(320);
+      const [, across, apart, first, second] = /(\d+) px across, (\d+) px apart, ([\d.]+) and ([\d.]+)$/.exec(photo.glassWax!)!.map(Number) as [number, number, number, number, number];
+      expect(across).toBe(lamps[0]);
+      expect(apart).toBeGreaterThanOrEqual(12);
+      expect(apart).toBeLessThanOrEqual(34);
+      expect(first).toBeGreaterThanOrEqual(0.25);
+      expect(first).toBeLessThanOrEqual(0.5);
+      expect(second / first).toBeGreaterThanOrEqual(0.5 - 0.03);
+      expect(second / first).toBeLessThanOrEqual(0.7 + 0.03);
+    }
+  });
+
+  it("the noise reduction: the card blurred 0.8–1.8 px and posterised to 5–9 levels a channel by an SVG filter the card's filter names; never a screenshot or a scanner app's output; the others have none", () => {
+    const smeared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-waxy"));
+    expect(smeared.length).toBeGreaterThan(3);
+    for (const photo of [...smeared, ...round23]) {
+      expect(photo.style.filter.includes("url(#waxy)"), photo.name).toBe(photo.name.includes("-waxy"));
+      expect((photo.style.scene?.over ?? "").includes('<filter id="waxy"'), photo.name).toBe(photo.name.includes("-waxy"));
+    }
+    for (const photo of smeared) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const blur = Number(/<filter id="waxy"[^>]*><feGaussianBlur stdDeviation="([\d.]+)"\/>/.exec(over)![1]);
+      expect(blur).toBeGreaterThanOrEqual(0.8);
+      expect(blur).toBeLessThanOrEqual(1.8);
+      const table = /<feFuncR type="discrete" tableValues="([\d. ]+)"\/>/.exec(over)![1]!.split(" ").map(Number);
+      expect(table.length).toBeGreaterThanOrEqual(5);
+      expect(table.length).toBeLessThanOrEqual(9);
+      expect(table[0]).toBe(0);
+      expect(table[table.length - 1]).toBe(1);
+      expect(photo.glassWax).toBe(`a low-battery phone's noise reduction, blurred ${blur.toFixed(2)} px, ${table.length} levels a channel`);
+    }
+  });
+
+  it("the earlier rounds' photos, round 22's included, have none of round 23's conditions", () => {
+    for (const photo of [...round22, ...idPhotoSet(ROUND21_PHOTOS, 2), ...idPhotoSet(ROUND20_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.glassWax).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(glasstop|waxy)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-glass|id="waxy"/);
+      expect(photo.style.filter).not.toContain("url(#waxy)");
+    }
+    // Round 22's photos are the same as when they were read: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33, glassWax: undefined }, 2)).toEqual(round22);
   });
 });
