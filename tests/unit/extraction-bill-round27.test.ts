@@ -82,3 +82,15 @@ describe("a prosumer's compensated consumption", () => {
     expect(bill.checks?.find((c) => c.name === "consumption_matches_indexes")?.passed).toBe(true);
   });
 });
+
+describe("a bill number never ends with a separator", () => {
+  it("drops the dash the scan read for '·' before the issue date in the next cell", () => {
+    const bill = parseBillText(["PPC Energie\tFACTURĂ", "Seria și nr. PFU 7263163 -\t13.08.2026", "Total de plată\t100,00 lei"].join("\n"));
+    expect(bill.billNumber).toBe("PFU 7263163");
+  });
+
+  it("keeps a dash inside the number", () => {
+    const bill = parseBillText(["FACTURĂ", "Seria și nr. EFT-2026 123456", "Total de plată\t100,00 lei"].join("\n"));
+    expect(bill.billNumber).toBe("EFT-2026 123456");
+  });
+});

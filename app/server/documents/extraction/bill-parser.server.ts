@@ -475,7 +475,13 @@ function sentenceEnd(text: string): number | null {
 }
 
 /** 'CEZ 0838382 / 08 NOI 2025' → 'CEZ 0838382': the issue date printed after the number is not part of it. */
-const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "").trim();
+// A number never ends with a separator: a dash or slash left there is the mark before a date or an
+// amount the scan put in the next cell ('PFU 7263163 - ⇥ 13.08.2026', where '·' was printed).
+const withoutDate = (number: string) =>
+  number
+    .replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "")
+    .replace(/[\s/–—-]+$/, "")
+    .trim();
 
 function billNumberOf(lines: TextLine[]): string | null {
   const found = billNumberRaw(lines);
