@@ -738,7 +738,11 @@ function localityBelow(lines: TextLine[], line: number, street: string, cell?: n
         ? under + cell - from
         : cell === from && below.cells.length - under >= cells.length - from
           ? under
-          : -1;
+          : // The first column's street: the next line's first cell, where it opens with a locality, whatever the
+            // other columns' counts (a scan parted 'Contract nr.' into two cells on the street's line).
+            cell === from && LOCALITY_START.test(below.folded[under]!)
+            ? under
+            : -1;
   // Under a label with a cell of its own, the label's column is empty: the locality, one cell fewer on
   // its line, sits one cell left ('Adresa ⇥ Șos.Pantelimon nr.130 ⇥ Perioadă …' over 'Mun.București Sec.2 ⇥ POD …').
   const underLabel = exact < 0 && loose < 0 && labelLeft && cell !== undefined && cell - 1 >= from && below.cells.length - under === cells.length - from - 1 ? under + cell - 1 - from : -1;
@@ -1035,6 +1039,9 @@ const REGULATED_CHARGE = /^(?:tarif(?:ul)?\s+(?:de\s+)?(?:distributie|transport)
 /** An energy per day or per month ('în medie 1,6 kWh pe zi', '12 kWh/zi'): an average, never the bill's consumption. */
 const KWH_RATE = /[mk]wh\s*(?:\/|pe\s+)\s*(?:zi|luna)\b|\b(?:in\s+)?medie\b/i;
 
+/** A quantity and its unit ('46 kWh', '1.245 kWh'), the figure right before the unit. */
+const FIGURE_BEFORE_UNIT = /(?<![\p{L}\d])\d[\d.,\s]*?\s*[mk]wh\b/iu;
+
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, (v) => hasKwh(v) && !KWH_RATE.test(foldSameLength(v)));
   // The number right before 'kWh', not the first one (a period may come first).
@@ -1079,7 +1086,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
     const inRow = (row: TextLine, from: number) => {
       const at = row.cells.findIndex((c, i) => i >= from && hasKwh(c));
-      if (at >= 0) return rowKwh(row.cells, at, row.cells[at]!, undefined, priceFactor, indexed);
+      // The figure right before the unit: a cell a scan ran together with the facts before it ('Serie contor
+      // ZMX11753087 : … : energie activă 46 kWh', its '·' read as colons) holds a meter's serial and indexes first.
+      if (at >= 0) return rowKwh(row.cells, at, FIGURE_BEFORE_UNIT.exec(row.cells[at]!)?.[0] ?? row.cells[at]!, undefined, priceFactor, indexed);
       // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
       const unit = row.cells.findIndex((c, i) => i > from + 1 && /^[mk]wh$/i.test(c));
       return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!) ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed) : null;
@@ -1758,6 +1767,9 @@ function withoutPreviousSupplier(text: string): string {
     .join("\n");
 }
 
+/** A tariff named with the word 'tarif' ('Tarif ultimă instanță casnic'): 'Tarif' and lower-case words, no colon. */
+const TARIFF_NAMED = /^[Tt]arif\s+(?!(?:de|pentru|aplicat|aplicabil)\b)[a-z][a-z\s-]*$/;
+
 /** A caption of words only ('putere aprobată'), no figure nor mark. */
 const CAPTION_PART = /^\p{L}[\p{L} .]*$/u;
 
@@ -2010,10 +2022,14 @@ export function parseBillText(text: string): BillExtraction {
   // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
   // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
-  const labelledTariff =
+  const tariffHit =
     valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)) && !REGULATED_CHARGE.test(foldSameLength(v).trim())).find(
       (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
     ) ?? null;
+  // 'Tarif ultimă instanță casnic', 'Tarif social' in a cell of its own (the caption beside it lost by the
+  // scan): 'Tarif' without a colon before words in lower case is the tariff's own name, not its label.
+  const tariffNamed = tariffHit?.position === "same_cell" && TARIFF_NAMED.test(supply[tariffHit.line]!.folded[tariffHit.cell]!);
+  const labelledTariff = tariffNamed ? { ...tariffHit!, value: supply[tariffHit!.line]!.cells[tariffHit!.cell]! } : tariffHit;
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(supply) ? null : tariffByWords(supply, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
