@@ -94,3 +94,60 @@ describe("a bill number never ends with a separator", () => {
     expect(bill.billNumber).toBe("EFT-2026 123456");
   });
 });
+
+describe("a consumption is the figure right before its unit", () => {
+  it("not a meter's serial a scan ran into the same cell (its '·' read as colons)", () => {
+    const bill = parseBillText(
+      [
+        "e.on\tFactură energie electrică",
+        "Seria și nr. ECI 4225907",
+        "Contor inteligent — citire de la distanță",
+        "Serie contor ZMX11753087 - index 01.08.2026: 31609 : index 31.08.2026: 31655 : energie activă 46 kWh",
+        "Total fără TVA\t48,63 lei",
+        "TVA 21%\t10,21 lei",
+        "Total de plată\t58,84 lei",
+      ].join("\n"),
+    );
+    expect(bill.consumptionKwh).toBe(46);
+    expect(bill.pricePerKwh).toBe("1.2791");
+  });
+});
+
+describe("a tariff named with the word 'Tarif'", () => {
+  const bill = (line: string) =>
+    parseBillText(["PPC Energie\tFACTURĂ", "Seria și nr. PFU 4577173", line, "Total de plată\t260,34 lei"].join("\n"));
+
+  it("keeps 'Tarif' where the caption beside it was lost ('ari ⇥ Tarif ultimă instanță casnic')", () => {
+    expect(bill("ari\tTarif ultimă instanță casnic").tariffType).toBe("Tarif ultimă instanță casnic");
+  });
+
+  it("still reads the value after 'Tarif:'", () => {
+    expect(bill("Tarif: casnic").tariffType).toBe("casnic");
+    expect(bill("Tarif\tTarif ultimă instanță casnic").tariffType).toBe("Tarif ultimă instanță casnic");
+  });
+});
+
+describe("the first column's locality under its street", () => {
+  const bill = (street: string) =>
+    parseBillText(
+      [
+        "PPC Energie\tFACTURĂ",
+        "Seria și nr. PFU 4577173",
+        "Client (preluat)\tDate PPC",
+        "MIHAI POPA\tCod client nou\t3773473227",
+        street,
+        "Jud.CT Mun.Constanța\tPOD\tRO005E431395699",
+        "Total de plată\t260,34 lei",
+      ].join("\n"),
+    );
+
+  it("is read where a scan parted a caption on the street's line into two cells", () => {
+    const parted = bill("Șos.Pantelimon nr.14\tContract\tnr\t684142/2022");
+    expect(parted.billingAddress).toBe("Jud.CT Mun.Constanța Șos.Pantelimon nr.14");
+    expect(parted.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("and as before where the lines count alike", () => {
+    expect(bill("Șos.Pantelimon nr.14\tContract nr.\t684142/2022").billingAddress).toBe("Jud.CT Mun.Constanța Șos.Pantelimon nr.14");
+  });
+});
