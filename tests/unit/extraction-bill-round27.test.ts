@@ -37,7 +37,11 @@ describe("a code introduced as the previous supplier's is never the bill's own",
   });
 
   it("keeps the rest of the line after the previous supplier's sentence", () => {
-    const bill = parseBillText(TAKEOVER_NOTICE.map((line) => line.replace("Index la preluare: 60218.", "Cod client: 5722657174")).filter((line) => !line.includes("Cod client nou")).join("\n"));
+    const bill = parseBillText(
+      TAKEOVER_NOTICE.map((line) => line.replace("Index la preluare: 60218.", "Cod client: 5722657174"))
+        .filter((line) => !line.includes("Cod client nou"))
+        .join("\n"),
+    );
     expect(bill.clientCode).toBe("5722657174");
   });
 });
@@ -69,13 +73,15 @@ describe("a prosumer's compensated consumption", () => {
   });
 
   it("is taken − delivered where the billed quantity's line was lost", () => {
-    const bill = parseBillText(COMPENSATED_PROSUMER.filter((line) => !line.startsWith("Cantitate facturată")).join("\n"));
+    const bill = parseBillText(
+      COMPENSATED_PROSUMER.filter((line) => !line.startsWith("Cantitate facturată")).join("\n"),
+    );
     expect(bill.consumptionKwh).toBe(1332);
   });
 
   it("a prosumer's bill settling the delivered energy elsewhere still bills the taken register's difference", () => {
-    const lines = COMPENSATED_PROSUMER.filter((line) => !/^(?:Compensare|Cantitate compensată)/.test(line)).map((line) =>
-      line.replace("Cantitate facturată (consum net)\t1332 kWh", "Cantitate facturată\t1642 kWh"),
+    const lines = COMPENSATED_PROSUMER.filter((line) => !/^(?:Compensare|Cantitate compensată)/.test(line)).map(
+      (line) => line.replace("Cantitate facturată (consum net)\t1332 kWh", "Cantitate facturată\t1642 kWh"),
     );
     const bill = parseBillText(lines.join("\n"));
     expect(bill.consumptionKwh).toBe(1642);
@@ -85,7 +91,9 @@ describe("a prosumer's compensated consumption", () => {
 
 describe("a bill number never ends with a separator", () => {
   it("drops the dash the scan read for '·' before the issue date in the next cell", () => {
-    const bill = parseBillText(["PPC Energie\tFACTURĂ", "Seria și nr. PFU 7263163 -\t13.08.2026", "Total de plată\t100,00 lei"].join("\n"));
+    const bill = parseBillText(
+      ["PPC Energie\tFACTURĂ", "Seria și nr. PFU 7263163 -\t13.08.2026", "Total de plată\t100,00 lei"].join("\n"),
+    );
     expect(bill.billNumber).toBe("PFU 7263163");
   });
 
@@ -148,6 +156,8 @@ describe("the first column's locality under its street", () => {
   });
 
   it("and as before where the lines count alike", () => {
-    expect(bill("Șos.Pantelimon nr.14\tContract nr.\t684142/2022").billingAddress).toBe("Jud.CT Mun.Constanța Șos.Pantelimon nr.14");
+    expect(bill("Șos.Pantelimon nr.14\tContract nr.\t684142/2022").billingAddress).toBe(
+      "Jud.CT Mun.Constanța Șos.Pantelimon nr.14",
+    );
   });
 });
