@@ -47,7 +47,9 @@ const ROUND_24: BillLayout[] = ["premierPlatitorChirias", "mvmEurEchivalent", "e
 const ROUND_25: BillLayout[] = ["cigaFacturaFinala", "hidroEsalonare", "tinmarContorInlocuit"];
 /** Round 26, read once (docs/benchmarks.md, session 14) and fixed since, named for the same reason. */
 const ROUND_26: BillLayout[] = ["premierPenalitati", "electricaConsumatorVulnerabil", "digiSumarQrDetaliu"];
-const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22, ...ROUND_23, ...ROUND_24, ...ROUND_25, ...ROUND_26])];
+/** Round 27, read once (docs/benchmarks.md, session 14) and fixed since, named for the same reason. */
+const ROUND_27: BillLayout[] = ["eonContorInteligent", "hidroProsumatorCompensare", "ppcPreluareFui"];
+const LAYOUTS = [...new Set([...TUNE_LAYOUTS, ...ROUND_11, ...ROUND_12, ...ROUND_13, ...ROUND_14, ...ROUND_18, ...ROUND_20, ...ROUND_22, ...ROUND_23, ...ROUND_24, ...ROUND_25, ...ROUND_26, ...ROUND_27])];
 
 describe("bill reader on the tuning layouts", () => {
   for (const [i, input] of billSet(TUNE_SEED, LAYOUTS, 3).entries()) {

@@ -475,7 +475,13 @@ function sentenceEnd(text: string): number | null {
 }
 
 /** 'CEZ 0838382 / 08 NOI 2025' → 'CEZ 0838382': the issue date printed after the number is not part of it. */
-const withoutDate = (number: string) => number.replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "").trim();
+// A number never ends with a separator: a dash or slash left there is the mark before a date or an
+// amount the scan put in the next cell ('PFU 7263163 - ⇥ 13.08.2026', where '·' was printed).
+const withoutDate = (number: string) =>
+  number
+    .replace(/\s*\/\s*\d{1,2}[\s./-].*$/, "")
+    .replace(/[\s/–—-]+$/, "")
+    .trim();
 
 function billNumberOf(lines: TextLine[]): string | null {
   const found = billNumberRaw(lines);
@@ -732,7 +738,11 @@ function localityBelow(lines: TextLine[], line: number, street: string, cell?: n
         ? under + cell - from
         : cell === from && below.cells.length - under >= cells.length - from
           ? under
-          : -1;
+          : // The first column's street: the next line's first cell, where it opens with a locality, whatever the
+            // other columns' counts (a scan parted 'Contract nr.' into two cells on the street's line).
+            cell === from && LOCALITY_START.test(below.folded[under]!)
+            ? under
+            : -1;
   // Under a label with a cell of its own, the label's column is empty: the locality, one cell fewer on
   // its line, sits one cell left ('Adresa ⇥ Șos.Pantelimon nr.130 ⇥ Perioadă …' over 'Mun.București Sec.2 ⇥ POD …').
   const underLabel = exact < 0 && loose < 0 && labelLeft && cell !== undefined && cell - 1 >= from && below.cells.length - under === cells.length - from - 1 ? under + cell - 1 - from : -1;
@@ -1029,6 +1039,9 @@ const REGULATED_CHARGE = /^(?:tarif(?:ul)?\s+(?:de\s+)?(?:distributie|transport)
 /** An energy per day or per month ('în medie 1,6 kWh pe zi', '12 kWh/zi'): an average, never the bill's consumption. */
 const KWH_RATE = /[mk]wh\s*(?:\/|pe\s+)\s*(?:zi|luna)\b|\b(?:in\s+)?medie\b/i;
 
+/** A quantity and its unit ('46 kWh', '1.245 kWh'), the figure right before the unit. */
+const FIGURE_BEFORE_UNIT = /(?<![\p{L}\d])\d[\d.,\s]*?\s*[mk]wh\b/iu;
+
 function kwhOf(lines: TextLine[], indexed?: number): number | null {
   const hit = valueAfterLabel(lines, L.consumption, (v) => hasKwh(v) && !KWH_RATE.test(foldSameLength(v)));
   // The number right before 'kWh', not the first one (a period may come first).
@@ -1073,7 +1086,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
     const priceFactor = priceToLeiPerKwh(lines.slice(Math.max(0, l - 8), l + 1).map((above) => above.cells.join(" ")).join(" "));
     const inRow = (row: TextLine, from: number) => {
       const at = row.cells.findIndex((c, i) => i >= from && hasKwh(c));
-      if (at >= 0) return rowKwh(row.cells, at, row.cells[at]!, undefined, priceFactor, indexed);
+      // The figure right before the unit: a cell a scan ran together with the facts before it ('Serie contor
+      // ZMX11753087 : … : energie activă 46 kWh', its '·' read as colons) holds a meter's serial and indexes first.
+      if (at >= 0) return rowKwh(row.cells, at, FIGURE_BEFORE_UNIT.exec(row.cells[at]!)?.[0] ?? row.cells[at]!, undefined, priceFactor, indexed);
       // Quantity and unit in their own columns: '182' then 'kWh' (or 'MWh').
       const unit = row.cells.findIndex((c, i) => i > from + 1 && /^[mk]wh$/i.test(c));
       return unit > 0 && /^\d[\d.,]*$/.test(row.cells[unit - 1]!) ? rowKwh(row.cells, unit, row.cells[unit - 1]!, row.cells[unit], priceFactor, indexed) : null;
@@ -1522,6 +1537,33 @@ function meterRegisters(lines: TextLine[]): ReturnType<typeof registerColumn> | 
   return null;
 }
 
+/** A prosumer's bill compensating what was delivered against what was taken ('Compensare cantitativă', 'consum net'). */
+const COMPENSATION = /\bcompensa(?:re|ta|t)\b|\bconsum(?:ul)?\s+net\b/i;
+/** A bidirectional meter's register of energy delivered to the grid ('2.8.0', 'livrată în rețea', 'injectată'). */
+const DELIVERED_REGISTER = /^(?:2\.8(?:\.\d)?\b|.*\b(?:livrat[a]?|injectat[a]?|evacuat[a]?)\b)/i;
+
+/**
+ * The delivered register's difference (new − old) in a table of readings whose captions name both
+ * indexes, or null. On a bill compensating it, the billed kWh is the taken register's difference less this one.
+ */
+function deliveredRegister(lines: TextLine[]): number | null {
+  for (const [l, head] of lines.entries()) {
+    const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
+    const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
+    if (oldAt < 0 || newAt <= oldAt) continue;
+    for (const row of lines.slice(l + 1, l + 6)) {
+      if (!DELIVERED_REGISTER.test(row.folded[0]!)) continue;
+      let end = row.cells.length;
+      while (end > head.cells.length && !/\d/.test(row.cells[end - 1]!)) end--;
+      const [from, to] = [row.cells[end - (head.cells.length - oldAt)], row.cells[end - (head.cells.length - newAt)]];
+      if (!from || !to || !isFigure(from) || !isFigure(to)) continue;
+      const [o, n] = [parseKwh(from), parseKwh(to)];
+      if (o !== null && n !== null && n >= o) return n - o;
+    }
+  }
+  return null;
+}
+
 const INDEX_PAIR_VALUE = /^(\d[\d.,]*)\s*\/\s*(\d[\d.,]*)$/;
 
 function indexesOf(lines: TextLine[]): { old: number; new: number; captionJoined?: true } | null {
@@ -1686,7 +1728,7 @@ function colonsWithLabels(cells: string[]): string[] {
 export function billLines(text: string): TextLine[] {
   // 'Total factură: 1.014,43 lei, din care TVA (21%): 176,06 lei' holds two facts; a box's edge a scan
   // read as a double bar ('04.12.2025 || 19.12.2025') parts two cells as a single bar does.
-  const cells = paragraphFacts(factsAtDashes(characterTablesRead(text)).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
+  const cells = paragraphFacts(factsAtDashes(characterTablesRead(withoutPreviousSupplier(text))).replace(/[ \t]+\|{1,2}[ \t]+/g, "\t").replace(/,\s+din\s+care\s+/gi, "\t"));
   const lines = wrappedLabelsJoined(withoutFuelMix(toLines(cells))).map((line) => {
     const stripped = colonsWithLabels(pairedCaptionsApart(line.cells).map(dashedFact)).map((cell) => {
       const gloss = GLOSS.exec(cell);
@@ -1698,6 +1740,35 @@ export function billLines(text: string): TextLine[] {
   });
   return captionsFirst(lines).map((line, l, all) => captionsAfterValuesRunIn(line, all[l + 1]));
 }
+
+/**
+ * A supplier of last resort's takeover notice, a change of supplier's letter: 'La furnizorul anterior:
+ * cod client C26571741, contract VN-2026-57174.' The codes, contract and dates a sentence gives as the
+ * previous supplier's are never this bill's own: the sentence is dropped, from the phrase naming that
+ * supplier to its end (a full stop before a capital, or the line's end).
+ */
+const PREVIOUS_SUPPLIER = /\b(?:(?:fostul|vechiul)\s+furnizor|furnizor(?:ul)?\s+(?:(?:dumneavoastra|dvs)\.?\s+)?(?:anterior|precedent))\b/i;
+const SENTENCE_END = /[.;](?=\s+\p{Lu})/u;
+
+function withoutPreviousSupplier(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const folded = foldSameLength(line);
+      const phrase = PREVIOUS_SUPPLIER.exec(folded);
+      if (!phrase) return line;
+      // 'La furnizorul anterior', 'De la fostul furnizor': the sentence's own opening words go with it.
+      const opening = /(?:\b(?:de\s+)?la\s+)$/i.exec(folded.slice(0, phrase.index));
+      const from = opening ? phrase.index - opening[0].length : phrase.index;
+      const end = SENTENCE_END.exec(folded.slice(phrase.index));
+      const to = end ? phrase.index + end.index + 1 : line.length;
+      return `${line.slice(0, from)}${line.slice(to)}`.replace(/\s+$/, "");
+    })
+    .join("\n");
+}
+
+/** A tariff named with the word 'tarif' ('Tarif ultimă instanță casnic'): 'Tarif' and lower-case words, no colon. */
+const TARIFF_NAMED = /^[Tt]arif\s+(?!(?:de|pentru|aplicat|aplicabil)\b)[a-z][a-z\s-]*$/;
 
 /** A caption of words only ('putere aprobată'), no figure nor mark. */
 const CAPTION_PART = /^\p{L}[\p{L} .]*$/u;
@@ -1951,10 +2022,14 @@ export function parseBillText(text: string): BillExtraction {
   // A percentage (a share, a VAT rate) is never an offer's name nor a power; nor, under a charges
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
   // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
-  const labelledTariff =
+  const tariffHit =
     valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)) && !REGULATED_CHARGE.test(foldSameLength(v).trim())).find(
       (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
     ) ?? null;
+  // 'Tarif ultimă instanță casnic', 'Tarif social' in a cell of its own (the caption beside it lost by the
+  // scan): 'Tarif' without a colon before words in lower case is the tariff's own name, not its label.
+  const tariffNamed = tariffHit?.position === "same_cell" && TARIFF_NAMED.test(supply[tariffHit.line]!.folded[tariffHit.cell]!);
+  const labelledTariff = tariffNamed ? { ...tariffHit!, value: supply[tariffHit!.line]!.cells[tariffHit!.cell]! } : tariffHit;
   const supplierName = supplierOf(text);
   const offerByWords = labelledTariff || unlabelledTariff(supply) ? null : tariffByWords(supply, supplierName);
   const tariff = labelledTariff ?? unlabelledTariff(supply) ?? (offerByWords ? { value: offerByWords, line: -1, cell: -1 } : null);
@@ -2011,12 +2086,15 @@ export function parseBillText(text: string): BillExtraction {
   const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
 
   const indexes = indexesOf(supply);
+  // A prosumer's quantitative compensation bills what was taken less what was delivered: the
+  // delivered register's difference comes off the taken one's.
+  const delivered = indexes && COMPENSATION.test(foldSameLength(text)) ? deliveredRegister(supply) : null;
   // The cancelled section's rows bill the estimate, not the consumption.
   const consumptionLines = cancellation ? totalsLines : supply;
-  const kwhRead = kwhOf(consumptionLines, indexes ? indexes.new - indexes.old : undefined);
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
-  const indexed = indexes ? indexes.new - indexes.old : null;
+  const indexed = indexes ? indexes.new - indexes.old - (delivered ?? 0) : null;
+  const kwhRead = kwhOf(consumptionLines, indexed ?? undefined);
   // So is it by two charge rows whose quantity × unit price makes their value at new − old ('6552' for
   // '652' above rows of 652 in a '(kWh)' column), none at the figure read.
   const checkedRows = (kwh: number) => checkedRowQuantities(consumptionLines).filter((q) => q === kwh).length;
@@ -2031,7 +2109,7 @@ export function parseBillText(text: string): BillExtraction {
   // beside the indexes too: one misread digit of an index must not make the consumption.
   const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? (indexes ? indexes.new - indexes.old : soleKwhFigure(consumptionLines)));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? indexed ?? soleKwhFigure(consumptionLines));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -2145,7 +2223,7 @@ export function parseBillText(text: string): BillExtraction {
   }
   const readKwh = labelledKwh ?? kwhChecked?.kwh ?? null;
   if (indexes && readKwh !== null) {
-    check("consumption_matches_indexes", indexes.new - indexes.old === readKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old} vs ${readKwh} kWh`);
+    check("consumption_matches_indexes", indexed === readKwh, ["consumptionKwh"], `${indexes.new} − ${indexes.old}${delivered !== null ? ` − ${delivered} delivered` : ""} vs ${readKwh} kWh`);
   }
   if (periodEnd && dueDate) {
     check("period_before_due_date", periodEnd <= dueDate && (!billDate || billDate <= dueDate), ["periodStart", "periodEnd", "dueDate", "billDate"], `${periodEnd} ≤ ${dueDate}`);
