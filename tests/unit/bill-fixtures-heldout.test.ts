@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 27 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 28 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, instalmentPlan, latePenalties, meterSwap, netMetering, placeOfConsumption, priceNotice, smartProfile, stornoEstimate, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, placeOfConsumption, priceIndexation, priceNotice, smartProfile, stornoEstimate, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu"]);
@@ -121,19 +121,21 @@ const ROUND_25_LAYOUTS: BillLayout[] = ["cigaFacturaFinala", "hidroEsalonare", "
 const ROUND_25_SEED = 21;
 const ROUND_26_LAYOUTS: BillLayout[] = ["premierPenalitati", "electricaConsumatorVulnerabil", "digiSumarQrDetaliu"];
 const ROUND_26_SEED = 22;
+const ROUND_27_LAYOUTS: BillLayout[] = ["eonContorInteligent", "hidroProsumatorCompensare", "ppcPreluareFui"];
+const ROUND_27_SEED = 23;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 26, measured once, joined the tuning half; round 27 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 27, measured once, joined the tuning half; round 28 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(23);
-    expect(SEALED_LAYOUTS).toEqual(["eonContorInteligent", "hidroProsumatorCompensare", "ppcPreluareFui"]);
+    expect(SEALED_SEED).toBe(24);
+    expect(SEALED_LAYOUTS).toEqual(["cigaPretIndexat", "novaGarantieFinanciara", "tinmarAbonamentLunar"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -1164,12 +1166,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 27's scans have a seed of their own, round 26's conditions and, new, a highlighter's stroke across a line of print; no earlier scan set has one", async () => {
-    const { seed, highlightShare, highlightLength, highlightHeight, highlightAt, ...rest } = SEALED_SCANS;
+    const { seed, highlightShare, highlightLength, highlightHeight, highlightAt, ...rest } = ROUND27_SCANS;
     const { seed: _seed26, ...round26 } = ROUND26_SCANS;
     expect(seed).toBe(43);
     expect(rest).toEqual(round26);
     expect([highlightShare, highlightLength, highlightHeight, highlightAt]).toEqual([0.4, [0.25, 0.55], [0.011, 0.018], [0.2, 0.85]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND27_SCANS, ROUND_27_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.highlight)).toBe(true);
     expect(sealed.some((scan) => !scan.highlight)).toBe(true);
     // Round 26's conditions still occur among the nine scans, the crumpled sheet and the sticky note included.
@@ -1179,7 +1181,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
     // Every drawn stroke within its ranges and on the page.
     let strokes = 0;
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND27_SCANS, 60)) {
       if (!scan.highlight) continue;
       strokes++;
       const { from, length, at, height, turn, colour, alpha } = scan.highlight;
@@ -1200,7 +1202,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     expect(strokes).toBeGreaterThan(10);
     // The sticky note still reaches the blank margin only: round 27's layouts print nothing in the outer
     // 6 % of either side of the page.
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_27_SEED, ROUND_27_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -1218,11 +1220,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 26's scans are the same as when they were read: the new draws come after every earlier one.
     const read26 = drawScans(ROUND26_SCANS, ROUND_26_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 42, highlightShare: undefined }, read26.length)).toEqual(read26);
+    expect(drawScans({ ...ROUND27_SCANS, seed: 42, highlightShare: undefined }, read26.length)).toEqual(read26);
   });
 
   it("round 27's smart-meter bill: three time bands adding up to the bill's kWh, none of them the bill's, an average day's hours, the peak above the highest hour, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["eonContorInteligent"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_27_SEED, ["eonContorInteligent"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const profile = smartProfile(input, truth);
@@ -1251,7 +1253,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 27's prosumer bill: the energy taken less the energy delivered is the billed kWh, neither register's kWh the bill's, the compensation table and the charges on the billed kWh, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["hidroProsumatorCompensare"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_27_SEED, ["hidroProsumatorCompensare"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const net = netMetering(input);
@@ -1274,7 +1276,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 27's last-resort takeover bill: the takeover notice (the supplier that left, its decision, the day of takeover, the old codes) before the bill of the new supplier, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["ppcPreluareFui"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_27_SEED, ["ppcPreluareFui"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const take = fuiTakeover(input, truth);
@@ -1293,6 +1295,140 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze(`cod client ${take.previousClient}, contract ${take.previousContract}. Index la preluare: ${take.index}.`));
       expect(squeezed).toContain(squeeze(`Cod client nou${truth.clientCode}`));
       expect(squeezed).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 28's scans have a seed of their own, round 27's conditions and, new, a ring binder's two punched holes in the left margin; no earlier scan set has one", async () => {
+    const { seed, holeShare, holeDiameter, holeInset, holeShift, ...rest } = SEALED_SCANS;
+    const { seed: _seed27, ...round27 } = ROUND27_SCANS;
+    expect(seed).toBe(44);
+    expect(rest).toEqual(round27);
+    expect([holeShare, holeDiameter, holeInset, holeShift]).toEqual([0.4, [0.024, 0.029], [0.038, 0.046], [-0.05, 0.05]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.holes)).toBe(true);
+    expect(sealed.some((scan) => !scan.holes)).toBe(true);
+    // Round 27's conditions still occur among the nine scans, the highlighter and the crumpled sheet included.
+    expect(sealed.some((scan) => scan.highlight)).toBe(true);
+    expect(sealed.some((scan) => scan.crumple)).toBe(true);
+    expect(sealed.some((scan) => scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every drawn pair of holes within its ranges: 80 mm apart on A4, on the sheet, in the blank margin.
+    let punched = 0;
+    const kinds = new Set<boolean>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.holes) continue;
+      punched++;
+      const { inset, at, diameter, dark } = scan.holes;
+      kinds.add(dark);
+      expect(diameter).toBeGreaterThanOrEqual(0.024);
+      expect(diameter).toBeLessThanOrEqual(0.029);
+      expect(inset).toBeGreaterThanOrEqual(0.038);
+      expect(inset).toBeLessThanOrEqual(0.046);
+      expect(inset - diameter / 2).toBeGreaterThan(0.02);
+      expect(inset + diameter / 2).toBeLessThanOrEqual(0.061);
+      expect(at[1] - at[0]).toBeCloseTo(80 / 297, 6);
+      expect((at[0] + at[1]) / 2).toBeGreaterThanOrEqual(0.45);
+      expect((at[0] + at[1]) / 2).toBeLessThanOrEqual(0.55);
+    }
+    expect(punched).toBeGreaterThan(10);
+    expect(kinds).toEqual(new Set([true, false]));
+    // The holes punch the blank margin only: round 28's layouts print nothing in the outer 6.5 % of
+    // either side of the page (a sheet fed upside down has them at the right).
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+        }
+      }
+    }
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.holes).toBeUndefined();
+    }
+    // Round 27's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read27 = drawScans(ROUND27_SCANS, ROUND_27_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 43, holeShare: undefined }, read27.length)).toEqual(read27);
+  });
+
+  it("round 28's indexed price: the month's energy in two rows, before and from the day the price changed, their kWh adding up to the bill's (neither of them it) and their values to the energy's value, all on the page", async () => {
+    const day = (iso: string) => iso.split("-").reverse().join(".");
+    for (const input of billSet(SEALED_SEED, ["cigaPretIndexat"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const split = priceIndexation(input, truth, c);
+      expect(split.before.kwh + split.after.kwh).toBe(truth.consumptionKwh);
+      for (const part of [split.before, split.after]) {
+        expect(part.kwh).toBeGreaterThan(0);
+        expect(part.kwh).not.toBe(truth.consumptionKwh);
+      }
+      expect(split.before.kwh).not.toBe(split.after.kwh);
+      expect(split.before.cents + split.after.cents).toBe(c.rows[0]!.valueCents);
+      expect(split.change > truth.periodStart && split.change <= truth.periodEnd).toBe(true);
+      expect(split.before.from).toBe(truth.periodStart);
+      expect(split.after.to).toBe(truth.periodEnd);
+      const [oldPrice, newPrice] = [split.oldPrice, split.newPrice].map((price) => Number(price.replace(",", "."))) as [number, number];
+      expect(oldPrice).toBeLessThan(newPrice);
+      expect(Math.abs(Math.round(split.after.kwh * newPrice * 100) - split.after.cents)).toBeLessThanOrEqual(10);
+      expect(split.before.cents).toBe(Math.round(split.before.kwh * oldPrice * 100));
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`începând cu ${day(split.change)}: de la ${split.oldPrice} lei/kWh la ${split.newPrice} lei/kWh`));
+      expect(squeezed).toContain(squeeze(`Energie activă — preț anterior${day(split.before.from)} - ${day(split.before.to)}${split.before.kwh}${split.before.price}${roNumber(split.before.cents)}`));
+      expect(squeezed).toContain(squeeze(`Energie activă — preț indexat${day(split.after.from)} - ${day(split.after.to)}${split.after.kwh}${split.after.price}${roNumber(split.after.cents)}`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 28's financial guarantee: the bill's own total, then the guarantee (about two months' bills, whole tens of lei, no VAT) and the amount to pay their sum, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["novaGarantieFinanciara"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const deposit = guaranteeDeposit(input, c);
+      expect(cents(truth.totalWithVat)).toBe(c.grossCents);
+      expect(deposit.cents % 1000).toBe(0);
+      expect(deposit.cents).toBeGreaterThanOrEqual(c.grossCents * 1.6);
+      expect(deposit.cents).toBeLessThan(c.grossCents * 2 + 1000);
+      expect(deposit.toPayCents).toBe(c.grossCents + deposit.cents);
+      expect([2, 3]).toContain(deposit.lateBills);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`Total factură curentă${roNumber(c.grossCents)} lei`));
+      expect(squeezed).toContain(squeeze(`Garanție financiară (constituire)${roNumber(deposit.cents)} lei`));
+      expect(squeezed).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(deposit.toPayCents)} lei`));
+      expect(squeezed).toContain(squeeze(`Ca urmare a ${deposit.lateBills} facturi achitate după termenul scadent`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 28's monthly fee: a row of its own ('1 lună' at 12,40 lei) in the net and the VAT, only on this layout, the average cost of a kWh with it, all on the page", async () => {
+    for (const layout of [...TUNE_LAYOUTS, ...SEALED_LAYOUTS.filter((name) => name !== "tinmarAbonamentLunar")]) {
+      for (const input of billSet(SEALED_SEED, [layout], 1)) expect(charges(input).rows.some((row) => row.label === MONTHLY_FEE_ROW)).toBe(false);
+    }
+    for (const input of billSet(SEALED_SEED, ["tinmarAbonamentLunar"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const fee = c.rows.filter((row) => row.label === MONTHLY_FEE_ROW);
+      expect(fee).toHaveLength(1);
+      expect([fee[0]!.quantity, fee[0]!.unitPrice, fee[0]!.valueCents]).toEqual([1, 12.4, 1240]);
+      expect(c.rows.reduce((sum, row) => sum + row.valueCents, 0)).toBe(c.netCents);
+      for (const row of c.rows) if (row !== fee[0]) expect(row.quantity).toBe(truth.consumptionKwh);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`Abonament lunarlună112,4012,40`));
+      expect(squeezed).toContain(squeeze(`abonament 12,40 lei/lună`));
+      expect(squeezed).toContain(squeeze(`Cost mediu pe kWh, cu abonament și TVA: ${truth.pricePerKwh.replace(".", ",")} lei`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
       await runsInsidePage(pdf);
     }
   });

@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 23 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 24 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 23 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 24 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,7 @@ import {
   ROUND20_PHOTOS,
   ROUND21_PHOTOS,
   ROUND22_PHOTOS,
+  ROUND23_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1258,18 +1259,18 @@ describe("ID photo round 22 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 23 as fixtures (no reader)", () => {
-  const round23 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round23 = idPhotoSet(ROUND23_PHOTOS, 2);
   const round22 = idPhotoSet(ROUND22_PHOTOS, 2);
   const LAMP = /data-glass-lamp="(\d+)"/g;
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 23 has a new seed and round 22's conditions at round 22's rates, plus its own glass top and noise reduction", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND22_PHOTOS, 34, "glassWax");
+    expectNextRound(ROUND23_PHOTOS, ROUND22_PHOTOS, 34, "glassWax");
     expectWholeRound(round23, ["glasstop", "waxy", "watermark", "screenshot"]);
   });
 
   it("a photo draws one of round 23's conditions at most, and then none of round 22's to 15's; such a photo stacks no more conditions than round 22's did, and every other photo is drawn as without round 23", () => {
-    const withoutGlassWax = idPhotoSet({ ...HELD_OUT_PHOTOS, glassWax: undefined }, 2);
+    const withoutGlassWax = idPhotoSet({ ...ROUND23_PHOTOS, glassWax: undefined }, 2);
     const most22 = Math.max(...round22.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round23.entries()) {
       const own = ["-glasstop", "-waxy"].filter((tag) => photo.name.includes(tag));
@@ -1287,7 +1288,7 @@ describe("ID photo round 23 as fixtures (no reader)", () => {
   });
 
   it("the glass top: a card lying on something (not held, on a screen or a laptop), a green tint 0.12–0.28 over the frame and a lamp reflected twice, 140–320 px across, 12–34 px apart, the second 0.5–0.7 as bright as the first (0.25–0.5); the others have none", () => {
-    const glazed = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-glasstop"));
+    const glazed = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...ROUND23_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-glasstop"));
     expect(glazed.length).toBeGreaterThan(3);
     for (const photo of [...glazed, ...round23]) expect((photo.style.scene?.over ?? "").includes("data-glass="), photo.name).toBe(photo.name.includes("-glasstop"));
     for (const photo of glazed) {
@@ -1313,7 +1314,7 @@ describe("ID photo round 23 as fixtures (no reader)", () => {
   });
 
   it("the noise reduction: the card blurred 0.8–1.8 px and posterised to 5–9 levels a channel by an SVG filter the card's filter names; never a screenshot or a scanner app's output; the others have none", () => {
-    const smeared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-waxy"));
+    const smeared = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND23_PHOTOS, seed: 34 + k * 100 }, 2)).filter((photo) => photo.name.includes("-waxy"));
     expect(smeared.length).toBeGreaterThan(3);
     for (const photo of [...smeared, ...round23]) {
       expect(photo.style.filter.includes("url(#waxy)"), photo.name).toBe(photo.name.includes("-waxy"));
@@ -1342,6 +1343,92 @@ describe("ID photo round 23 as fixtures (no reader)", () => {
       expect(photo.style.filter).not.toContain("url(#waxy)");
     }
     // Round 22's photos are the same as when they were read: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 33, glassWax: undefined }, 2)).toEqual(round22);
+    expect(idPhotoSet({ ...ROUND23_PHOTOS, seed: 33, glassWax: undefined }, 2)).toEqual(round22);
+  });
+});
+
+describe("ID photo round 24 as fixtures (no reader)", () => {
+  const round24 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round23 = idPhotoSet(ROUND23_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 24 has a new seed and round 23's conditions at round 23's rates, plus its own dashboard and colour fringes", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND23_PHOTOS, 35, "carFringe");
+    expectWholeRound(round24, ["dashboard", "fringes", "waxy", "screenshot", "photocopy", "flare"]);
+  });
+
+  it("a photo draws one of round 24's conditions at most, and then none of round 23's to 15's; such a photo stacks no more conditions than round 23's did, and every other photo is drawn as without round 24", () => {
+    const withoutCarFringe = idPhotoSet({ ...HELD_OUT_PHOTOS, carFringe: undefined }, 2);
+    const most23 = Math.max(...round23.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round24.entries()) {
+      const own = ["-dashboard", "-fringes"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.carFringe), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutCarFringe[i]);
+        continue;
+      }
+      for (const earlier of ["glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most23);
+    }
+  });
+
+  it("the dashboard: a card lying on something (not held, on a screen, a laptop, a newspaper or a dark surface, not a copy), the grained plastic in place of the desk, the windscreen's light 0.25–0.5 from one edge and the pillar's shadow 90–220 px (of the card's 1000) wide, 0.2–0.4 dark; the others have none", () => {
+    const parked = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dashboard"));
+    expect(parked.length).toBeGreaterThan(2);
+    for (const photo of [...parked, ...round24]) {
+      expect((photo.style.scene?.over ?? "").includes("data-car-light="), photo.name).toBe(photo.name.includes("-dashboard"));
+      expect((photo.style.scene?.over ?? "").includes("data-car-pillar="), photo.name).toBe(photo.name.includes("-dashboard"));
+    }
+    for (const photo of parked) {
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|screenshot|scanapp|keyboard|newspaper|dark|photocopy)\b/);
+      expect(photo.style.background).toContain("repeating-radial-gradient");
+      const over = photo.style.scene!.over!;
+      const light = Number(/data-car-light="([\d.]+)"/.exec(over)![1]);
+      expect(light).toBeGreaterThanOrEqual(0.25);
+      expect(light).toBeLessThanOrEqual(0.5);
+      const pillar = Number(/data-car-pillar="(\d+)"/.exec(over)![1]);
+      expect(pillar).toBeGreaterThanOrEqual(90);
+      expect(pillar).toBeLessThanOrEqual(220);
+      const [, side, summaryLight, wide, dark] = /the windscreen's light from the frame's (top|right|bottom|left) edge, ([\d.]+), the pillar's shadow (\d+) px wide, ([\d.]+)$/.exec(photo.carFringe!)!;
+      expect(["top", "right", "bottom", "left"]).toContain(side);
+      expect(Number(summaryLight)).toBeCloseTo(light, 2);
+      expect(Number(wide)).toBe(pillar);
+      expect(Number(dark)).toBeGreaterThanOrEqual(0.2);
+      expect(Number(dark)).toBeLessThanOrEqual(0.4);
+    }
+  });
+
+  it("the colour fringes: red and blue shifted 1–2.6 px (of the card's 1000) apart in opposite directions by an SVG filter the card's filter names; never a screenshot or a scanner app's output; the others have none", () => {
+    const fringed = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-fringes"));
+    expect(fringed.length).toBeGreaterThan(3);
+    for (const photo of [...fringed, ...round24]) {
+      expect(photo.style.filter.includes("url(#fringe)"), photo.name).toBe(photo.name.includes("-fringes"));
+      expect((photo.style.scene?.over ?? "").includes('<filter id="fringe"'), photo.name).toBe(photo.name.includes("-fringes"));
+    }
+    for (const photo of fringed) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const [red, blue] = [...over.matchAll(/<feOffset in="(?:red|blue)" dx="(-?[\d.]+)" dy="(-?[\d.]+)"/g)].map((match) => [Number(match[1]), Number(match[2])] as const);
+      expect(red![0]).toBeCloseTo(-blue![0], 2);
+      expect(red![1]).toBeCloseTo(-blue![1], 2);
+      const apart = 2 * Math.hypot(red![0], red![1]);
+      expect(apart).toBeGreaterThanOrEqual(1 - 0.02);
+      expect(apart).toBeLessThanOrEqual(2.6 + 0.02);
+      expect(photo.carFringe).toMatch(/^a cheap lens's colour fringes, red and blue [\d.]+ px apart$/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 23's included, have none of round 24's conditions", () => {
+    for (const photo of [...round23, ...idPhotoSet(ROUND22_PHOTOS, 2), ...idPhotoSet(ROUND21_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.carFringe).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(dashboard|fringes)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-car|id="fringe"/);
+      expect(photo.style.filter).not.toContain("url(#fringe)");
+    }
+    // Round 23's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34, carFringe: undefined }, 2)).toEqual(round23);
   });
 });
