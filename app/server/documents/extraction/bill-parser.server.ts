@@ -2097,7 +2097,8 @@ export function parseBillText(text: string): BillExtraction {
   const kwhRead = kwhOf(consumptionLines, indexed ?? undefined);
   // So is it by two charge rows whose quantity × unit price makes their value at new − old ('6552' for
   // '652' above rows of 652 in a '(kWh)' column), none at the figure read.
-  const checkedRows = (kwh: number) => checkedRowQuantities(consumptionLines).filter((q) => q === kwh).length;
+  let rowQuantities: number[] | undefined;
+  const checkedRows = (kwh: number) => (rowQuantities ??= checkedRowQuantities(consumptionLines)).filter((q) => q === kwh).length;
   const outvoted =
     kwhRead !== null &&
     indexed !== null &&

@@ -1,6 +1,7 @@
 // OCR text of a Romanian identity document (classic card, electronic card, passport) → its fields.
 // The machine readable zone comes first (its check digits make it trustworthy); the printed fields add
 // diacritics, birthplace, address and the issuer, and every field both carry is cross-checked.
+import countiesData from "../../../../seed/counties.json";
 import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, namesLineAlone, type MrzResult } from "../../../lib/mrz";
 import { foldRomanian } from "../../../lib/text-normalize";
@@ -622,8 +623,8 @@ function fewLettersOff(seat: string, read: string): boolean {
   return [...seat].filter((c, i) => c !== read[i]).length <= 3;
 }
 
-/** Romania's counties, and Bucharest: a passport's issuer is the county's passport office, 'SPCEP <county>'. */
-const COUNTIES = ["Alba", "Arad", "Argeș", "Bacău", "Bihor", "Bistrița-Năsăud", "Botoșani", "Brașov", "Brăila", "București", "Buzău", "Caraș-Severin", "Călărași", "Cluj", "Constanța", "Covasna", "Dâmbovița", "Dolj", "Galați", "Giurgiu", "Gorj", "Harghita", "Hunedoara", "Ialomița", "Iași", "Ilfov", "Maramureș", "Mehedinți", "Mureș", "Neamț", "Olt", "Prahova", "Satu Mare", "Sălaj", "Sibiu", "Suceava", "Teleorman", "Timiș", "Tulcea", "Vaslui", "Vâlcea", "Vrancea"];
+/** Romania's counties, and Bucharest (the seeded reference list): a passport's issuer is the county's passport office, 'SPCEP <county>'. */
+const COUNTIES = countiesData.map((county) => county.name);
 
 /**
  * A passport's issuer by the county list: the county's name read without its diacritics ('SPCEP
@@ -931,10 +932,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // A line found because the zone's name reads it is no second reading that agrees with the zone: the
   // zone's surname may be its given names (a names line cut at its start, 'ELENA<<<'), matching the
   // given names' line (ID round 18 read under load, 'ELENA' at 0.99). Its letters lend diacritics only.
-  const lastByZone = cleanName(valueBelow(lines, LABEL.lastName)) === null && nameLineLonger(lines, mrz?.lastName ?? null, zoneText) === null ? nameLineFitting(lines, zoneLast, zoneReadsName) : null;
-  const firstByZone = cleanName(valueBelow(lines, LABEL.firstName)) === null && nameLineLonger(lines, mrz?.firstName ?? null, zoneText) === null ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) : null;
-  const printedLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText) ?? lastByZone ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
-  const printedFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText) ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
+  const labelledLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText);
+  const labelledFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText);
+  const lastByZone = labelledLast === null ? nameLineFitting(lines, zoneLast, zoneReadsName) : null;
+  const firstByZone = labelledFirst === null ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) : null;
+  const printedLast = labelledLast ?? lastByZone ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
+  const printedFirst = labelledFirst ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
@@ -1142,7 +1145,6 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
   return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
 
-/** Printed fields worth a second reading of the line under their label: no check digit covers them. */
 /** `first` with `fields` taken from a second reading of the printed side, their confidence at most `cap`. */
 function withPrintedFields(first: IdCardExtraction, second: IdCardExtraction, fields: readonly (RereadField | (typeof LOWER_HALF_FIELDS)[number])[], cap: number): IdCardExtraction {
   const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
@@ -1154,6 +1156,7 @@ function withPrintedFields(first: IdCardExtraction, second: IdCardExtraction, fi
   return result;
 }
 
+/** Printed fields worth a second reading of the line under their label: no check digit covers them. */
 export type RereadField = "birthPlace" | "issuedBy";
 
 /** A place whose locality is known: Bucharest's sector, or a county seat under its own county's code. */
