@@ -733,6 +733,15 @@ const PRODUCT_WORD =
 const LEGAL_NAME = /furnizare|\bs\.?\s?r\.?\s?l\b|\bs\.\s?a\b|\benergy\b|\bromania\b|vanzare|power\s*&/i;
 
 /**
+ * An offer's name with the price line under it run into its line by a scan ('Tinmar Abonament Casa Energie
+ * activă 0,5984 lei/kWh + …'): the name is what comes before the active energy's words.
+ */
+function beforeEnergyPrice(text: string): string {
+  const energy = /\s(?:energie|energia)\s+(?:electric[aă]\s+)?activ[aă](?!\p{L})/iu.exec(text);
+  return energy ? text.slice(0, energy.index) : text;
+}
+
+/**
  * An offer name by its words: a short cell of words (a small number at most: 'Preț fix 12 luni')
  * naming a product, or the supplier's brand and a word — not the supplier's own name.
  */
@@ -741,7 +750,7 @@ export function tariffByWords(lines: TextLine[], supplierName: string | null): s
   const brand = supplier?.split(" ")[0] ?? null;
   for (const line of lines) {
     for (const cell of line.cells) {
-      const text = afterLabel(cell.split(/,\s*\d/)[0]!);
+      const text = beforeEnergyPrice(afterLabel(cell.split(/,\s*\d/)[0]!));
       const folded = foldSameLength(text);
       const words = text.split(/\s+/);
       if (

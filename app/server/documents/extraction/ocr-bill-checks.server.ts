@@ -5,7 +5,7 @@
 import { COUNTY_SEATS } from "../../../lib/cnp";
 import { findPod } from "../../../lib/pod";
 import { foldRomanian } from "../../../lib/text-normalize";
-import { SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
+import { BILL_FIELDS, SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
 import { repairOcrText, repairStreetKind } from "./ocr-text-repair.server";
 
 export interface OcrWord {
@@ -375,17 +375,24 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
 /** A field a second reading filled in is one reading with nothing to confirm it: never sure. */
 const FILLED_AT_MOST = 0.85;
 
+/** Below this a first reading's field is no sure reading, which a second reading of far more of the page may replace. */
+const SURE_FIELD = 0.9;
+
 /**
  * The fields a first reading lost, taken from a second reading of the same page (a faded print read
  * again darkened): only where the first found nothing, below sure. What the first read stands, even
- * where the second reads otherwise: a second reading is no check of the first.
+ * where the second reads otherwise: a second reading is no check of the first. Where the second read
+ * far more of the page (`secondReadMore`: a toner streak cost the first half its words, 'TAL 90669' for
+ * 'TAL 9066939', 'Bd.Un' for 'Bd.Unirii nr.149'), the first's unsure fields are its pieces: the second's
+ * readings replace them, still below sure; the first's sure fields stand.
  */
-export function filledFrom(first: BillExtraction, second: BillExtraction): BillExtraction {
-  const filled = first.missingFields.filter((field) => second[field] !== null);
-  const priceFilled = first.pricePerKwh === null && second.pricePerKwh !== null;
+export function filledFrom(first: BillExtraction, second: BillExtraction, secondReadMore = false): BillExtraction {
+  const unsure = (field: Field) => secondReadMore && first[field] !== null && (first.fieldConfidence?.[field] ?? 0) < SURE_FIELD && second[field] !== null && second[field] !== first[field];
+  const filled = BILL_FIELDS.filter((field) => (first.missingFields.includes(field) && second[field] !== null) || unsure(field));
+  const priceFilled = (first.pricePerKwh === null && second.pricePerKwh !== null) || unsure("pricePerKwh");
   if (filled.length === 0 && !priceFilled) return first;
   const out: BillExtraction = { ...first, fieldConfidence: { ...first.fieldConfidence }, fieldSource: { ...first.fieldSource } };
-  const take = (field: BillField | "pricePerKwh") => {
+  const take = (field: Field) => {
     Object.assign(out, { [field]: second[field] });
     out.fieldConfidence![field] = Math.min(second.fieldConfidence?.[field] ?? FILLED_AT_MOST, FILLED_AT_MOST);
     const source = second.fieldSource?.[field];

@@ -114,6 +114,25 @@ const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])
 const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
 
 /**
+ * One of a date's dots read as a colon ('Perioada 01.09.2026 - 30.09:2026'): a day, a month and a year of this
+ * century parted by a dot and a colon is that date (a time's colon has no dot and year after it).
+ */
+const DATE_DOT_AS_COLON = /(?<![\d.,:])\b(0?[1-9]|[12]\d|3[01])(?:\.(0[1-9]|1[0-2]):|:(0[1-9]|1[0-2])\.)(20\d{2})(?![\d.,:]?\d)/g;
+
+/**
+ * A bar read between two words with no space ('Oferta ta: Tinmar|Abonament Casa', a box's edge or a
+ * highlighter's stroke under the print): print never glues a word to a capitalised one with a bar, so it is a space.
+ */
+const BAR_BETWEEN_WORDS = /(?<=\p{L}{2})\|(?=\p{Lu}\p{Ll})/gu;
+
+/**
+ * A boulevard's 'Bd.' with its B lost at the start of a line or cell ('d.Unirii nr.83' under the holder's
+ * name, a pen's tick or a punched hole over the letter): no address cell opens with a small 'd.' and a
+ * capitalised name.
+ */
+const BOULEVARD_B_LOST = /(?<=^|\t)d\.(?=\s?\p{Lu}\p{Ll}+\b)/gmu;
+
+/**
  * A series' 'nr.' whose n the engine lost or read as a quote or a speck ('Seria PPN ' r. 3457767'):
  * after 'Seria' and its capitals, an 'r.' before the number is the 'nr.'.
  */
@@ -186,6 +205,9 @@ export function repairOcrText(text: string): string {
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
+    .replace(DATE_DOT_AS_COLON, (_, day: string, monthBefore: string | undefined, monthAfter: string | undefined, year: string) => `${day}.${monthBefore ?? monthAfter}.${year}`)
+    .replace(BAR_BETWEEN_WORDS, " ")
+    .replace(BOULEVARD_B_LOST, "Bd.")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
     .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
