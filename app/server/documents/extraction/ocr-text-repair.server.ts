@@ -133,6 +133,14 @@ const BAR_BETWEEN_WORDS = /(?<=\p{L}{2})\|(?=\p{Lu}\p{Ll})/gu;
 const BOULEVARD_B_LOST = /(?<=^|\t)d\.(?=\s?\p{Lu}\p{Ll}+\b)/gmu;
 
 /**
+ * A ring binder's punched hole in the left margin read as a letter of its own before a line ('o ⇥ OANA LUPU',
+ * 'O || Jud.CJ …': the disc an 'o', its rim a bar or two): a lone o (or a degree sign) opening a line, before a
+ * capital or a figure, is no word of the print, and as a cell it shifts the line's columns (the holder's
+ * address was read from the next column).
+ */
+const HOLE_AT_LINE_START = /^[oO°](?:[ \t]*\|)*[ \t]+(?=[\p{Lu}\d])/gmu;
+
+/**
  * A series' 'nr.' whose n the engine lost or read as a quote or a speck ('Seria PPN ' r. 3457767'):
  * after 'Seria' and its capitals, an 'r.' before the number is the 'nr.'.
  */
@@ -186,7 +194,7 @@ const SERIES_WITH_SMALL_L = /(?<![\p{L}\d.])(?=[A-Zl]{2,4} \d{5,}(?![\d.,]))([A-
 const SPLIT_BLOCK_HEADING = /(?<=^|\t)(DATE(?:LE)?)\t(CONTRACT(?:ULUI)?|CLIENT(?:ULUI)?|FACTUR(?:Ă|A|II)|CONSUM|PLAT(?:Ă|A))(?=\t|$)/gm;
 
 export function repairOcrText(text: string): string {
-  return repairStreetKind(text)
+  return repairStreetKind(text.replace(HOLE_AT_LINE_START, ""))
     .replace(SPLIT_BLOCK_HEADING, "$1 $2")
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
