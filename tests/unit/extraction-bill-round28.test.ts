@@ -50,7 +50,7 @@ describe("scan misreads of round 28", () => {
   it("ends an offer's name where the price line a scan ran into it starts", () => {
     const runIn = { 4: "Oferta ta: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună (prețuri fără TVA)", 5: "" };
     expect(readScan(subscriptionBill(runIn)).tariffType).toBe("Tinmar Abonament Casa");
-    // The same with its label's colon: the labelled value is cut the same way.
+    // The same after a label with its colon.
     const labelled = { 4: "Ofertă: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună", 5: "" };
     expect(readScan(subscriptionBill(labelled)).tariffType).toBe("Tinmar Abonament Casa");
   });

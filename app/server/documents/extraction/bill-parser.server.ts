@@ -372,10 +372,7 @@ const OFFER_TITLE = /^(?:oferta|produs(?:ul)?|tarif(?:ul)?)$/;
  * after it (offer names are capitalised words: 'ENGIE Casa Flex', 'Tarif Fix' stays whole).
  */
 function offerName(value: string): string {
-  // The price line under the offer's name run into its line ('Tinmar Abonament Casa Energie activă 0,5984
-  // lei/kWh + …'): the name ends where the active energy's words start.
-  const energy = ACTIVE_ENERGY.exec(foldSameLength(value));
-  const sentence = (energy && energy.index > 0 ? value.slice(0, energy.index) : value).split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
+  const sentence = value.split(/,\s*(?:putere|\p{Ll})|[;:]/u)[0]!;
   // A word's cut piece in small letters ('di' of a charge row's 'distribuție' a scan parted) names no offer.
   if (/^\s*\p{Ll}{1,3}\s*$/u.test(sentence)) return "";
   // A stub of three letters or fewer cut at a colon a scan read inside the name ('Ele: ⇥ sshic Convenție'):
@@ -1035,8 +1032,6 @@ function datePrintedWithNumber(lines: TextLine[], own: string | null): string | 
 
 /** The charges table's active-energy row. */
 const ACTIVE_ENERGY = /energie\s+(?:electrica\s+)?activa/i;
-/** A value that is that row (nothing but marks before it), not an offer's name with the price line run into it. */
-const ACTIVE_ENERGY_FIRST = /^[^\p{L}]*energie\s+(?:electrica\s+)?activa/iu;
 /**
  * A regulated charge every supplier bills beside its offer ('Tarif distribuție și transport', 'Certificate
  * verzi', 'Contribuție cogenerare', 'Acciză'): a charges table's row, never the offer's name.
@@ -2030,7 +2025,7 @@ export function parseBillText(text: string): BillExtraction {
   // table's 'Denumire produs' caption, another column's caption or the energy's charge row.
   // A table's header is never a value: the rest of its caption ('Denumire produs / serviciu') is no offer.
   const tariffHit =
-    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY_FIRST.test(foldSameLength(v)) && !REGULATED_CHARGE.test(foldSameLength(v).trim())).find(
+    valuesAfterLabel(supply, L.tariff, (v) => /[A-Za-z]/.test(v) && !isCaption(foldSameLength(v)) && !PERCENTAGE.test(v) && !TABLE_COLUMN_CAPTION.test(foldSameLength(v).trim()) && !ACTIVE_ENERGY.test(foldSameLength(v)) && !REGULATED_CHARGE.test(foldSameLength(v).trim())).find(
       (hit) => hit.position === "below" || !isTableHeader(supply[hit.line]!),
     ) ?? null;
   // 'Tarif ultimă instanță casnic', 'Tarif social' in a cell of its own (the caption beside it lost by the
