@@ -42,6 +42,12 @@ describe("scan misreads of round 28", () => {
     expect(repairOcrText("Program: 10:30.")).toBe("Program: 10:30.");
   });
 
+  it("reads the issue date after its label 'Emisă' misread in a faint head", () => {
+    const bill = readScan(subscriptionBill({ 3: "Emlss:14.08. 2025 · Scadortă 5b 06 7095 -" }));
+    expect(bill.billDate).toBe("2025-08-14");
+    expect(bill.dueDate).toBeNull();
+  });
+
   it("reads a bar between two words as a space", () => {
     const bill = readScan(subscriptionBill({ 4: "Oferta ta: Tinmar|Abonament Casa" }));
     expect(bill.tariffType).toBe("Tinmar Abonament Casa");

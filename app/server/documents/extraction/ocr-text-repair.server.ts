@@ -151,6 +151,11 @@ const SERIES_NR_N_LOST = /(\bseria\s+[A-Z]{1,6})\s+[^\s\p{L}\d]?\s?r\.\s*(?=\d{4
  * ('piață' is spelled 'pia').
  */
 const PAY_WORD_L_AS_I = /\b([Pp])i(ăt)/g;
+/**
+ * The issue date's label 'Emisă' with its i read as an l or a 1 and its ă as an s or an a ('Emlss:14.08. 2025', a
+ * faint head): no Romanian word starts 'Eml' or 'Em1'.
+ */
+const ISSUED_I_AS_L = /(?<!\p{L})Em[l1][sș][ăas](?!\p{L})/gu;
 /** 'până la' with its l read as a J ('până Ja'): no word 'Ja' follows 'până'. */
 const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
 
@@ -218,6 +223,7 @@ export function repairOcrText(text: string): string {
     .replace(BOULEVARD_B_LOST, "Bd.")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
+    .replace(ISSUED_I_AS_L, "Emisă")
     .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
     .replace(POWER_UNIT_AS_KV, "$1kW")
     .replace(UNTIL_L_AS_J, "$1 la")
