@@ -54,10 +54,16 @@ describe("scan misreads of round 28", () => {
   });
 
   it("ends an offer's name where the price line a scan ran into it starts", () => {
-    const runIn = { 4: "Oferta ta: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună (prețuri fără TVA)", 5: "" };
+    const runIn = {
+      4: "Oferta ta: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună (prețuri fără TVA)",
+      5: "",
+    };
     expect(readScan(subscriptionBill(runIn)).tariffType).toBe("Tinmar Abonament Casa");
     // The same after a label with its colon.
-    const labelled = { 4: "Ofertă: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună", 5: "" };
+    const labelled = {
+      4: "Ofertă: Tinmar Abonament Casa Energie activă 0,5984 lei/kWh + abonament 12,40 lei/lună",
+      5: "",
+    };
     expect(readScan(subscriptionBill(labelled)).tariffType).toBe("Tinmar Abonament Casa");
   });
 
@@ -75,7 +81,10 @@ describe("scan misreads of round 28", () => {
   it("drops a punched hole read as a letter before a line", () => {
     for (const hole of ["o\t", "O || ", "o "]) {
       const bill = readScan(subscriptionBill({ 7: `${hole}OANA LUPU\tPOD RO002E666858857` }));
-      expect([bill.customerName, bill.billingAddress]).toEqual(["OANA LUPU", "Jud.CJ Mun.Cluj-Napoca Str.Florilor nr.151"]);
+      expect([bill.customerName, bill.billingAddress]).toEqual([
+        "OANA LUPU",
+        "Jud.CJ Mun.Cluj-Napoca Str.Florilor nr.151",
+      ]);
     }
     // A sentence's 'o' before a word in small letters is a word.
     expect(repairOcrText("o factură nouă")).toBe("o factură nouă");
