@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 28 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 29 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, placeOfConsumption, priceIndexation, priceNotice, smartProfile, stornoEstimate, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, placeOfConsumption, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu"]);
@@ -123,19 +123,21 @@ const ROUND_26_LAYOUTS: BillLayout[] = ["premierPenalitati", "electricaConsumato
 const ROUND_26_SEED = 22;
 const ROUND_27_LAYOUTS: BillLayout[] = ["eonContorInteligent", "hidroProsumatorCompensare", "ppcPreluareFui"];
 const ROUND_27_SEED = 23;
+const ROUND_28_LAYOUTS: BillLayout[] = ["cigaPretIndexat", "novaGarantieFinanciara", "tinmarAbonamentLunar"];
+const ROUND_28_SEED = 24;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 27, measured once, joined the tuning half; round 28 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 28, measured once, joined the tuning half; round 29 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(24);
-    expect(SEALED_LAYOUTS).toEqual(["cigaPretIndexat", "novaGarantieFinanciara", "tinmarAbonamentLunar"]);
+    expect(SEALED_SEED).toBe(25);
+    expect(SEALED_LAYOUTS).toEqual(["ppcCasaVacanta", "engieReducereDebitDirect", "hidroCodBareSubsol"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -1300,12 +1302,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 28's scans have a seed of their own, round 27's conditions and, new, a ring binder's two punched holes in the left margin; no earlier scan set has one", async () => {
-    const { seed, holeShare, holeDiameter, holeInset, holeShift, ...rest } = SEALED_SCANS;
+    const { seed, holeShare, holeDiameter, holeInset, holeShift, ...rest } = ROUND28_SCANS;
     const { seed: _seed27, ...round27 } = ROUND27_SCANS;
     expect(seed).toBe(44);
     expect(rest).toEqual(round27);
     expect([holeShare, holeDiameter, holeInset, holeShift]).toEqual([0.4, [0.024, 0.029], [0.038, 0.046], [-0.05, 0.05]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND28_SCANS, ROUND_28_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.holes)).toBe(true);
     expect(sealed.some((scan) => !scan.holes)).toBe(true);
     // Round 27's conditions still occur among the nine scans, the highlighter and the crumpled sheet included.
@@ -1317,7 +1319,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     // Every drawn pair of holes within its ranges: 80 mm apart on A4, on the sheet, in the blank margin.
     let punched = 0;
     const kinds = new Set<boolean>();
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND28_SCANS, 60)) {
       if (!scan.holes) continue;
       punched++;
       const { inset, at, diameter, dark } = scan.holes;
@@ -1336,7 +1338,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     expect(kinds).toEqual(new Set([true, false]));
     // The holes punch the blank margin only: round 28's layouts print nothing in the outer 6.5 % of
     // either side of the page (a sheet fed upside down has them at the right).
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_28_SEED, ROUND_28_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -1354,12 +1356,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 27's scans are the same as when they were sealed: the new draws come after every earlier one.
     const read27 = drawScans(ROUND27_SCANS, ROUND_27_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 43, holeShare: undefined }, read27.length)).toEqual(read27);
+    expect(drawScans({ ...ROUND28_SCANS, seed: 43, holeShare: undefined }, read27.length)).toEqual(read27);
   });
 
   it("round 28's indexed price: the month's energy in two rows, before and from the day the price changed, their kWh adding up to the bill's (neither of them it) and their values to the energy's value, all on the page", async () => {
     const day = (iso: string) => iso.split("-").reverse().join(".");
-    for (const input of billSet(SEALED_SEED, ["cigaPretIndexat"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_28_SEED, ["cigaPretIndexat"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const split = priceIndexation(input, truth, c);
@@ -1389,7 +1391,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 28's financial guarantee: the bill's own total, then the guarantee (about two months' bills, whole tens of lei, no VAT) and the amount to pay their sum, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["novaGarantieFinanciara"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_28_SEED, ["novaGarantieFinanciara"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const deposit = guaranteeDeposit(input, c);
@@ -1411,10 +1413,10 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 28's monthly fee: a row of its own ('1 lună' at 12,40 lei) in the net and the VAT, only on this layout, the average cost of a kWh with it, all on the page", async () => {
-    for (const layout of [...TUNE_LAYOUTS, ...SEALED_LAYOUTS.filter((name) => name !== "tinmarAbonamentLunar")]) {
-      for (const input of billSet(SEALED_SEED, [layout], 1)) expect(charges(input).rows.some((row) => row.label === MONTHLY_FEE_ROW)).toBe(false);
+    for (const layout of [...TUNE_LAYOUTS, ...SEALED_LAYOUTS].filter((name) => name !== "tinmarAbonamentLunar")) {
+      for (const input of billSet(ROUND_28_SEED, [layout], 1)) expect(charges(input).rows.some((row) => row.label === MONTHLY_FEE_ROW)).toBe(false);
     }
-    for (const input of billSet(SEALED_SEED, ["tinmarAbonamentLunar"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_28_SEED, ["tinmarAbonamentLunar"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const fee = c.rows.filter((row) => row.label === MONTHLY_FEE_ROW);
@@ -1429,6 +1431,129 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze(`abonament 12,40 lei/lună`));
       expect(squeezed).toContain(squeeze(`Cost mediu pe kWh, cu abonament și TVA: ${truth.pricePerKwh.replace(".", ",")} lei`));
       expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+  it("round 29's scans have a seed of their own, round 28's conditions and, new, a sheet's edge lifted off the glass and out of focus; no earlier scan set has one", () => {
+    const { seed, focusShare, focusBlur, focusDepth, ...rest } = SEALED_SCANS;
+    const { seed: _seed28, ...round28 } = ROUND28_SCANS;
+    expect(seed).toBe(45);
+    expect(rest).toEqual(round28);
+    expect([focusShare, focusBlur, focusDepth]).toEqual([0.4, [1.4, 2.8], [0.12, 0.28]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.focus)).toBe(true);
+    expect(sealed.some((scan) => !scan.focus)).toBe(true);
+    // Round 28's conditions still occur among the nine scans, the punched holes and the highlighter included.
+    expect(sealed.some((scan) => scan.holes)).toBe(true);
+    expect(sealed.some((scan) => scan.highlight || scan.crumple)).toBe(true);
+    expect(sealed.some((scan) => scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every drawn edge within its ranges, every edge drawn some time.
+    let lifted = 0;
+    const edges = new Set<string>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.focus) continue;
+      lifted++;
+      const { edge, blur, depth } = scan.focus;
+      edges.add(edge);
+      expect(blur).toBeGreaterThanOrEqual(1.4);
+      expect(blur).toBeLessThanOrEqual(2.8);
+      expect(depth).toBeGreaterThanOrEqual(0.12);
+      expect(depth).toBeLessThanOrEqual(0.28);
+    }
+    expect(lifted).toBeGreaterThan(10);
+    expect(edges).toEqual(new Set(["top", "right", "bottom", "left"]));
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.focus).toBeUndefined();
+    }
+    // Round 28's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read28 = drawScans(ROUND28_SCANS, ROUND_28_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 44, focusShare: undefined }, read28.length)).toEqual(read28);
+  });
+
+  it("round 29's layouts print nothing in the outer 6.5 % of either side of the page (the punched holes and the sticky note cover no print)", async () => {
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+        }
+      }
+    }
+  });
+
+  it("round 29's holiday home: 3 to 9 kWh on this layout only (every other layout's bills unchanged), a year's history with the billed month last and no other month its kWh, the charges on those kWh, all on the page", async () => {
+    const drawn = billSet(SEALED_SEED, SEALED_LAYOUTS, PER_LAYOUT);
+    for (const input of drawn) {
+      if (input.layout === "ppcCasaVacanta") {
+        expect(input.consumptionKwh).toBeGreaterThanOrEqual(3);
+        expect(input.consumptionKwh).toBeLessThanOrEqual(9);
+      } else expect(input.consumptionKwh).toBeGreaterThanOrEqual(40);
+    }
+    for (const input of billSet(SEALED_SEED, ["ppcCasaVacanta"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const history = seasonalHistory(input, truth);
+      expect(history).toHaveLength(12);
+      expect(history[11]!.kwh).toBe(truth.consumptionKwh);
+      for (const month of history.slice(0, 11)) expect(month.kwh).not.toBe(truth.consumptionKwh);
+      expect(Math.max(...history.map((month) => month.kwh))).toBeGreaterThanOrEqual(60);
+      for (const row of c.rows) expect(row.quantity).toBe(truth.consumptionKwh);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      for (const month of history) expect(squeezed).toContain(squeeze(`${month.kwh}${month.month}`));
+      expect(squeezed).toContain(squeeze("locuință de vacanță"));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 29's direct-debit discount: a negative row of its own (1 × -5,00 lei) in the net and the VAT, only on this layout, the subtotal before it, all on the page", async () => {
+    for (const layout of [...TUNE_LAYOUTS, ...SEALED_LAYOUTS].filter((name) => name !== "engieReducereDebitDirect")) {
+      for (const input of billSet(SEALED_SEED, [layout], 1)) expect(charges(input).rows.some((row) => row.label === DIRECT_DEBIT_ROW)).toBe(false);
+    }
+    for (const input of billSet(SEALED_SEED, ["engieReducereDebitDirect"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const discount = c.rows.filter((row) => row.label === DIRECT_DEBIT_ROW);
+      expect(discount).toHaveLength(1);
+      expect([discount[0]!.quantity, discount[0]!.unitPrice, discount[0]!.valueCents]).toEqual([1, -5, -500]);
+      expect(c.rows.reduce((sum, row) => sum + row.valueCents, 0)).toBe(c.netCents);
+      expect(cents(truth.totalWithoutVat)).toBe(c.netCents);
+      for (const row of c.rows) if (row !== discount[0]) expect(row.quantity).toBe(truth.consumptionKwh);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`Subtotal${roNumber(c.netCents + 500)}`));
+      expect(squeezed).toContain(squeeze(`${DIRECT_DEBIT_ROW}lună1-5,00-5,00`));
+      expect(squeezed).toContain(squeeze(`Total fără TVA${roNumber(c.netCents)} lei`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 29's barcode caption: the POD and the client code printed only under the payment slip's barcode, with the digits it carries (client code, bill number, amount), all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroCodBareSubsol"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const reference = slipReference(truth);
+      expect(reference.endsWith(String(c.grossCents).padStart(8, "0"))).toBe(true);
+      expect(reference).toContain(truth.billNumber.split(" ")[1]!);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      expect(squeezed).toContain(squeeze(`POD ${truth.pod} · Cod client ${truth.clientCode} · Factura ${truth.billNumber} · ${roNumber(c.grossCents)} lei`));
+      expect(squeezed).toContain(reference);
+      // Printed once each: the caption is the only place.
+      expect(squeezed.split(truth.pod)).toHaveLength(2);
+      expect(squeezed.split(squeeze(`Cod client ${truth.clientCode}`))).toHaveLength(2);
       await runsInsidePage(pdf);
     }
   });

@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 24 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 25 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 24 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 25 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -28,6 +28,7 @@ import {
   ROUND21_PHOTOS,
   ROUND22_PHOTOS,
   ROUND23_PHOTOS,
+  ROUND24_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1348,17 +1349,17 @@ describe("ID photo round 23 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 24 as fixtures (no reader)", () => {
-  const round24 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round24 = idPhotoSet(ROUND24_PHOTOS, 2);
   const round23 = idPhotoSet(ROUND23_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 24 has a new seed and round 23's conditions at round 23's rates, plus its own dashboard and colour fringes", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND23_PHOTOS, 35, "carFringe");
+    expectNextRound(ROUND24_PHOTOS, ROUND23_PHOTOS, 35, "carFringe");
     expectWholeRound(round24, ["dashboard", "fringes", "waxy", "screenshot", "photocopy", "flare"]);
   });
 
   it("a photo draws one of round 24's conditions at most, and then none of round 23's to 15's; such a photo stacks no more conditions than round 23's did, and every other photo is drawn as without round 24", () => {
-    const withoutCarFringe = idPhotoSet({ ...HELD_OUT_PHOTOS, carFringe: undefined }, 2);
+    const withoutCarFringe = idPhotoSet({ ...ROUND24_PHOTOS, carFringe: undefined }, 2);
     const most23 = Math.max(...round23.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round24.entries()) {
       const own = ["-dashboard", "-fringes"].filter((tag) => photo.name.includes(tag));
@@ -1376,7 +1377,7 @@ describe("ID photo round 24 as fixtures (no reader)", () => {
   });
 
   it("the dashboard: a card lying on something (not held, on a screen, a laptop, a newspaper or a dark surface, not a copy), the grained plastic in place of the desk, the windscreen's light 0.25–0.5 from one edge and the pillar's shadow 90–220 px (of the card's 1000) wide, 0.2–0.4 dark; the others have none", () => {
-    const parked = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dashboard"));
+    const parked = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...ROUND24_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dashboard"));
     expect(parked.length).toBeGreaterThan(2);
     for (const photo of [...parked, ...round24]) {
       expect((photo.style.scene?.over ?? "").includes("data-car-light="), photo.name).toBe(photo.name.includes("-dashboard"));
@@ -1402,7 +1403,7 @@ describe("ID photo round 24 as fixtures (no reader)", () => {
   });
 
   it("the colour fringes: red and blue shifted 1–2.6 px (of the card's 1000) apart in opposite directions by an SVG filter the card's filter names; never a screenshot or a scanner app's output; the others have none", () => {
-    const fringed = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-fringes"));
+    const fringed = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND24_PHOTOS, seed: 35 + k * 100 }, 2)).filter((photo) => photo.name.includes("-fringes"));
     expect(fringed.length).toBeGreaterThan(3);
     for (const photo of [...fringed, ...round24]) {
       expect(photo.style.filter.includes("url(#fringe)"), photo.name).toBe(photo.name.includes("-fringes"));
@@ -1429,6 +1430,83 @@ describe("ID photo round 24 as fixtures (no reader)", () => {
       expect(photo.style.filter).not.toContain("url(#fringe)");
     }
     // Round 23's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 34, carFringe: undefined }, 2)).toEqual(round23);
+    expect(idPhotoSet({ ...ROUND24_PHOTOS, seed: 34, carFringe: undefined }, 2)).toEqual(round23);
+  });
+});
+
+describe("ID photo round 25 as fixtures (no reader)", () => {
+  const round25 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round24 = idPhotoSet(ROUND24_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 25 has a new seed and round 24's conditions at round 24's rates, plus its own tablecloth and depth of field", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND24_PHOTOS, 36, "clothFocus");
+    expectWholeRound(round25, ["tablecloth", "defocused", "fringes", "waxy", "screenshot", "photocopy"]);
+  });
+
+  it("a photo draws one of round 25's conditions at most, and then none of round 24's to 15's; such a photo stacks no more conditions than round 24's did, and every other photo is drawn as without round 25", () => {
+    const withoutClothFocus = idPhotoSet({ ...HELD_OUT_PHOTOS, clothFocus: undefined }, 2);
+    const most24 = Math.max(...round24.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round25.entries()) {
+      const own = ["-tablecloth", "-defocused"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.clothFocus), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutClothFocus[i]);
+        continue;
+      }
+      for (const earlier of ["carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most24);
+    }
+  });
+
+  it("the tablecloth: a card or its photocopy lying on something (not held, on a screen or a laptop, not a screenshot or a scanner app's output), a gingham, a stripe or a dot 18–46 px (of the card's 1000) a repeat, 0.35–0.7 strong, in place of the desk, the dark surface, the newspaper and the dashboard; the others have none", () => {
+    const laid = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-tablecloth"));
+    expect(laid.length).toBeGreaterThan(2);
+    for (const photo of [...laid, ...round25]) expect(photo.style.background.includes("#f7f3ea"), photo.name).toBe(photo.name.includes("-tablecloth"));
+    const patterns = new Set<string>();
+    for (const photo of laid) {
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|screenshot|scanapp|keyboard|newspaper|dark|dashboard)\b/);
+      expect(photo.style.background.startsWith(photo.style.background.includes("radial-gradient") ? "radial-gradient" : "repeating-linear-gradient")).toBe(true);
+      const [, pattern, check, strength] = /^on a patterned tablecloth \((gingham|stripes|dots), rgb [\d, ]+\), (\d+) px a repeat, ([\d.]+)$/.exec(photo.clothFocus!)!;
+      patterns.add(pattern!);
+      expect(Number(check)).toBeGreaterThanOrEqual(18);
+      expect(Number(check)).toBeLessThanOrEqual(46);
+      expect(Number(strength)).toBeGreaterThanOrEqual(0.35);
+      expect(Number(strength)).toBeLessThanOrEqual(0.7);
+    }
+    expect(patterns.size).toBeGreaterThan(1);
+  });
+
+  it("the depth of field: a layer over the frame blurring what lies under it 1.6–3.2 px (of the card's 1000) at one edge, sharp again 30–55 % of the frame in; never a screenshot or a scanner app's output; the others have none", () => {
+    const soft = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-defocused"));
+    expect(soft.length).toBeGreaterThan(3);
+    for (const photo of [...soft, ...round25]) expect((photo.style.scene?.over ?? "").includes("data-focus-blur="), photo.name).toBe(photo.name.includes("-defocused"));
+    for (const photo of soft) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      expect(over).toContain("backdrop-filter:blur(");
+      expect(over).toMatch(/mask-image:linear-gradient\(to (top|right|bottom|left), /);
+      const blur = Number(/data-focus-blur="([\d.]+)"/.exec(over)![1]);
+      const depth = Number(/data-focus-depth="([\d.]+)"/.exec(over)![1]);
+      expect(blur).toBeGreaterThanOrEqual(1.6);
+      expect(blur).toBeLessThanOrEqual(3.2);
+      expect(depth).toBeGreaterThanOrEqual(0.3);
+      expect(depth).toBeLessThanOrEqual(0.55);
+      expect(photo.clothFocus).toMatch(/^a shallow depth of field, the frame's (top|right|bottom|left) side blurred [\d.]+ px at its edge, sharp again [\d.]+ of the frame in$/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 24's included, have none of round 25's conditions", () => {
+    for (const photo of [...round24, ...idPhotoSet(ROUND23_PHOTOS, 2), ...idPhotoSet(ROUND22_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.clothFocus).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(tablecloth|defocused)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-focus/);
+      expect(photo.style.background).not.toContain("#f7f3ea");
+    }
+    // Round 24's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35, clothFocus: undefined }, 2)).toEqual(round24);
   });
 });
