@@ -115,8 +115,7 @@ function linesOf(text: string): string[] {
  * date written year first or with a clock time beside it — Romanian identity documents print their
  * dates day first and no time — and the watermark's 'Shot on …' up to the line's end. Never a document's date.
  */
-const TIMESTAMP =
-  /(?<![\d.,:/-])(?:\d{4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,2}(?:[\s,]+\d{1,2}[:.]\d{2})?|\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}[\s,]+\d{1,2}:\d{2})(?::\d{2})?(?![\d.,/-]*\d)/g;
+const TIMESTAMP = /(?<![\d.,:/-])(?:\d{4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,2}(?:[\s,]+\d{1,2}[:.]\d{2})?|\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}[\s,]+\d{1,2}:\d{2})(?::\d{2})?(?![\d.,/-]*\d)/g;
 
 function withoutTimestamp(line: string): string {
   return line.replace(/\bShot\s+(?:on|with|by)\b.*$/i, "").replace(TIMESTAMP, " ");
@@ -126,12 +125,7 @@ function withoutTimestamp(line: string): string {
  * The line after the first line matching `label`, unless it is itself a label line; up to `span`
  * lines when each further one passes `continues` (a smudged label under the value must not join it).
  */
-function valueBelow(
-  lines: string[],
-  label: RegExp,
-  span = 1,
-  continues: (line: string) => boolean = () => true,
-): string | null {
+function valueBelow(lines: string[], label: RegExp, span = 1, continues: (line: string) => boolean = () => true): string | null {
   const index = lines.findIndex((l) => label.test(foldSameLength(l)) || label.test(l));
   if (index < 0) return null;
   const values: string[] = [];
@@ -146,9 +140,7 @@ function valueBelow(
 
 /** Zone lines have fillers, or are one long run (a printed upper-case line has several words). */
 function isMrzLine(line: string): boolean {
-  return (
-    /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3)
-  );
+  return /<{2,}/.test(line) || (/^[A-Z0-9<]{28,}$/.test(line.replace(/\s/g, "")) && (line.match(/\s+/g) ?? []).length <= 3);
 }
 
 /** The model sometimes reads Romanian's comma-below letters as the (wrong) cedilla ones. */
@@ -192,15 +184,7 @@ function nameLineLonger(lines: string[], zoneName: string | null, zoneText: stri
 export function extendsZoneName(zoneName: string, printed: string, zoneText: string): boolean {
   const zoneWords = zoneName.split(" ");
   const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
-  if (
-    words.length !== zoneWords.length ||
-    !words.every(
-      (w, i) =>
-        w === zoneWords[i] ||
-        (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)),
-    )
-  )
-    return false;
+  if (words.length !== zoneWords.length || !words.every((w, i) => w === zoneWords[i] || (i === words.length - 1 && w.length === zoneWords[i]!.length + 1 && w.startsWith(zoneWords[i]!)))) return false;
   const last = zoneWords[zoneWords.length - 1]!;
   return words[words.length - 1] !== last && new RegExp(`${last}[^A-Z<\\s]`).test(zoneText.replace(/[ \t]+/g, ""));
 }
@@ -217,23 +201,14 @@ export function zoneNameOneLetterLonger(printed: string, zoneName: string): bool
   if (words.length !== zoneWords.length || !words.slice(0, -1).every((w, i) => w === zoneWords[i])) return false;
   const [word, zoneWord] = [words[words.length - 1]!, zoneWords[zoneWords.length - 1]!];
   const extra = zoneWord.slice(word.length);
-  return (
-    word.length >= 2 &&
-    zoneWord.startsWith(word) &&
-    extra.length === 1 &&
-    (extra === word[word.length - 1] || extra === "K")
-  );
+  return word.length >= 2 && zoneWord.startsWith(word) && extra.length === 1 && (extra === word[word.length - 1] || extra === "K");
 }
 
 /**
  * With its label unread, a printed line that is an upper-case name and nothing else which the zone's
  * name `fits` (the same letters, the print's diacritics aside; one letter more in the zone).
  */
-function nameLineFitting(
-  lines: string[],
-  zoneName: string | null,
-  fits: (printed: string, zoneName: string) => boolean,
-): string | null {
+function nameLineFitting(lines: string[], zoneName: string | null, fits: (printed: string, zoneName: string) => boolean): string | null {
   if (!zoneName) return null;
   for (const line of lines) {
     const name = isMrzLine(line) ? null : wholeUpperCaseLine(commaBelow(line));
@@ -258,12 +233,7 @@ export function endsWithCutName(printed: string, zoneName: string): boolean {
  * With its label unread, the printed one-word surname the zone's surname `fits` (cut, glued, run on):
  * the first line that `read` takes for an upper-case name of one word.
  */
-function surnameLineFitting(
-  lines: string[],
-  zoneName: string | null,
-  fits: (printed: string, zoneName: string) => boolean,
-  read: (line: string) => string | null = wholeUpperCaseLine,
-): string | null {
+function surnameLineFitting(lines: string[], zoneName: string | null, fits: (printed: string, zoneName: string) => boolean, read: (line: string) => string | null = wholeUpperCaseLine): string | null {
   if (!zoneName) return null;
   for (const line of lines) {
     const name = isMrzLine(line) ? null : read(line);
@@ -327,9 +297,7 @@ function runAfterName(printed: string, zoneName: string): string {
  * each at most two letters after the last (a filler read as a letter between them: 'CRISTINASELENA').
  */
 export function nameInRun(printed: string, run: string): boolean {
-  const words = foldRomanian(printed)
-    .split(/[\s-]+/)
-    .filter(Boolean);
+  const words = foldRomanian(printed).split(/[\s-]+/).filter(Boolean);
   if (words.length === 0 || words.join("").length < 3) return false;
   let at = run.indexOf(words[0]!);
   if (at < 0 || at > 3) return false;
@@ -387,29 +355,14 @@ export function namesMisread(names: { lastName: string; firstName: string }): bo
  * two letters stands beside a longer one ('MARIA DE LA'), never among fragments only.
  */
 export function fragmentsOnly(name: string): boolean {
-  const words = name
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean);
+  const words = name.trim().split(/[\s-]+/).filter(Boolean);
   const short = words.filter((w) => [...w].length <= 2).length;
   if (words.length === 1) return short === 1;
   return short >= 2 && words.every((w) => [...w].length < 4);
 }
 
 /** Words of the documents' titles, never a name. */
-const TITLE_WORDS = new Set([
-  "ROMANIA",
-  "ROUMANIE",
-  "CARTE",
-  "CARD",
-  "IDENTITATE",
-  "IDENTITE",
-  "IDENTITY",
-  "PASAPORT",
-  "PASSPORT",
-  "PASSEPORT",
-  "ROU",
-]);
+const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
 
 /**
  * With neither zone nor name labels read (a worn card, its small print lost): the names by their shape,
@@ -421,14 +374,9 @@ const TITLE_WORDS = new Set([
 export function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
   const nameLike = (line: string) => {
     const words = line.trim().split(/\s+/);
-    return (
-      /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) &&
-      !words.some((w) => TITLE_WORDS.has(foldRomanian(w))) &&
-      !fragmentsOnly(line)
-    );
+    return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w))) && !fragmentsOnly(line);
   };
-  const dateOrCnp = (line: string) =>
-    /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
+  const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   const stop = lines.findIndex(dateOrCnp);
   const head = stop < 0 ? lines : lines.slice(0, stop);
   const found = namePairIn(head, nameLike);
@@ -448,10 +396,7 @@ function seriesNumberAndCnp(line: string): boolean {
 }
 
 /** Two name-like lines in a row first; only then two with one line between, which holds no figure (a lone digit is a mark): a label garbled, not a field's value. */
-function namePairIn(
-  head: string[],
-  nameLike: (line: string) => boolean,
-): { lastName: string; firstName: string } | null {
+function namePairIn(head: string[], nameLike: (line: string) => boolean): { lastName: string; firstName: string } | null {
   for (const gap of [0, 1]) {
     for (let i = 0; i + 1 + gap < head.length; i++) {
       const between = head.slice(i + 1, i + 1 + gap);
@@ -469,28 +414,24 @@ function namePairIn(
  * ('Mun.lași'), 'Mun' with its dot lost before such an l ('Munlași'). No place name starts with a small letter.
  */
 function placeMarksRead(line: string): string {
-  return (
-    repairStreetKind(restoreCutSeat(line))
-      // Quotes read between a mark and its name ('Mun. „laşi', 'jud. „TM'), a small j ('jud.'), a county
-      // code's second letter read small ('Jud. Is'): a county code is two capitals, a locality starts with one.
-      .replace(/\b(Mun|Or|Com|Sat)\.\s?[„“”"'`]+\s?(?=\p{L})/gu, "$1.")
-      .replace(/\b[Jj]ud[.,_]\s?[„“”"'`]*\s?(?=[A-Za-z]{2}\b)/g, "Jud.")
-      .replace(/\bJud\.(\p{Lu}\p{Ll})(?!\p{L})/gu, (whole, code: string) =>
-        countyCodeOfPlace(`Jud.${code.toUpperCase()}`) !== null ? `Jud.${code.toUpperCase()}` : whole,
-      )
-      .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
-      // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
-      .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
-      // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
-      .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
-      .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
-      .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
-      // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
-      .replace(/\bnf\.(?=\s?\d)/g, "nr.")
-      // A street kind's dot read as a dash, a comma or a colon ('Str-Braitei', ID round 22): still a street,
-      // so the line is an address, not a birthplace.
-      .replace(/(?<!\p{L})(Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Splaiul)[-,:_](?=\s?\p{Lu}\p{Ll})/gu, "$1.")
-  );
+  return repairStreetKind(restoreCutSeat(line))
+    // Quotes read between a mark and its name ('Mun. „laşi', 'jud. „TM'), a small j ('jud.'), a county
+    // code's second letter read small ('Jud. Is'): a county code is two capitals, a locality starts with one.
+    .replace(/\b(Mun|Or|Com|Sat)\.\s?[„“”"'`]+\s?(?=\p{L})/gu, "$1.")
+    .replace(/\b[Jj]ud[.,_]\s?[„“”"'`]*\s?(?=[A-Za-z]{2}\b)/g, "Jud.")
+    .replace(/\bJud\.(\p{Lu}\p{Ll})(?!\p{L})/gu, (whole, code: string) => (countyCodeOfPlace(`Jud.${code.toUpperCase()}`) !== null ? `Jud.${code.toUpperCase()}` : whole))
+    .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
+    // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
+    .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
+    // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
+    .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
+    .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
+    .replace(/\bMun ?l(?=[a-zăâîșțş]{2})/g, "Mun.I")
+    // The number's 'r' read as an 'f' ('nf.7'): no address has an 'nf.' before a number.
+    .replace(/\bnf\.(?=\s?\d)/g, "nr.")
+    // A street kind's dot read as a dash, a comma or a colon ('Str-Braitei', ID round 22): still a street,
+    // so the line is an address, not a birthplace.
+    .replace(/(?<!\p{L})(Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Splaiul)[-,:_](?=\s?\p{Lu}\p{Ll})/gu, "$1.");
 }
 
 /**
@@ -537,11 +478,7 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\bbi[.,:](?=\s?[A-Z0-9])/g, "bl.")
       // A block named by a letter and a number, its digits read as the letters they look like ('bl.AZ' for
       // 'bl.A2'): a block's name is its letter and digits — a Z, S or O after the letter is one of them.
-      .replace(
-        /\b(bl[.,:-]\s?)([A-Z])([ZSO]{1,2})(?=[\s,]|$)/g,
-        (_, mark: string, letter: string, digits: string) =>
-          `${mark}${letter}${digits.replace(/Z/g, "2").replace(/S/g, "5").replace(/O/g, "0")}`,
-      )
+      .replace(/\b(bl[.,:-]\s?)([A-Z])([ZSO]{1,2})(?=[\s,]|$)/g, (_, mark: string, letter: string, digits: string) => `${mark}${letter}${digits.replace(/Z/g, "2").replace(/S/g, "5").replace(/O/g, "0")}`)
       // The abbreviation's dot read as a dash, a comma or a colon ('ap-31', 'ap:5'), or as an underscore ('Mun_lasi').
       .replace(/\b(bl|sc|et|ap|nr)[,:-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
@@ -550,14 +487,9 @@ function cleanPlace(value: string | null): string | null {
       // Punctuation closing the value is a mark beside it ('Mun.Oradea.', 'Timișoara :'): no place ends in one.
       .replace(/\s*[,;:]+$/, "")
       .replace(/(\p{L}{3,})\.$/u, "$1")
-      .replace(
-        /\b(Jud\.\s?)([A-Za-z]{2})\b/g,
-        (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase(),
-      )
+      .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
-      .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) =>
-        plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole,
-      )
+      .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) => (plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole))
       .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)/u, "$1Sec.$2")
       .trim() || null
   );
@@ -620,8 +552,7 @@ export function restoreCountyAndSeat(line: string): string {
   const seat = m ? COUNTY_SEATS[m[1]!] : undefined;
   if (!m || !seat) return line;
   const rest = line.slice(m.index + m[0].length);
-  if (foldRomanian(rest.slice(0, seat.length)) !== foldRomanian(seat) || /\p{L}/u.test(rest[seat.length] ?? ""))
-    return line;
+  if (foldRomanian(rest.slice(0, seat.length)) !== foldRomanian(seat) || /\p{L}/u.test(rest[seat.length] ?? "")) return line;
   return `${line.slice(0, m.index)} Jud.${m[1]} Mun.${seat}${rest.slice(seat.length)}`.trim();
 }
 
@@ -677,10 +608,7 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
 
 /** One character without its diacritics, upper case; a separator (space, hyphen) as a space. */
 const foldChar = (c: string) => {
-  const bare = c
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase();
+  const bare = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
   return /^[A-Z0-9]$/.test(bare) ? bare : " ";
 };
 
@@ -735,38 +663,23 @@ function withinOneEdit(a: string, b: string): boolean {
 export function repairCountySeat(place: string): string {
   // 'Jud.' lost altogether before a county seat's name (with 'Mun.' itself losing a letter at the
   // edge of the read: 'un.Craiova'): the seat names its county.
-  const bare =
-    /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(
-      place,
-    );
-  const seatCode = bare
-    ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-")))
-    : undefined;
+  const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
+  const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
-  const m =
-    /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(
-      place,
-    );
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
   const read = plain(name.replace(/-\s+/g, "-"));
-  const rebuilt = (seatCode: string) =>
-    `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
+  const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
-  const strayAfter =
-    seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
+  const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
   if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
   // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
   // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
-  const cutAtEnd =
-    place.slice(m.index + whole.length).trim() === "" &&
-    read.length >= Math.max(3, plain(seat ?? "").length / 2) &&
-    plain(seat ?? "").startsWith(read);
+  const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
   if (seat && cutAtEnd) return rebuilt(code);
-  const other = Object.keys(COUNTY_SEATS).find(
-    (c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]),
-  );
+  const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
 }
 
@@ -792,11 +705,7 @@ export function passportIssuerCounty(issuer: string): string {
   if (!m) return issuer;
   const [office, rest] = [m[1]!, m[2]!];
   const read = plain(rest);
-  const whole = COUNTIES.find(
-    (county) =>
-      plain(county) === read ||
-      (read.startsWith(`${plain(county)} `) && read.length - plain(county).length <= 4 && !/\d/.test(read)),
-  );
+  const whole = COUNTIES.find((county) => plain(county) === read || (read.startsWith(`${plain(county)} `) && read.length - plain(county).length <= 4 && !/\d/.test(read)));
   if (whole) return `${office} ${whole}`;
   if (!/^\p{L}{2,}$/u.test(rest)) return issuer;
   const begun = COUNTIES.filter((county) => plain(county).startsWith(read));
@@ -824,8 +733,7 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
     const part = read.replace(/[- ]+$/, "");
     const cutAtPart = part.length >= 3 && /[- ]/.test(plain(seat)[part.length] ?? "") && plain(seat).startsWith(part);
     const cutShort = /L/.test(m[1]!) && part.length >= 4 && plain(seat).startsWith(part);
-    if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read))
-      return `${m[1]} ${seat}`;
+    if (withinOneEdit(plain(seat), read) || cutAtPart || cutShort || fewLettersOff(plain(seat), read)) return `${m[1]} ${seat}`;
   }
   return issuer;
 }
@@ -868,10 +776,7 @@ function joinDateDots(value: string): string {
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
       // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
-      .replace(
-        /(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g,
-        (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`,
-      )
+      .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
 }
 
@@ -880,8 +785,7 @@ function joinDateDots(value: string): string {
  * read as a comma or a colon (either one as a dash too: '30-06.22-23.11.2032', '14.02-18-nelimitat', the
  * dash between the dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
  */
-const VALIDITY =
-  /(\d{2})(?:\s?[.,:\-–]\s?|\s)(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+const VALIDITY = /(\d{2})(?:\s?[.,:\-–]\s?|\s)(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -908,8 +812,7 @@ function issuerBeforeDates(joined: string): string {
  * issue day not read, ID round 19): a date's end, a dash, then 'nelimitat' or the expiry date — no
  * part of an issuer's name, and not dates enough for the validity to be read from.
  */
-export const VALIDITY_CUT_AT_START =
-  /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
+export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
 
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
@@ -941,11 +844,8 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
     const m = VALIDITY.exec(joined);
     if (!m) {
       const cut = VALIDITY_CUT.exec(joined);
-      const issueDate = cut
-        ? findDates(`${cut[1]}.${cut[2]}.${cut[3]!.length === 2 ? `20${cut[3]}` : cut[3]}`)[0]
-        : undefined;
-      if (cut && issueDate)
-        cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, cut.index), expiryCut: true });
+      const issueDate = cut ? findDates(`${cut[1]}.${cut[2]}.${cut[3]!.length === 2 ? `20${cut[3]}` : cut[3]}`)[0] : undefined;
+      if (cut && issueDate) cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, cut.index), expiryCut: true });
       continue;
     }
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
@@ -972,11 +872,7 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
  * is the issue date, and a later date beside it on its row the expiry (printed only, 0.7); none, or
  * more than one such date → null.
  */
-function unlabelledIssueDates(
-  lines: string[],
-  known: (string | null)[],
-  referenceYear: number,
-): { issueDate: string; expiryDate: string | null } | null {
+function unlabelledIssueDates(lines: string[], known: (string | null)[], referenceYear: number): { issueDate: string; expiryDate: string | null } | null {
   const rows = lines.filter((l) => !isMrzLine(l)).map((l) => findDates(joinDateDots(l)));
   const others = new Set(rows.flat().filter((d) => !known.includes(d) && d <= `${referenceYear}-12-31`));
   if (others.size !== 1) return null;
@@ -1037,12 +933,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const sources: IdCardExtraction["sources"] = {};
   const conflicts: IdCardExtraction["conflicts"] = [];
 
-  function merge<T extends string>(
-    field: IdField,
-    mrzValue: T | null,
-    printed: T | null,
-    same = (a: T, b: T) => a === b,
-  ): T | null {
+  function merge<T extends string>(field: IdField, mrzValue: T | null, printed: T | null, same = (a: T, b: T) => a === b): T | null {
     if (mrzValue && printed) {
       if (same(mrzValue, printed)) {
         sources[field] = "mrz+printed";
@@ -1072,29 +963,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const name = (field: "lastName" | "firstName", mrzValue: string | null, printed: string | null) => {
     const glued = field === "lastName" && mrz?.format === "TD1" && gluedBeforeName(printed ?? "", mrzValue ?? "");
     // The zone's surname ran on into the given names: the print holds both apart.
-    const ranOn =
-      zoneLast !== null &&
-      printedLast !== null &&
-      runsPastName(printedLast, zoneLast) &&
-      (field === "lastName" || (printed !== null && nameInRun(printed, runAfterName(printedLast, zoneLast))));
-    if (
-      mrzValue &&
-      printed &&
-      printed === (field === "lastName" ? lastByZone : firstByZone) &&
-      lettersOf(printed) === lettersOf(mrzValue)
-    ) {
+    const ranOn = zoneLast !== null && printedLast !== null && runsPastName(printedLast, zoneLast) && (field === "lastName" || (printed !== null && nameInRun(printed, runAfterName(printedLast, zoneLast))));
+    if (mrzValue && printed && printed === (field === "lastName" ? lastByZone : firstByZone) && lettersOf(printed) === lettersOf(mrzValue)) {
       sources[field] = "mrz";
       return withPrintedDiacritics(mrzValue, printed);
     }
-    if (
-      mrzValue &&
-      printed &&
-      (extendsZoneName(mrzValue, printed, zoneText) ||
-        zoneNameOneLetterLonger(printed, mrzValue) ||
-        (field === "lastName" && endsWithCutName(printed, mrzValue)) ||
-        glued ||
-        ranOn)
-    ) {
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -1109,7 +983,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // With no printed name read, the reading that saw fillers where the other saw more given names wins:
   // a filler's chevron is often read as a letter, a name's letters are not read as a run of fillers.
   const otherZone = mrz === fromPass ? fromText : fromPass;
-  const otherRaw = (mrz === fromPass ? text : (options.mrzText ?? "")).replace(/[ \t]+/g, "");
+  const otherRaw = (mrz === fromPass ? text : options.mrzText ?? "").replace(/[ \t]+/g, "");
   const zoneName = (field: "lastName" | "firstName", printed: string | null) => {
     if (mrz && namesMisread(mrz)) return null;
     // No name holds a digit.
@@ -1119,8 +993,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     if (printed) return !sameName(chosen, printed) && sameName(other, printed) ? other : chosen;
     // No labelled print: a line of the print that holds one reading as a whole word, and no line the
     // other, still agrees with it ('IOANA' under an unread label, against a zone pass's 'SIOANA').
-    const inPrint = (value: string) =>
-      lines.some((l) => !isMrzLine(l) && ` ${foldRomanian(l)} `.includes(` ${foldRomanian(value)} `));
+    const inPrint = (value: string) => lines.some((l) => !isMrzLine(l) && ` ${foldRomanian(l)} `.includes(` ${foldRomanian(value)} `));
     if (inPrint(other) && !inPrint(chosen)) return other;
     const fillersAfter = field === "firstName" && otherRaw.includes(`${other.split(" ").join("<")}<<<`);
     return fillersAfter && chosen.startsWith(`${other} `) ? other : chosen;
@@ -1128,66 +1001,34 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // Without a zone's names (none, or a misread dropped) the names by their shape.
   const byLines = mrz && !namesMisread(mrz) ? null : namesByShape(lines);
   const alone = mrz?.lastName ? null : namesLineAlone(zoneText);
-  const namesAlone =
-    alone && !namesMisread(alone)
-      ? { lastName: alone.lastName, firstName: /\d/.test(alone.firstName) ? "" : alone.firstName }
-      : null;
+  const namesAlone = alone && !namesMisread(alone) ? { lastName: alone.lastName, firstName: /\d/.test(alone.firstName) ? "" : alone.firstName } : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
   // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
-  const zoneReadsName = (printed: string, zone: string) =>
-    lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
+  const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
   // A line found because the zone's name reads it is no second reading that agrees with the zone: the
   // zone's surname may be its given names (a names line cut at its start, 'ELENA<<<'), matching the
   // given names' line (ID round 18 read under load, 'ELENA' at 0.99). Its letters lend diacritics only.
-  const labelledLast =
-    cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText);
-  const labelledFirst =
-    cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText);
+  const labelledLast = cleanName(valueBelow(lines, LABEL.lastName)) ?? nameLineLonger(lines, mrz?.lastName ?? null, zoneText);
+  const labelledFirst = cleanName(valueBelow(lines, LABEL.firstName)) ?? nameLineLonger(lines, mrz?.firstName ?? null, zoneText);
   const lastByZone = labelledLast === null ? nameLineFitting(lines, zoneLast, zoneReadsName) : null;
-  const firstByZone =
-    labelledFirst === null
-      ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName)
-      : null;
-  const printedLast =
-    labelledLast ??
-    lastByZone ??
-    surnameLineFitting(lines, zoneLast, endsWithCutName) ??
-    (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ??
-    surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ??
-    byLines?.lastName ??
-    null;
-  const printedFirst =
-    labelledFirst ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
+  const firstByZone = labelledFirst === null ? nameLineFitting(lines, mrz?.firstName || namesAlone?.firstName || null, zoneReadsName) : null;
+  const printedLast = labelledLast ?? lastByZone ?? surnameLineFitting(lines, zoneLast, endsWithCutName) ?? (mrz?.format === "TD1" ? surnameLineFitting(lines, zoneLast, gluedBeforeName) : null) ?? surnameLineFitting(lines, zoneLast, runsPastName, upperCaseLine) ?? byLines?.lastName ?? null;
+  const printedFirst = labelledFirst ?? firstByZone ?? givenNamesInRun(lines, zoneLast, printedLast) ?? byLines?.firstName ?? null;
   // No zone, or one found without its names line: the names line read on its own, if it was.
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
-  const firstName = name(
-    "firstName",
-    zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null,
-    printedFirst,
-  );
+  const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
-  const passport = mrz
-    ? mrz.format === "TD3"
-    : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
   // card prints its validity as '30.06.22-23.11.2032').
-  const electronic =
-    !passport &&
-    (mrz?.format === "TD1" ||
-      lines.some((l) => LABEL.expiry.test(foldSameLength(l))) ||
-      (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
-  const birthDate = merge(
-    "birthDate",
-    mrz?.birthDate ?? null,
-    printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null),
-  );
+  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
   // The CNP encodes birth date and sex: whatever else was read must agree with it.
   if (cnp && cnpInfo?.valid) {
-    if (birthDate && birthDate !== cnpInfo.info.birthDate)
-      conflicts.push({ field: "cnp", mrz: mrz?.birthDate ?? birthDate, printed: cnpInfo.info.birthDate });
+    if (birthDate && birthDate !== cnpInfo.info.birthDate) conflicts.push({ field: "cnp", mrz: mrz?.birthDate ?? birthDate, printed: cnpInfo.info.birthDate });
     if (sex && sex !== cnpInfo.info.sex) conflicts.push({ field: "cnp", mrz: sex, printed: cnpInfo.info.sex });
   }
 
@@ -1221,9 +1062,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const dates = findDates(joinDateDots(issueLine ?? ""));
     issueDate = dates[0] ?? null;
     printedExpiry = dates[1] ?? null;
-    const unlabelled = issueDate
-      ? null
-      : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
+    const unlabelled = issueDate ? null : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
     issueDate ??= unlabelled?.issueDate ?? null;
     printedExpiry ??= unlabelled?.expiryDate ?? null;
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
@@ -1246,11 +1085,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate && ((birthDate && issueDate < birthDate) || issueDate > `${referenceYear + 1}`)) issueDate = null;
   const validityUnlimited = mrz ? mrz.expiryUnlimited && (mrz.checks.expiryDate || printedUnlimited) : printedUnlimited;
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
-  if (validityUnlimited)
-    sources.expiryDate =
-      mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
-  if (passport && issueDate && expiryDate && mrz?.checks.expiryDate && mrz.expiryDate === expiryDate)
-    issueDate = passportIssueByExpiry(issueDate, expiryDate);
+  if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
+  if (passport && issueDate && expiryDate && mrz?.checks.expiryDate && mrz.expiryDate === expiryDate) issueDate = passportIssueByExpiry(issueDate, expiryDate);
   if (issueDate) sources.issueDate = "printed";
   // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
   // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
@@ -1259,36 +1095,18 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0', 'SPCLEP Oradea 11.04.') no part of an issuer's name.
-  if (issuedBy)
-    issuedBy = cleanPlace(
-      issuedBy
-        .replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ")
-        .replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "")
-        .replace(VALIDITY_CUT_AT_START, ""),
-    );
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
   if (issuedBy) issuedBy = withoutStrayNumber(issuedBy);
-  const printedPlace = withoutStrayNumber(
-    cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace)),
-  );
+  const printedPlace = withoutStrayNumber(cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace)));
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
   if (issuedBy && passport) issuedBy = passportIssuerCounty(issuedBy);
-  const cardType: IdCardExtraction["cardType"] = passport
-    ? "pasaport"
-    : mrz
-      ? mrz.format === "TD1"
-        ? "cei"
-        : "ci"
-      : electronic
-        ? "cei"
-        : lines.length > 0
-          ? "ci"
-          : null;
+  const cardType: IdCardExtraction["cardType"] = passport ? "pasaport" : mrz ? (mrz.format === "TD1" ? "cei" : "ci") : electronic ? "cei" : lines.length > 0 ? "ci" : null;
 
   const result: Omit<IdCardExtraction, "missingFields"> = {
     kind: "id_card",
@@ -1308,16 +1126,12 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     issueDate,
     expiryDate,
     nationality: mrz?.nationality.replace(/</g, "") || null,
-    mrz: mrz
-      ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections }
-      : null,
+    mrz: mrz ? { format: mrz.format, lines: mrz.lines, valid: mrz.valid, checks: mrz.checks, corrections: mrz.corrections } : null,
     sources,
     conflicts,
     cnpCountyMatchesBirthPlace: countyMatches(cnpInfo?.valid ? cnpInfo.info.countyCode : null, birthPlace),
   };
-  const expected = ID_FIELDS.filter(
-    (f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited),
-  );
+  const expected = ID_FIELDS.filter((f) => !notPrinted(result.cardType, f) && !(f === "expiryDate" && validityUnlimited));
   const fieldConfidence: Partial<Record<IdField, number>> = {};
   const conflicting = new Set(conflicts.flatMap((c) => (c.field === "series" ? ["series", "number"] : [c.field])));
   const cnpHolds = cnpInfo?.valid === true;
@@ -1327,14 +1141,9 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   // printed apart, or the birth place's county.
   const cnpCorroborated =
     cnpHolds &&
-    ((mrz?.checks.birthDate === true && mrz.birthDate === cnpInfo.info.birthDate) ||
-      printedBirth === cnpInfo.info.birthDate ||
-      result.cnpCountyMatchesBirthPlace === true);
+    ((mrz?.checks.birthDate === true && mrz.birthDate === cnpInfo.info.birthDate) || printedBirth === cnpInfo.info.birthDate || result.cnpCountyMatchesBirthPlace === true);
   const cnpSure = cnpHolds && (sources.cnp !== "printed" || cnpCorroborated);
-  const cnpVouches = (field: IdField) =>
-    (field === "birthDate" || field === "sex") &&
-    cnpSure &&
-    result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate);
+  const cnpVouches = (field: IdField) => (field === "birthDate" || field === "sex") && cnpSure && result[field] === (field === "sex" ? cnpInfo.info.sex : cnpInfo.info.birthDate);
   for (const field of ID_FIELDS) {
     if (result[field] === null) continue;
     const source = sources[field];
@@ -1346,13 +1155,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     else if (source === "mrz+printed") value = 0.99;
     // No check digit covers the names line: a name from the zone alone is as sure as a printed one.
     // A zone's field whose check digit chose among a cut line's readings, with no print to agree: unconfirmed.
-    else if (source === "mrz")
-      value =
-        mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field)
-          ? 0.97
-          : mrz?.valid
-            ? 0.7
-            : 0.5;
+    else if (source === "mrz") value = mrz?.valid && field !== "lastName" && field !== "firstName" && !zoneCheckShifted(mrz, field) ? 0.97 : mrz?.valid ? 0.7 : 0.5;
     else if (field === "birthPlace" && result.cnpCountyMatchesBirthPlace === false) value = 0.5;
     else if (field === "cnp" && cnpSure) value = 0.9;
     else if (cnpVouches(field)) value = 0.9;
@@ -1427,26 +1230,15 @@ export function confirmAddressDigits(id: IdCardExtraction, second: string | null
   if (!id.address) return id;
   const numbers = numbersOf(id.address);
   if (numbers.length === 0) return id;
-  const confirmed =
-    second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
+  const confirmed = second !== null && inOrder(numbers, numbersOf(second)) && numbersOf(second).length <= numbers.length + 2;
   const fieldConfidence = { ...id.fieldConfidence };
-  if (!confirmed && fieldConfidence.address !== undefined)
-    fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
+  if (!confirmed && fieldConfidence.address !== undefined) fieldConfidence.address = Math.min(fieldConfidence.address, 0.5);
   return { ...id, fieldConfidence, addressDigitsConfirmed: confirmed };
 }
 
 /** `first` with `fields` taken from a second reading of the printed side, their confidence at most `cap`. */
-function withPrintedFields(
-  first: IdCardExtraction,
-  second: IdCardExtraction,
-  fields: readonly (RereadField | (typeof LOWER_HALF_FIELDS)[number])[],
-  cap: number,
-): IdCardExtraction {
-  const result: IdCardExtraction = {
-    ...first,
-    sources: { ...first.sources },
-    fieldConfidence: { ...first.fieldConfidence },
-  };
+function withPrintedFields(first: IdCardExtraction, second: IdCardExtraction, fields: readonly (RereadField | (typeof LOWER_HALF_FIELDS)[number])[], cap: number): IdCardExtraction {
+  const result: IdCardExtraction = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
   for (const field of fields) {
     result[field] = second[field];
     result.sources[field] = "printed";
@@ -1488,11 +1280,7 @@ export function labelLineIndex(lines: string[], field: RereadField): number {
  * the first's is not.
  * A birthplace the two readings agree on stays printed-only (0.7): both are the same print.
  */
-export function adoptRereadFields(
-  first: IdCardExtraction,
-  second: IdCardExtraction,
-  fields: RereadField[],
-): IdCardExtraction {
+export function adoptRereadFields(first: IdCardExtraction, second: IdCardExtraction, fields: RereadField[]): IdCardExtraction {
   const better = (field: RereadField) => {
     const value = second[field];
     if (!value) return false;
@@ -1507,6 +1295,7 @@ export function adoptRereadFields(
   result.missingFields = first.missingFields.filter((f) => !taken.includes(f as RereadField));
   return result;
 }
+
 
 /**
  * The classic card's lower half ('Domiciliu' value, 'Emisă de', 'Valabilitate') is worth a second
@@ -1545,10 +1334,7 @@ const LOWER_HALF_FIELDS = ["address", "issuedBy", "issueDate", "expiryDate"] as 
  * start of (a last row, 'ap.5', lost). Printed-only, unconfirmed: at 0.7 at most.
  */
 export function adoptLowerHalf(first: IdCardExtraction, second: IdCardExtraction): IdCardExtraction {
-  const fold = (s: string) =>
-    foldRomanian(s)
-      .replace(/[\s.,]+/g, "")
-      .toLowerCase();
+  const fold = (s: string) => foldRomanian(s).replace(/[\s.,]+/g, "").toLowerCase();
   const better = (field: (typeof LOWER_HALF_FIELDS)[number]) => {
     const value = second[field];
     const had = first[field];
