@@ -156,3 +156,24 @@ describe("names of marks only (issue #14, ID round 24)", () => {
     ).toBeNull();
   });
 });
+
+describe("Iași's capital read as a small l after a comma or a dot (issue #14, ID round 24)", () => {
+  it("reads 'Mun, lași' and 'SPCLEP. laşi' as Iași, and the issue date before an expiry read as no date", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE",
+      "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+      ".MX « 310554 6010228220038",
+      "TĂNASE",
+      "ELENA",
+      "Română / ROU F",
+      "Jud.IS Mun.laşi",
+      "Jud, Is Mun, lași Şos. Păcurari nr.7 bl.550 ap.12",
+      "SPCLEP. laşi 16.01.23-38.02.2033",
+    ].join("\n");
+    const id = parseIdCardText(text, options);
+    expect(id.address).toMatch(/^Jud\.IS Mun\.Iași /);
+    expect(id.issuedBy).toMatch(/^SPCLEP\.? Iași$/);
+    expect(id.issueDate).toBe("2023-01-16");
+    expect(id.expiryDate).toBeNull();
+  });
+});

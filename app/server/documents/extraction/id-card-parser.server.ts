@@ -422,7 +422,7 @@ function placeMarksRead(line: string): string {
     .replace(/\bJud\.(\p{Lu}\p{Ll})(?!\p{L})/gu, (whole, code: string) => (countyCodeOfPlace(`Jud.${code.toUpperCase()}`) !== null ? `Jud.${code.toUpperCase()}` : whole))
     .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
     // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
-    .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
+    .replace(/\bMun[,_]\s?(?=\p{Lu}|l[a-zăâîșțş]{2})/gu, "Mun.")
     // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
     .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
@@ -488,7 +488,7 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\s*[,;:]+$/, "")
       .replace(/(\p{L}{3,})\.$/u, "$1")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
-      .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
+      .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\.?\s)l(?=[a-zăâîșț])/g, "$1I")
       .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) => (plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole))
       .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)/u, "$1Sec.$2")
       .trim() || null
@@ -860,6 +860,8 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
       continue;
     }
     const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
+    // The expiry misread into no date ('38.02.2033'): the issue date before it still is one, the expiry left to the zone.
+    if (!expiryDate && m[4]) cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, m.index), expiryCut: true });
     if (!expiryDate || issueDate >= expiryDate) continue;
     candidates.push({ issueDate, expiryDate, before: joined.slice(0, m.index) });
   }
