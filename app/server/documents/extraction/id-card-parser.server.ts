@@ -349,6 +349,18 @@ export function namesMisread(names: { lastName: string; firstName: string }): bo
   return readsCaption(names.lastName) || readsCaption(names.firstName) || /\d/.test(names.lastName);
 }
 
+/**
+ * Upper-case marks, not a name: one word of one or two letters, or two such words or more with no word
+ * of four letters beside them ('L TE CEB XS', a photo read upside down, ID round 24). A given name of
+ * two letters stands beside a longer one ('MARIA DE LA'), never among fragments only.
+ */
+export function fragmentsOnly(name: string): boolean {
+  const words = name.trim().split(/[\s-]+/).filter(Boolean);
+  const short = words.filter((w) => [...w].length <= 2).length;
+  if (words.length === 1) return short === 1;
+  return short >= 2 && words.every((w) => [...w].length < 4);
+}
+
 /** Words of the documents' titles, never a name. */
 const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE", "IDENTITE", "IDENTITY", "PASAPORT", "PASSPORT", "PASSEPORT", "ROU"]);
 
@@ -362,7 +374,7 @@ const TITLE_WORDS = new Set(["ROMANIA", "ROUMANIE", "CARTE", "CARD", "IDENTITATE
 export function namesByShape(lines: string[]): { lastName: string; firstName: string } | null {
   const nameLike = (line: string) => {
     const words = line.trim().split(/\s+/);
-    return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w)));
+    return /^\p{Lu}[\p{Lu}\- ]*\p{Lu}$/u.test(line.trim()) && !words.some((w) => TITLE_WORDS.has(foldRomanian(w))) && !fragmentsOnly(line);
   };
   const dateOrCnp = (line: string) => /\d{13}/.test(line.replace(/\s/g, "")) || findDates(line).length > 0 || /\d{2}[.,]\d{2}[.,]\d{2}/.test(line);
   const stop = lines.findIndex(dateOrCnp);
@@ -403,9 +415,14 @@ function namePairIn(head: string[], nameLike: (line: string) => boolean): { last
  */
 function placeMarksRead(line: string): string {
   return repairStreetKind(restoreCutSeat(line))
+    // Quotes read between a mark and its name ('Mun. „laşi', 'jud. „TM'), a small j ('jud.'), a county
+    // code's second letter read small ('Jud. Is'): a county code is two capitals, a locality starts with one.
+    .replace(/\b(Mun|Or|Com|Sat)\.\s?[„“”"'`]+\s?(?=\p{L})/gu, "$1.")
+    .replace(/\b[Jj]ud[.,_]\s?[„“”"'`]*\s?(?=[A-Za-z]{2}\b)/g, "Jud.")
+    .replace(/\bJud\.(\p{Lu}\p{Ll})(?!\p{L})/gu, (whole, code: string) => (countyCodeOfPlace(`Jud.${code.toUpperCase()}`) !== null ? `Jud.${code.toUpperCase()}` : whole))
     .replace(/\bJud[,_](?=\s?[A-Z\d]{2}\b)/g, "Jud.")
     // 'Mun,' for 'Mun.' before the locality's capital ('Mun, Galați').
-    .replace(/\bMun[,_]\s?(?=\p{Lu})/gu, "Mun.")
+    .replace(/\bMun[,_]\s?(?=\p{Lu}|l[a-zăâîșțş]{2})/gu, "Mun.")
     // Bucharest's sector 1 with its dot lost and its '1' read as a letter ('Sec|', 'Seci'): sectors run 1 to 6.
     .replace(/\bSec\.?\s?[il|I](?=\s|$)/g, "Sec.1")
     .replace(/\b(Mun|Jud|Com|Sat|Or|Sec)\.( ?)l(?=[a-zăâîșțş])/g, "$1.$2I")
@@ -434,7 +451,11 @@ export function restoreCutSeat(line: string): string {
   return code ? `Jud.${code} Mun.${COUNTY_SEATS[code]}${rest.slice(COUNTY_SEATS[code]!.length)}` : line;
 }
 
-/** OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). */
+/**
+ * OCR reads a capital I as 'l' or '|'; in place names it can only be an I (Iași, Ilfov, IS). Only
+ * Bucharest has sectors: a municipality one letter off its name before a sector ('Mun.Jucurești
+ * Sec.3') is Bucharest, and the sector's mark after it one letter off ('Suc.1') is 'Sec.'.
+ */
 function cleanPlace(value: string | null): string | null {
   if (!value) return null;
   return (
@@ -454,7 +475,10 @@ function cleanPlace(value: string | null): string | null {
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
       // 'bl.' (block) read as 'bi.': no Romanian address abbreviation is 'bi.'
-      .replace(/\bbi\.(?=\s?[A-Z0-9])/g, "bl.")
+      .replace(/\bbi[.,:](?=\s?[A-Z0-9])/g, "bl.")
+      // A block named by a letter and a number, its digits read as the letters they look like ('bl.AZ' for
+      // 'bl.A2'): a block's name is its letter and digits — a Z, S or O after the letter is one of them.
+      .replace(/\b(bl[.,:-]\s?)([A-Z])([ZSO]{1,2})(?=[\s,]|$)/g, (_, mark: string, letter: string, digits: string) => `${mark}${letter}${digits.replace(/Z/g, "2").replace(/S/g, "5").replace(/O/g, "0")}`)
       // The abbreviation's dot read as a dash, a comma or a colon ('ap-31', 'ap:5'), or as an underscore ('Mun_lasi').
       .replace(/\b(bl|sc|et|ap|nr)[,:-]\s?(?=[A-Z0-9])/g, "$1.")
       // The number's dot lost ('biroul nr2', 'Str.Brestei nr101'): Romanian documents always print 'nr.'.
@@ -464,9 +488,23 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\s*[,;:]+$/, "")
       .replace(/(\p{L}{3,})\.$/u, "$1")
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
-      .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\s)l(?=[a-zăâîșț])/g, "$1I")
+      .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\.?\s)l(?=[a-zăâîșț])/g, "$1I")
+      .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) => (plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole))
+      .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)/u, "$1Sec.$2")
       .trim() || null
   );
+}
+
+/**
+ * A number of one or two digits standing alone after a locality's name ('Mun.Timișoara 2', 'SPCLEP
+ * Oradea 31'): a mark or a date's first digits, never part of a birthplace or an issuer — Bucharest's
+ * sector ('Sec. 3', 'Sectorul 3') and an office's number ('biroul 2') excepted. Not for an address.
+ */
+export function withoutStrayNumber<T extends string | null>(value: T): T {
+  if (!value) return value;
+  const m = /(?<!\p{L})(\p{L}{3,})\s+\d{1,2}$/u.exec(value);
+  if (!m || /^(?:sec|sector|sectorul|biroul|nr)$/i.test(m[1]!)) return value;
+  return value.slice(0, m.index + m[1]!.length) as T;
 }
 
 /** Romanian issuers: the records offices (SPCLEP, SPCEP), the passport and records directorates, the police. */
@@ -485,6 +523,37 @@ const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,:-]\s?\w/i;
  */
 function dropMarksBeforeFlat(address: string): string {
   return address.replace(/\s\p{L}{1,2}(?=\s(?:bl|sc|et|ap)\.)/gu, "");
+}
+
+/**
+ * A Bucharest sector's records office, 'SPCEP S<n> biroul nr.<n>', with its office's letters misread
+ * ('spere 53 biroul nr.2', ID round 24): 'biroul nr.' after a sector is printed by no other issuer.
+ */
+const SECTOR_OFFICE = /(?:^|\s)[S5]([1-6])\s+biroul\s+nr\.?\s?(\d{1,2})(?!\d)/;
+
+export function sectorOffice(lines: string[]): string | null {
+  for (const line of lines) {
+    const m = SECTOR_OFFICE.exec(line);
+    if (m) return `SPCEP S${m[1]} biroul nr.${m[2]}`;
+  }
+  return null;
+}
+
+/**
+ * 'Jud.' and 'Mun.' both smudged away ('ont BH —— Oradea Str.Republicii nr.42', ID round 24): a county
+ * code, a mark or two, then that county's seat — the seat confirms the code, and the place is rebuilt
+ * as printed. Another town's county is not known from its name.
+ */
+const COUNTY_THEN_NAME = /(?:^|\s)(?:\S{1,4}\s+)?([A-Z]{2})\s+(?:[^\p{L}\d\s]{1,3}\s*|\p{L}{1,3}[.,]\s*)?(?=\p{Lu})/u;
+
+export function restoreCountyAndSeat(line: string): string {
+  if (PLACE.test(line)) return line;
+  const m = COUNTY_THEN_NAME.exec(line);
+  const seat = m ? COUNTY_SEATS[m[1]!] : undefined;
+  if (!m || !seat) return line;
+  const rest = line.slice(m.index + m[0].length);
+  if (foldRomanian(rest.slice(0, seat.length)) !== foldRomanian(seat) || /\p{L}/u.test(rest[seat.length] ?? "")) return line;
+  return `${line.slice(0, m.index)} Jud.${m[1]} Mun.${seat}${rest.slice(seat.length)}`.trim();
 }
 
 /** 'Jud.' smudged away ('rep BV Mun.Brașov'): a county code right before the locality brings it back. */
@@ -520,11 +589,11 @@ function trimPlace(value: string | null): string | null {
 function byShape(lines: string[]): { issuedBy: string | null; address: string | null; birthPlace: string | null } {
   const printed = lines.filter((l) => !isMrzLine(l));
   const issuerLine = printed.find((l) => ISSUER.test(l));
-  const issuer = issuerLine ? joinDateDots(issuerLine.slice(ISSUER.exec(issuerLine)!.index)) : null;
+  const issuer = issuerLine ? joinDateDots(issuerLine.slice(ISSUER.exec(issuerLine)!.index)) : sectorOffice(printed);
   let address: string | null = null;
   let birthPlace: string | null = null;
   for (let i = 0; i < printed.length; i++) {
-    const line = restoreCounty(placeMarksRead(printed[i]!));
+    const line = restoreCountyAndSeat(restoreCounty(placeMarksRead(printed[i]!)));
     const place = PLACE.exec(line);
     if (!place || ISSUER.test(line) || LABEL.anyLabel.test(line)) continue;
     const value = line.slice(place.index);
@@ -716,7 +785,7 @@ function joinDateDots(value: string): string {
  * read as a comma or a colon (either one as a dash too: '30-06.22-23.11.2032', '14.02-18-nelimitat', the
  * dash between the dates still there to tell it from a range) and 'nelimitat' with its 'l' or 'i' misread.
  */
-const VALIDITY = /(\d{2})\s?[.,:\-–]\s?(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
+const VALIDITY = /(\d{2})(?:\s?[.,:\-–]\s?|\s)(\d{2})\s?[.,:\-–]\s?(\d{4}|\d{2})(?!\d)\s*[-–—~]\s*(?:(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4})(?!\d)|(ne[li1I|]{2}mitat|permanent))/i;
 /**
  * The validity's first date and its dash with the rest of the row cut off (the card's edge, a thumb,
  * a shadow: 'nr.2 30.06.22-23.11'): the issue date is still read, the expiry left to the zone.
@@ -726,7 +795,7 @@ const VALIDITY_CUT = /(\d{2})\s?[.,:]\s?(\d{2})\s?[.,:]\s?(\d{4}|\d{2})(?!\d)\s*
  * Where a printed date starts ('30.06.22', '30,06.2022', a month's digit smudged: '30,0$,22'): no
  * issuer's name holds one, so the issuer ends there.
  */
-const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?(?:\d{2}|\d\S)\s?[.,]\s?\d{2}/;
+const DATE_START = /(?:^|\s)\d{2}\s?[.,]\s?(?:\d{2}|\d\S)\s?[.,]\s?\d{2}|(?:^|\s)\d{2}\s\d{2}[.,]\d{2}\s?[-–—~]/;
 /**
  * The validity's dates read as a run of digits ('nr2 —_300873.33.11.2032'): a dash before digits, or
  * four digits in a row — no issuer's name holds either (an office's number has one or two digits).
@@ -749,7 +818,8 @@ export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
 
 export interface Validity {
-  issueDate: string;
+  /** null: the issue date read as no date ('31 04.16' for '11.04.16'), its expiry still read. */
+  issueDate: string | null;
   /** null: valid without limit ('nelimitat', cards issued after 55). */
   expiryDate: string | null;
   /** Text before the dates on their line (the issuer, when printed on the same row). */
@@ -767,6 +837,7 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
   const near = labelAt >= 0 ? lines.slice(labelAt, labelAt + 4) : [];
   const candidates: Validity[] = [];
   const cutOff: Validity[] = [];
+  const expiryOnly: Validity[] = [];
   for (const line of [...near, ...lines.filter((l) => !near.includes(l))]) {
     if (isMrzLine(line)) continue;
     const joined = joinDateDots(line);
@@ -778,16 +849,23 @@ export function readValidity(lines: string[], mrzExpiry: string | null): Validit
       continue;
     }
     const issueDate = findDates(`${m[1]}.${m[2]}.${m[3]!.length === 2 ? `20${m[3]}` : m[3]}`)[0];
-    if (!issueDate) continue;
+    if (!issueDate) {
+      // The issue date misread into no date (a 31st of April): the expiry after its dash still is one.
+      const expiryDate = m[4] ? findDates(`${m[4]}.${m[5]}.${m[6]}`)[0] : undefined;
+      if (expiryDate) expiryOnly.push({ issueDate: null, expiryDate, before: joined.slice(0, m.index) });
+      continue;
+    }
     if (m[7]) {
       candidates.push({ issueDate, expiryDate: null, before: joined.slice(0, m.index) });
       continue;
     }
     const expiryDate = findDates(`${m[4]}.${m[5]}.${m[6]}`)[0];
+    // The expiry misread into no date ('38.02.2033'): the issue date before it still is one, the expiry left to the zone.
+    if (!expiryDate && m[4]) cutOff.push({ issueDate, expiryDate: null, before: joined.slice(0, m.index), expiryCut: true });
     if (!expiryDate || issueDate >= expiryDate) continue;
     candidates.push({ issueDate, expiryDate, before: joined.slice(0, m.index) });
   }
-  return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? cutOff[0] ?? null;
+  return candidates.find((c) => c.expiryDate === mrzExpiry) ?? candidates[0] ?? cutOff[0] ?? expiryOnly[0] ?? null;
 }
 
 /**
@@ -1010,6 +1088,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const validityUnlimited = mrz ? mrz.expiryUnlimited && (mrz.checks.expiryDate || printedUnlimited) : printedUnlimited;
   const expiryDate = validityUnlimited ? null : merge("expiryDate", mrz?.expiryDate ?? null, printedExpiry);
   if (validityUnlimited) sources.expiryDate = mrz?.expiryUnlimited && printedUnlimited ? "mrz+printed" : mrz?.expiryUnlimited ? "mrz" : "printed";
+  if (passport && issueDate && expiryDate && mrz?.checks.expiryDate && mrz.expiryDate === expiryDate) issueDate = passportIssueByExpiry(issueDate, expiryDate);
   if (issueDate) sources.issueDate = "printed";
   // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
   // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
@@ -1023,7 +1102,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
   if (address) sources.address = "printed";
-  const printedPlace = cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace));
+  if (issuedBy) issuedBy = withoutStrayNumber(issuedBy);
+  const printedPlace = withoutStrayNumber(cleanPlace(trimPlace(valueBelow(lines, LABEL.birthPlace) ?? byShape(lines).birthPlace)));
   const birthPlace = printedPlace ? repairCountySeat(printedPlace) : placeBySeat(lines);
   if (birthPlace) sources.birthPlace = "printed";
   if (issuedBy) issuedBy = repairIssuerLocality(issuedBy, [address, birthPlace]);
@@ -1084,6 +1164,19 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     fieldConfidence[field] = value;
   }
   return { ...result, fieldConfidence, missingFields: expected.filter((f) => result[f] === null) };
+}
+
+/**
+ * A Romanian passport is valid 10 years from its issue day (5 or 3 for a child's): its expiry is the
+ * issue date's day and month so many years on. A printed issue date one digit off such a date
+ * ('07.08.2022' under an expiry of 07.04.2032, the zone's check digit holding it, ID round 24) is that
+ * date misread; any other is kept as read (a passport replaced early, say).
+ */
+export function passportIssueByExpiry(issueDate: string, expiryDate: string): string {
+  const dates = [10, 5, 3].map((years) => `${Number(expiryDate.slice(0, 4)) - years}${expiryDate.slice(4)}`);
+  if (dates.includes(issueDate)) return issueDate;
+  const oneDigitOff = dates.filter((date) => [...date].filter((c, i) => c !== issueDate[i]).length === 1);
+  return oneDigitOff.length === 1 ? oneDigitOff[0]! : issueDate;
 }
 
 /** The zone's check digit over each field it covers. */
