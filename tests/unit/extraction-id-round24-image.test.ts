@@ -9,7 +9,11 @@ import {
   PALE_PRINT,
   printContrast,
 } from "../../app/server/documents/extraction/card-geometry.server";
-import { paleReadingBetter, regionRereadsInTime, ZONE_PASS_GRACE_MS } from "../../app/server/documents/extraction/extract-document.server";
+import {
+  paleReadingBetter,
+  regionRereadsInTime,
+  ZONE_PASS_GRACE_MS,
+} from "../../app/server/documents/extraction/extract-document.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { page } from "../support/ocr-pages";
 
@@ -46,7 +50,10 @@ describe("a pale card under bands of shadow (issue #14, ID round 24: 23 fields l
   it("evens the bands away band by band and darkens the pale letters in and out of them", () => {
     const shaded = card(150, 0.6);
     // As photographed, a letter out of the bands is lighter than the paper in them: no one threshold splits them.
-    const [paperInBand, letterOutside] = [[400, 10 + 30 * 8], [61, 22 + 30 * 8]].map(([x, y]) => greyAt(shaded, x!, y!));
+    const [paperInBand, letterOutside] = [
+      [400, 10 + 30 * 8],
+      [61, 22 + 30 * 8],
+    ].map(([x, y]) => greyAt(shaded, x!, y!));
     expect(inBand(400, 10 + 30 * 8) && !inBand(61, 22 + 30 * 8)).toBe(true);
     expect(letterOutside).toBeGreaterThan(paperInBand!);
     const evened = paleCardEvened(shaded);
@@ -63,7 +70,13 @@ describe("a pale card under bands of shadow (issue #14, ID round 24: 23 fields l
 });
 
 describe("which of a pale card's two readings is kept", () => {
-  const CARD = ["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD", "CONSTANTIN", "IOANA", "Jud.CT Mun.Constanta"];
+  const CARD = [
+    "ROMÂNIA ROUMANIE ROMANIA",
+    "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+    "CONSTANTIN",
+    "IOANA",
+    "Jud.CT Mun.Constanta",
+  ];
   const GARBAGE = ["Pe ti x za ri E dinu", "PI TOT 235 er a O PASTEL"];
 
   it("keeps the evened reading when the first read nothing, or less of the card surely", () => {
