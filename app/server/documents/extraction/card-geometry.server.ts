@@ -1183,7 +1183,8 @@ export function flattenShadowEdges(image: RgbaImage, radius = Math.max(3, Math.r
 
 /**
  * A card's print this faint against its paper (printContrast of the evened card; a good print ~200) is
- * pale: a photocopy's grey toner, shot off a screen or at night (ID round 24: 68–130).
+ * pale: a photocopy's grey toner, shot off a screen or at night (ID round 24: 68–130). Most cards as
+ * photographed are under it (their guilloche, the desk at the cut's edge); a newspaper's print is not.
  */
 export const PALE_PRINT = 140;
 

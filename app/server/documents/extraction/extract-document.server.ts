@@ -608,6 +608,12 @@ export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }
 }
 
 /**
+ * Below this confidence a card's reading is marks, not print (a card read the wrong way up: 0.08–0.24,
+ * WAY_UP_CONFIDENCE), worth a pale card's evened reading (ID round 24: a night photocopy's garbage, 0.21).
+ */
+const PALE_RETRY_CONFIDENCE = 0.25;
+
+/**
  * Whether a pale card's evened reading (paleCardEvened) is kept over the first: it reads text where the
  * first read none, or more of a zone, or as much of a zone and more of the print surely.
  */
@@ -676,11 +682,13 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     if (mirrored && !mirroredBefore) [cut, straight] = [mirror(cut), mirror(straight)];
     // The image the kept reading was read from: a card found mirrored only once evened is read mirrored back from it.
     let keptFrom = straight;
-    // A pale print (a photocopy's toner, a washed-out night shot) not read surely: bands of shadow across
-    // it (blinds) hide it from the engine's threshold, and every reading below sees the same bands. Read
-    // again evened band by band, its faint ink darkened, first: under load the deadline stops the readings
-    // after the first two passes. Kept when it reads text where the first read none, or more of the card.
-    if (!wayUpKnown(read.page) && zoneScore(read, referenceYear) < 100 && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
+    // A pale print (a photocopy's toner, a washed-out night shot) read as nothing or as marks as unsure as
+    // a card the wrong way up: bands of shadow across it (blinds) hide it from the engine's threshold, and
+    // every reading below sees the same bands. Read again evened band by band, its faint ink darkened,
+    // first: under load the deadline stops the readings after the first two passes. Kept when it reads
+    // text where the first read none, or more of the card. Not a strong print (a newspaper's, 150–180).
+    const unread = readsAsNothing(read.page.text) || read.page.confidence < PALE_RETRY_CONFIDENCE;
+    if (unread && !wayUpKnown(read.page) && zoneScore(read, referenceYear) < 100 && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
       await yieldToRequests();
       const pale = paleCardEvened(cut);
       const again = await readIdImage(engine, pale, read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
