@@ -73,20 +73,29 @@ describe("which of a pale card's two readings is kept", () => {
   const CARD = [
     "ROMÂNIA ROUMANIE ROMANIA",
     "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
+    "Nume/Nom/Last name",
     "CONSTANTIN",
+    "Prenume/Prénom/First name",
     "IOANA",
+    "Loc naștere/Lieu de naissance/Place of birth",
     "Jud.CT Mun.Constanta",
+    "Data nașterii 09.09.1988",
+    "Valabilitate 05.02.2024 09.09.2034",
   ];
   const GARBAGE = ["Pe ti x za ri E dinu", "PI TOT 235 er a O PASTEL"];
+  const CNP = ["DUMITSACHE", "1610704162306"];
 
-  it("keeps the evened reading when the first read nothing, or less of the card surely", () => {
+  it("keeps the evened reading when it reads the card's print surely, or a valid CNP the first did not", () => {
     expect(paleReadingBetter({ page: page([], 0) }, { page: page(CARD, 0.38) }, 2026)).toBe(true);
     expect(paleReadingBetter({ page: page(GARBAGE, 0.21) }, { page: page(CARD, 0.38) }, 2026)).toBe(true);
+    expect(paleReadingBetter({ page: page(GARBAGE, 0.21) }, { page: page(CNP, 0.26) }, 2026)).toBe(true);
   });
 
-  it("keeps the first reading when the evened one reads nothing or less", () => {
+  it("keeps the first reading when the evened one reads nothing, less, or only unsure marks", () => {
     expect(paleReadingBetter({ page: page(CARD, 0.38) }, { page: page([], 0) }, 2026)).toBe(false);
     expect(paleReadingBetter({ page: page(CARD, 0.6) }, { page: page(GARBAGE, 0.2) }, 2026)).toBe(false);
+    // A shaken card read as nothing: unsure marks must not stop the axis sharpenings that read it.
+    expect(paleReadingBetter({ page: page([], 0) }, { page: page(GARBAGE, 0.26) }, 2026)).toBe(false);
   });
 });
 

@@ -614,14 +614,16 @@ export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }
 const PALE_RETRY_CONFIDENCE = 0.25;
 
 /**
- * Whether a pale card's evened reading (paleCardEvened) is kept over the first: it reads text where the
- * first read none, or more of a zone, or as much of a zone and more of the print surely.
+ * Whether a pale card's evened reading (paleCardEvened) is kept over the first: it reads more of a zone,
+ * or a valid CNP the first did not, or the card's print surely (wayUpKnown) and more of it. Marks read
+ * unsurely are not kept: a shaken card read as nothing is read by the axis sharpenings that follow only
+ * while nothing was kept (ID round 8: a card on a page, shaken, lost 0.55 to 0.26 marks).
  */
 export function paleReadingBetter(first: { page: OcrPageResult; mrzText?: string }, evened: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   if (readsAsNothing(evened.page.text)) return false;
-  if (readsAsNothing(first.page.text)) return true;
   const [was, now] = [zoneScore(first, referenceYear), zoneScore(evened, referenceYear)];
-  return now > was || (now === was && surePrint(evened.page) > surePrint(first.page));
+  if (now > was || (holdsValidCnp(evened.page.text) && !holdsValidCnp(first.page.text))) return true;
+  return now === was && wayUpKnown(evened.page) && (readsAsNothing(first.page.text) || surePrint(evened.page) > surePrint(first.page));
 }
 
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
@@ -682,20 +684,6 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     if (mirrored && !mirroredBefore) [cut, straight] = [mirror(cut), mirror(straight)];
     // The image the kept reading was read from: a card found mirrored only once evened is read mirrored back from it.
     let keptFrom = straight;
-    // A pale print (a photocopy's toner, a washed-out night shot) read as nothing or as marks as unsure as
-    // a card the wrong way up: bands of shadow across it (blinds) hide it from the engine's threshold, and
-    // every reading below sees the same bands. Read again evened band by band, its faint ink darkened,
-    // first: under load the deadline stops the readings after the first two passes. Kept when it reads
-    // text where the first read none, or more of the card. Not a strong print (a newspaper's, 150–180).
-    const unread = readsAsNothing(read.page.text) || read.page.confidence < PALE_RETRY_CONFIDENCE;
-    if (unread && !wayUpKnown(read.page) && zoneScore(read, referenceYear) < 100 && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
-      await yieldToRequests();
-      const pale = paleCardEvened(cut);
-      const again = await readIdImage(engine, pale, read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
-      const better = paleReadingBetter(read, again, referenceYear);
-      if (better) keptFrom = pale;
-      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
-    }
     // A box around the frame's print, not an outline: the card lies in it at the slant it was dropped
     // at, and the level edges beside it (a keyboard's keys) can hide its lines' slant from the skew
     // estimate. Read as nothing, it is read again turned BOXED_TILT each way; the turn that reads text
@@ -729,6 +717,20 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       const turns = sharpenedPassesLeft(spentWith(read), maxPasses, clock);
       if (turns < 1) break;
       await readAgainFrom(() => sharpenAlong(straight, axis), turns);
+    }
+    // A pale print (a photocopy's toner, a washed-out night shot) still read as nothing, or as marks as
+    // unsure as a card the wrong way up: bands of shadow across it (blinds) hide it from the engine's
+    // threshold, and the readings above and the evenings below all keep the bands. Read again evened band
+    // by band, its faint ink darkened — after the axis sharpenings (a shaken card's), before the evenings.
+    // Kept when it reads the card surely (paleReadingBetter). Not a strong print (a newspaper's, 150–180).
+    const unread = readsAsNothing(read.page.text) || read.page.confidence < PALE_RETRY_CONFIDENCE;
+    if (unread && !wayUpKnown(read.page) && zoneScore(read, referenceYear) < 100 && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
+      await yieldToRequests();
+      const pale = paleCardEvened(tilt === 0 ? cut : rotateDegrees(cut, tilt));
+      const again = await readIdImage(engine, pale, read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
+      const better = paleReadingBetter(read, again, referenceYear);
+      if (better) keptFrom = pale;
+      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
     }
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
