@@ -608,21 +608,15 @@ export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }
 }
 
 /**
- * Below this confidence a card's reading is marks, not print (a card read the wrong way up: 0.08–0.24,
- * WAY_UP_CONFIDENCE), worth a pale card's evened reading (ID round 24: a night photocopy's garbage, 0.21).
- */
-const PALE_RETRY_CONFIDENCE = 0.25;
-
-/**
  * Whether a pale card's evened reading (paleCardEvened) is kept over the first: it reads more of a zone,
- * or a valid CNP the first did not, or the card's print surely (wayUpKnown) and more of it. Marks read
- * unsurely are not kept: a shaken card read as nothing is read by the axis sharpenings that follow only
- * while nothing was kept (ID round 8: a card on a page, shaken, lost 0.55 to 0.26 marks).
+ * or the card's print surely (wayUpKnown) and more of it. Marks read unsurely are not kept, a valid CNP
+ * among them included (its check digit matches one string of marks in ten: ID round 9, a dark passport
+ * photo's marks gave a CNP born in 1931 and lost the right one).
  */
 export function paleReadingBetter(first: { page: OcrPageResult; mrzText?: string }, evened: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   if (readsAsNothing(evened.page.text)) return false;
   const [was, now] = [zoneScore(first, referenceYear), zoneScore(evened, referenceYear)];
-  if (now > was || (holdsValidCnp(evened.page.text) && !holdsValidCnp(first.page.text))) return true;
+  if (now > was) return true;
   return now === was && wayUpKnown(evened.page) && (readsAsNothing(first.page.text) || surePrint(evened.page) > surePrint(first.page));
 }
 
@@ -718,13 +712,13 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       if (turns < 1) break;
       await readAgainFrom(() => sharpenAlong(straight, axis), turns);
     }
-    // A pale print (a photocopy's toner, a washed-out night shot) still read as nothing, or as marks as
-    // unsure as a card the wrong way up: bands of shadow across it (blinds) hide it from the engine's
-    // threshold, and the readings above and the evenings below all keep the bands. Read again evened band
-    // by band, its faint ink darkened — after the axis sharpenings (a shaken card's), before the evenings.
-    // Kept when it reads the card surely (paleReadingBetter). Not a strong print (a newspaper's, 150–180).
-    const unread = readsAsNothing(read.page.text) || read.page.confidence < PALE_RETRY_CONFIDENCE;
-    if (unread && !wayUpKnown(read.page) && zoneScore(read, referenceYear) < 100 && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
+    // A pale print (a photocopy's toner, a washed-out night shot) still read as nothing: bands of shadow
+    // across it (blinds) hide it from the engine's threshold, and the readings above and the evenings below
+    // all keep the bands. Read again evened band by band, its faint ink darkened — after the axis
+    // sharpenings (a shaken card's). Not for a card read as marks: its evenings read it better in the
+    // passes left (ID round 9: a dark passport 0.36 evened, 0.26 so). Kept when it reads the card surely
+    // (paleReadingBetter). Not a strong print (a newspaper's, 150–180).
+    if (readsAsNothing(read.page.text) && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
       await yieldToRequests();
       const pale = paleCardEvened(tilt === 0 ? cut : rotateDegrees(cut, tilt));
       const again = await readIdImage(engine, pale, read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
