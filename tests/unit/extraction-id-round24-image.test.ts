@@ -1,21 +1,11 @@
-// ID photo round 24 (issue #14): a photocopy's pale print under a window's blinds (and a washed-out
-// night shot) read as nothing or as garbage — the engine's one threshold took the bands of shadow
-// for ink and the pale letters in them for paper. Such a card is read again evened band by band, its
-// faint ink darkened, before the readings that keep the bands.
+// ID photo round 24 (issue #14): a photocopy's pale print under a window's blinds read as nothing —
+// the engine's one threshold took the bands of shadow for ink and the pale letters in them for paper.
+// The image that reads it (evened band by band, its faint ink darkened; not wired into the card reader
+// yet), and the region re-readings after parsing kept to the deadline.
 import { describe, expect, it } from "vitest";
-import {
-  flattenIllumination,
-  paleCardEvened,
-  PALE_PRINT,
-  printContrast,
-} from "../../app/server/documents/extraction/card-geometry.server";
-import {
-  paleReadingBetter,
-  regionRereadsInTime,
-  ZONE_PASS_GRACE_MS,
-} from "../../app/server/documents/extraction/extract-document.server";
+import { paleCardEvened } from "../../app/server/documents/extraction/card-geometry.server";
+import { regionRereadsInTime, ZONE_PASS_GRACE_MS } from "../../app/server/documents/extraction/extract-document.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
-import { page } from "../support/ocr-pages";
 
 /**
  * A straightened card 810 × 510: a dark desk border, paper at 210, rows of letter marks (`ink`, 3 px
@@ -42,11 +32,6 @@ const greyAt = (image: RgbaImage, x: number, y: number) => image.data[(y * image
 const inBand = (x: number, y: number) => (y + 0.3 * x) % 50 < 24;
 
 describe("a pale card under bands of shadow (issue #14, ID round 24: 23 fields lost on two photocopies)", () => {
-  it("tells a pale print (a photocopy's toner) from a good one", () => {
-    expect(printContrast(flattenIllumination(card(150)))).toBeLessThan(PALE_PRINT);
-    expect(printContrast(flattenIllumination(card(20)))).toBeGreaterThanOrEqual(PALE_PRINT);
-  });
-
   it("evens the bands away band by band and darkens the pale letters in and out of them", () => {
     const shaded = card(150, 0.6);
     // As photographed, a letter out of the bands is lighter than the paper in them: no one threshold splits them.
@@ -66,37 +51,6 @@ describe("a pale card under bands of shadow (issue #14, ID round 24: 23 fields l
     // Paper both in and out of the bands near white, every letter (in a band or not) well darker.
     expect(Math.min(...papers)).toBeGreaterThan(200);
     expect(Math.max(...letters)).toBeLessThan(Math.min(...papers) - 80);
-  });
-});
-
-describe("which of a pale card's two readings is kept", () => {
-  const CARD = [
-    "ROMÂNIA ROUMANIE ROMANIA",
-    "CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD",
-    "Nume/Nom/Last name",
-    "CONSTANTIN",
-    "Prenume/Prénom/First name",
-    "IOANA",
-    "Loc naștere/Lieu de naissance/Place of birth",
-    "Jud.CT Mun.Constanta",
-    "Data nașterii 09.09.1988",
-    "Valabilitate 05.02.2024 09.09.2034",
-  ];
-  const GARBAGE = ["Pe ti x za ri E dinu", "PI TOT 235 er a O PASTEL"];
-  const CNP = ["DUMITSACHE", "1610704162306"];
-
-  it("keeps the evened reading when it reads the card's print surely", () => {
-    expect(paleReadingBetter({ page: page([], 0) }, { page: page(CARD, 0.38) }, 2026)).toBe(true);
-    expect(paleReadingBetter({ page: page(GARBAGE, 0.21) }, { page: page(CARD, 0.38) }, 2026)).toBe(true);
-  });
-
-  it("keeps the first reading when the evened one reads nothing, less, or only unsure marks", () => {
-    expect(paleReadingBetter({ page: page(CARD, 0.38) }, { page: page([], 0) }, 2026)).toBe(false);
-    expect(paleReadingBetter({ page: page(CARD, 0.6) }, { page: page(GARBAGE, 0.2) }, 2026)).toBe(false);
-    // A shaken card read as nothing: unsure marks must not stop the axis sharpenings that read it.
-    expect(paleReadingBetter({ page: page([], 0) }, { page: page(GARBAGE, 0.26) }, 2026)).toBe(false);
-    // Nor a valid CNP among unsure marks: its check digit matches one string of marks in ten.
-    expect(paleReadingBetter({ page: page(GARBAGE, 0.21) }, { page: page(CNP, 0.26) }, 2026)).toBe(false);
   });
 });
 

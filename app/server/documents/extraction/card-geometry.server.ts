@@ -1181,13 +1181,6 @@ export function flattenShadowEdges(image: RgbaImage, radius = Math.max(3, Math.r
   return { width, height, data: out };
 }
 
-/**
- * A card's print this faint against its paper (printContrast of the evened card; a good print ~200) is
- * pale: a photocopy's grey toner, shot off a screen or at night (ID round 24: 68–130). Most cards as
- * photographed are under it (their guilloche, the desk at the cut's edge); a newspaper's print is not.
- */
-export const PALE_PRINT = 140;
-
 /** A pale card's strokes are about its width / this many pixels across: the closing's reach in paleCardEvened. */
 const PALE_STROKE_REACH = 270;
 
@@ -1196,7 +1189,10 @@ const PALE_STROKE_REACH = 270;
  * shadow): the engine's one threshold takes a band of shadow for ink and a pale letter in it for
  * paper. Smoothed (a night's or a copier's grain), the paper taken band by band as the closing at a
  * stroke's reach (flattenShadowEdges, closer than for a shadow's edge: a band is a few letters high),
- * the faint ink darkened to a good print's (darkenFaintInk), and stretched inside the card.
+ * the faint ink darkened to a good print's (darkenFaintInk), and stretched inside the card. Not read by
+ * the card reader yet: read before the evenings, it took the passes that read other cards (ID round 14, a
+ * photocopy's whole frame; /work/briefs/idfix24-bench.md); the image that reads ID round 24's photocopy
+ * under blinds (19 lines at 0.38 where every other image read none).
  */
 export function paleCardEvened(image: RgbaImage): RgbaImage {
   const reach = Math.max(3, Math.round(image.width / PALE_STROKE_REACH));

@@ -9,7 +9,7 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptLowerHalf, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, lowerHalfAnchor, lowerHalfWorthRereading, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, filledFrom, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, fineGrain, paleCardEvened, PALE_PRINT, printContrast, SCREEN_GRAIN, smoothedCard, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
+import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, fineGrain, printContrast, SCREEN_GRAIN, smoothedCard, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -607,19 +607,6 @@ export function readsMirrored(asSaved: { page: OcrPageResult; mrzText?: string }
   return now >= was + 0.1 && now >= 1.5 * was;
 }
 
-/**
- * Whether a pale card's evened reading (paleCardEvened) is kept over the first: it reads more of a zone,
- * or the card's print surely (wayUpKnown) and more of it. Marks read unsurely are not kept, a valid CNP
- * among them included (its check digit matches one string of marks in ten: ID round 9, a dark passport
- * photo's marks gave a CNP born in 1931 and lost the right one).
- */
-export function paleReadingBetter(first: { page: OcrPageResult; mrzText?: string }, evened: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
-  if (readsAsNothing(evened.page.text)) return false;
-  const [was, now] = [zoneScore(first, referenceYear), zoneScore(evened, referenceYear)];
-  if (now > was) return true;
-  return now === was && wayUpKnown(evened.page) && (readsAsNothing(first.page.text) || surePrint(evened.page) > surePrint(first.page));
-}
-
 type Spent = { passes: number; pagePasses: number; ocrMs: number };
 const plus = (a: Spent, b: Spent): Spent => ({ passes: a.passes + b.passes, pagePasses: a.pagePasses + b.pagePasses, ocrMs: a.ocrMs + b.ocrMs });
 
@@ -711,20 +698,6 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       const turns = sharpenedPassesLeft(spentWith(read), maxPasses, clock);
       if (turns < 1) break;
       await readAgainFrom(() => sharpenAlong(straight, axis), turns);
-    }
-    // A pale print (a photocopy's toner, a washed-out night shot) still read as nothing: bands of shadow
-    // across it (blinds) hide it from the engine's threshold, and the readings above and the evenings below
-    // all keep the bands. Read again evened band by band, its faint ink darkened — after the axis
-    // sharpenings (a shaken card's). Not for a card read as marks: its evenings read it better in the
-    // passes left (ID round 9: a dark passport 0.36 evened, 0.26 so). Kept when it reads the card surely
-    // (paleReadingBetter). Not a strong print (a newspaper's, 150–180).
-    if (readsAsNothing(read.page.text) && budgetAllows(spentWith(read), maxPasses, clock) && printContrast(flattenIllumination(cut)) < PALE_PRINT) {
-      await yieldToRequests();
-      const pale = paleCardEvened(tilt === 0 ? cut : rotateDegrees(cut, tilt));
-      const again = await readIdImage(engine, pale, read.page.rotation === 180 ? [180, 0] : [0, 180], referenceYear, passesLeft(spentWith(read)), true, false, clock);
-      const better = paleReadingBetter(read, again, referenceYear);
-      if (better) keptFrom = pale;
-      read = { ...(better ? again : read), ...plus(read, again), cardStraightened: true };
     }
     // No zone that holds, or a zone without most of the card's print: a hard shadow's edge across the
     // card (a desk lamp) left as a seam the engine stops its lines at, or a sleeve's haze. Read again
