@@ -1181,24 +1181,6 @@ export function flattenShadowEdges(image: RgbaImage, radius = Math.max(3, Math.r
   return { width, height, data: out };
 }
 
-/** A pale card's strokes are about its width / this many pixels across: the closing's reach in paleCardEvened. */
-const PALE_STROKE_REACH = 270;
-
-/**
- * A pale card's print made readable where its paper changes in bands (a window's blinds, a pillar's
- * shadow): the engine's one threshold takes a band of shadow for ink and a pale letter in it for
- * paper. Smoothed (a night's or a copier's grain), the paper taken band by band as the closing at a
- * stroke's reach (flattenShadowEdges, closer than for a shadow's edge: a band is a few letters high),
- * the faint ink darkened to a good print's (darkenFaintInk), and stretched inside the card. Not read by
- * the card reader yet: read before the evenings, it took the passes that read other cards (ID round 14, a
- * photocopy's whole frame; /work/briefs/idfix24-bench.md); the image that reads ID round 24's photocopy
- * under blinds (19 lines at 0.38 where every other image read none).
- */
-export function paleCardEvened(image: RgbaImage): RgbaImage {
-  const reach = Math.max(3, Math.round(image.width / PALE_STROKE_REACH));
-  return stretchInsideCard(darkenFaintInk(flattenShadowEdges(blurTwice(image), reach)));
-}
-
 /**
  * Unsharp mask: the image plus `amount` times its difference from a box blur of `radius` — a
  * blurred photo's small print gets its stroke edges back, so the engine stops merging a label's
