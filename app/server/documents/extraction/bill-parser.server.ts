@@ -1106,6 +1106,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
 
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
 
+/** A sum or difference of kWh figures as a bill prints it: no float artefact ('25.049999999999994' for 25,05). */
+const asPrinted = (kwh: number) => Math.round(kwh * 1000) / 1000;
+
 /** How much a value is worth by where it sat relative to its label, before any check. */
 const BY_POSITION = { same_cell: 0.9, right: 0.88, below: 0.8 } as const;
 const positionConfidence = (hit: LabelHit | null | undefined) => (hit ? BY_POSITION[hit.position ?? "same_cell"] : 0);
@@ -1474,6 +1477,8 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
       const cellUnder = (column: number) => row.cells[end - (head.cells.length - column)];
       const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
       if (!from || !to || !isFigure(from) || !isFigure(to)) break;
+      // More figures than the table has columns: another table's row (a history's months), no register.
+      if (row.cells.filter(isFigure).length > head.cells.length) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
       if (o === null || n === null || n < o) break;
       rows.push({ old: o, new: n, total: REGISTER_TOTAL.test(row.folded[0]!) });
@@ -1482,7 +1487,8 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     const registers = rows.filter((row) => !row.total);
     if (registers.length < 2) continue;
     if (total) return { old: total.old, new: total.new };
-    return registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+    const sum = registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+    return { old: asPrinted(sum.old), new: asPrinted(sum.new) };
   }
   return null;
 }
@@ -1520,11 +1526,13 @@ function registerColumn(lines: TextLine[], l: number, c: number): { registers: n
       total = kwh;
       break;
     }
-    // A register's row prints its readings beside its consumption: a row with one figure is another table's.
-    if (row.cells.filter(figure).length < 2) break;
+    // A register's row prints its readings beside its consumption: a row with one figure is another table's,
+    // and so is one with more figures than the table has columns (a history's months).
+    const figures = row.cells.filter(figure).length;
+    if (figures < 2 || figures > head.cells.length) break;
     registers.push(kwh);
   }
-  return { registers, sum: registers.reduce((sum, kwh) => sum + kwh, 0), total };
+  return { registers, sum: asPrinted(registers.reduce((sum, kwh) => sum + kwh, 0)), total };
 }
 
 /** The meter table's consumption column when it holds two registers or more (registerColumn), else null. */
@@ -1945,7 +1953,11 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     // The page's first line is its heading (the supplier's logo beside the title, a scan's misread
     // 'CIGA ENERC ⇥ FACTURĂ FINALĂ'), never a wrapped label: a name under it is the holder's.
     const nameUnderHeading = l === 0 && tail !== null && UPPER_NAME.test(tail);
-    if (line.cells.length >= 2 && tail && !nameUnderHeading && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // A caption over a row of bare figures wider than this line (a history's months under 'Istoric consum
+    // (kWh)') heads that row: never this line's label's second line.
+    const after = lines[l + 2];
+    const headsFigures = after !== undefined && after.cells.length > line.cells.length && after.cells.every((cell) => /^\d[\d.,]*$/.test(cell.trim()));
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -2095,7 +2107,7 @@ export function parseBillText(text: string): BillExtraction {
   const consumptionLines = cancellation ? totalsLines : supply;
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
-  const indexed = indexes ? indexes.new - indexes.old - (delivered ?? 0) : null;
+  const indexed = indexes ? asPrinted(indexes.new - indexes.old - (delivered ?? 0)) : null;
   const kwhRead = kwhOf(consumptionLines, indexed ?? undefined);
   // So is it by two charge rows whose quantity × unit price makes their value at new − old ('6552' for
   // '652' above rows of 652 in a '(kWh)' column), none at the figure read.
