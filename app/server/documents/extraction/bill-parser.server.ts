@@ -1511,15 +1511,19 @@ const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
  * The figures under a consumption column's caption (cell c of line l), one per register row, and the
  * total row's ('Total consum  91', '1.8.0 Total') if printed: counted from the row's end, as the readings are.
  */
-function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null } {
+function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null; unchecked: boolean } {
   const head = lines[l]!;
   const registers: number[] = [];
   let total: number | null = null;
+  let unchecked = false;
   const figure = (cell: string | undefined) => cell !== undefined && isFigure(cell);
   // Only a table of readings has registers (a monthly history's rows are months).
-  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total };
+  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total, unchecked };
+  const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
+  const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
   for (const row of lines.slice(l + 1)) {
-    const cell = row.cells[row.cells.length - (head.cells.length - c)];
+    const under = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
+    const cell = under(c);
     const kwh = figure(cell) ? parseKwh(cell!) : null;
     if (kwh === null) break;
     if (REGISTER_TOTAL.test(row.folded[0]!) || L.consumption.some((label) => label.test(row.folded[0]!))) {
@@ -1530,9 +1534,14 @@ function registerColumn(lines: TextLine[], l: number, c: number): { registers: n
     // and so is one with more figures than the table has columns (a history's months).
     const figures = row.cells.filter(figure).length;
     if (figures < 2 || figures > head.cells.length) break;
+    // A register whose readings do not make its figure (new − old): the sum is not confirmed by them.
+    if (oldAt >= 0 && newAt > oldAt) {
+      const [o, n] = [under(oldAt), under(newAt)].map((v) => (figure(v) ? parseKwh(v!) : null));
+      if (o == null || n == null || asPrinted(n - o) !== kwh) unchecked = true;
+    }
     registers.push(kwh);
   }
-  return { registers, sum: asPrinted(registers.reduce((sum, kwh) => sum + kwh, 0)), total };
+  return { registers, sum: asPrinted(registers.reduce((sum, kwh) => sum + kwh, 0)), total, unchecked };
 }
 
 /** The meter table's consumption column when it holds two registers or more (registerColumn), else null. */
@@ -2301,6 +2310,8 @@ export function parseBillText(text: string): BillExtraction {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // Registers summed whose rows' readings do not each make their figure: a sum nothing confirmed, below sure.
+  if (registers?.unchecked && kwh === registers.sum && !kwhChecked && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Two readings outvoting the one labelled: a new kind of reading, below sure.
   if (outvoted && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Indexes found under captions put back together from a scan's cells are a new kind of reading.
