@@ -85,3 +85,49 @@ describe("a holiday home's few kWh beside a year's history (round 29)", () => {
     expect(unchecked.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
   });
 });
+
+/** A bill whose POD and client code are printed only under a payment slip's barcode; `lines` replace its lines by index. */
+function slipBill(lines: Record<number, string> = {}): string[] {
+  const bill = [
+    "Hidroelectrica\tFACTURĂ",
+    "Seria HCB 2183956",
+    "S.P.E.E.H. Hidroelectrica S.A. · CUI RO13267213 · București, Bd. Ion Mihalache nr. 15-17",
+    "Data facturii 19.04.2025 · Termen de plată 04.05.2025",
+    "Client\tContract\t657837/2023",
+    "ANDREI CRĂCIUN\tProdus\tHidro Casnic Plus",
+    "Str.Florilor nr.28\tPutere aprobată\t5 kW",
+    "Jud.TM Mun.Timișoara\tPerioada\t01.03.2025 - 31.03.2025",
+    "Contor\tIndex vechi\tIndex nou\tConsum (kWh)",
+    "Energie activă\t69878\t70300\t422",
+    "Denumire\tCantitate (kWh)\tPreț unitar (lei/kWh)\tValoare (lei)",
+    "Energie electrică activă\t422\t0,6318\t266,62",
+    "Tarif distribuție și transport\t422\t0,2513\t106,05",
+    "Total fără TVA\t400,73 lei",
+    "TVA 19%\t76,14 lei",
+    "Total de plată\t476,87 lei",
+    "Talon de plată — se prezintă la ghișeu sau se scanează în aplicația băncii",
+    "9150 4664 0121 8395 6000 4768 7",
+    "POD RO001E439640607 · Cod client 5046640121 · Factura HCB 2183956 · 476,87 lei",
+  ];
+  for (const [at, line] of Object.entries(lines)) bill[Number(at)] = line;
+  return bill;
+}
+
+describe("scan misreads of round 29", () => {
+  it("takes no POD's digits for the client code", () => {
+    // The caption's POD misread in its middle ('RO00SE\'' for 'RO008E5'), the client code's label cut ('Cod clier').
+    const bill = readScan(slipBill({ 18: "POD RO00SE' 74598414 - Cod clier\t5046640121 - Factura\tHCB 2183956\t476,87 lei" }));
+    expect(bill.clientCode).not.toBe("74598414");
+    expect(bill.fieldConfidence?.clientCode ?? 0).toBeLessThan(0.9);
+    // Read whole, the caption gives both.
+    const whole = readScan(slipBill());
+    expect([whole.pod, whole.clientCode]).toEqual(["RO001E439640607", "5046640121"]);
+  });
+
+  it("takes no distribution row a scan cut a letter from for the offer", () => {
+    const bill = readScan(slipBill({ 5: "ANDREI CRĂCIUN", 12: "Tarif dis ribuție și transport\t422\t0,2513\t106,05" }));
+    expect(bill.tariffType).not.toBe("Tarif dis ribuție și transport");
+    const offered = readScan(slipBill({ 5: "ANDREI CRĂCIUN\tOfertă Hidro Casnic Plus", 12: "Tarif dis ribuție și transport\t422\t0,2513\t106,05" }));
+    expect(offered.tariffType).toBe("Hidro Casnic Plus");
+  });
+});

@@ -232,7 +232,7 @@ const L = {
     hu("(?:számlázási|levelezési) cí ?m"),
     hu("^felhasználási hely(?: címe)?"),
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement|\S+\s+(?:si|și)\s+transp))\s*:?/i,
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement)|[^:]*\b(?:si|și)\s+transp)\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
     /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
