@@ -131,3 +131,14 @@ describe("scan misreads of round 29", () => {
     expect(offered.tariffType).toBe("Hidro Casnic Plus");
   });
 });
+
+describe("an offer named after its supplier (round 29 scans)", () => {
+  it("spells the supplier's brand as the supplier does when a scan read one letter of it wrong", () => {
+    const bill = readScan(slipBill({ 0: "ENGIE\tFACTURĂ", 2: "Engie România S.A. · CUI RO13093222 · București", 5: "ANDREI CRĂCIUN\tOfertă ENCIE Casa Debit Direct" }));
+    expect(bill.supplierName).toBe("Engie România");
+    expect(bill.tariffType).toBe("ENGIE Casa Debit Direct");
+    // Another word of capitals is left as read.
+    const other = readScan(slipBill({ 0: "ENGIE\tFACTURĂ", 2: "Engie România S.A. · CUI RO13093222 · București", 5: "ANDREI CRĂCIUN\tOfertă CASA Debit Direct" }));
+    expect(other.tariffType).toBe("CASA Debit Direct");
+  });
+});

@@ -390,6 +390,18 @@ function offerName(value: string): string {
 }
 
 /**
+ * An offer named after its supplier in capitals ('ENGIE Casa …'), its brand read one letter off by a scan
+ * ('ENCIE'): the supplier's own spelling. Only a word of four letters or more, all capitals, as long as the brand.
+ */
+function brandSpelled(offer: string, supplier: string | null): string {
+  const brand = supplier ? foldSameLength(supplier.split(/\s+/)[0]!).toUpperCase() : "";
+  const first = /^\p{Lu}{4,}(?=\s|$)/u.exec(offer)?.[0];
+  if (!first || brand.length !== first.length || !/^[A-Z]+$/.test(brand)) return offer;
+  const differing = [...first].filter((letter, i) => letter !== brand[i]).length;
+  return differing === 1 ? brand + offer.slice(first.length) : offer;
+}
+
+/**
  * Another field's label with its figure right after it ('Putere aprobată 7 kW'), however capitalised:
  * facts a scan ran on into one line, their separators lost. A label word inside an offer's name
  * ('Casa Consum Redus') has no figure after it.
@@ -2177,7 +2189,7 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? soleName,
     billingAddress: billingAddressOf(untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)),
     consumptionKwh: kwh,
-    tariffType: (tariff && offerName(tariff.value)) || null,
+    tariffType: (tariff && brandSpelled(offerName(tariff.value), supplierName)) || null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),
