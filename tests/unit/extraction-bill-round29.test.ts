@@ -76,11 +76,15 @@ describe("a holiday home's few kWh beside a year's history (round 29)", () => {
         24: "TVA 21%\t5,67 lei",
         25: "Total de plată\t32,67 lei",
       });
-    const checked = parseBillText(registers("Zi (T1)\t100,00\t108,45\t8,45", "Noapte (T2)\t200,00\t216,60\t16,60").join("\n"));
+    const checked = parseBillText(
+      registers("Zi (T1)\t100,00\t108,45\t8,45", "Noapte (T2)\t200,00\t216,60\t16,60").join("\n"),
+    );
     expect(checked.consumptionKwh).toBe(25.05);
     expect(checked.fieldConfidence?.consumptionKwh).toBeGreaterThanOrEqual(0.9);
     // The night register's readings make 26,60, not its 16,60: nothing confirms the 25,05 summed.
-    const unchecked = parseBillText(registers("Zi (T1)\t100,00\t108,45\t8,45", "Noapte (T2)\t200,00\t226,60\t16,60").join("\n"));
+    const unchecked = parseBillText(
+      registers("Zi (T1)\t100,00\t108,45\t8,45", "Noapte (T2)\t200,00\t226,60\t16,60").join("\n"),
+    );
     expect(unchecked.consumptionKwh).toBe(25.05);
     expect(unchecked.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
   });
@@ -116,7 +120,9 @@ function slipBill(lines: Record<number, string> = {}): string[] {
 describe("scan misreads of round 29", () => {
   it("takes no POD's digits for the client code", () => {
     // The caption's POD misread in its middle ('RO00SE\'' for 'RO008E5'), the client code's label cut ('Cod clier').
-    const bill = readScan(slipBill({ 18: "POD RO00SE' 74598414 - Cod clier\t5046640121 - Factura\tHCB 2183956\t476,87 lei" }));
+    const bill = readScan(
+      slipBill({ 18: "POD RO00SE' 74598414 - Cod clier\t5046640121 - Factura\tHCB 2183956\t476,87 lei" }),
+    );
     expect(bill.clientCode).not.toBe("74598414");
     expect(bill.fieldConfidence?.clientCode ?? 0).toBeLessThan(0.9);
     // Read whole, the caption gives both.
@@ -127,18 +133,35 @@ describe("scan misreads of round 29", () => {
   it("takes no distribution row a scan cut a letter from for the offer", () => {
     const bill = readScan(slipBill({ 5: "ANDREI CRĂCIUN", 12: "Tarif dis ribuție și transport\t422\t0,2513\t106,05" }));
     expect(bill.tariffType).not.toBe("Tarif dis ribuție și transport");
-    const offered = readScan(slipBill({ 5: "ANDREI CRĂCIUN\tOfertă Hidro Casnic Plus", 12: "Tarif dis ribuție și transport\t422\t0,2513\t106,05" }));
+    const offered = readScan(
+      slipBill({
+        5: "ANDREI CRĂCIUN\tOfertă Hidro Casnic Plus",
+        12: "Tarif dis ribuție și transport\t422\t0,2513\t106,05",
+      }),
+    );
     expect(offered.tariffType).toBe("Hidro Casnic Plus");
   });
 });
 
 describe("an offer named after its supplier (round 29 scans)", () => {
   it("spells the supplier's brand as the supplier does when a scan read one letter of it wrong", () => {
-    const bill = readScan(slipBill({ 0: "ENGIE\tFACTURĂ", 2: "Engie România S.A. · CUI RO13093222 · București", 5: "ANDREI CRĂCIUN\tOfertă ENCIE Casa Debit Direct" }));
+    const bill = readScan(
+      slipBill({
+        0: "ENGIE\tFACTURĂ",
+        2: "Engie România S.A. · CUI RO13093222 · București",
+        5: "ANDREI CRĂCIUN\tOfertă ENCIE Casa Debit Direct",
+      }),
+    );
     expect(bill.supplierName).toBe("Engie România");
     expect(bill.tariffType).toBe("ENGIE Casa Debit Direct");
     // Another word of capitals is left as read.
-    const other = readScan(slipBill({ 0: "ENGIE\tFACTURĂ", 2: "Engie România S.A. · CUI RO13093222 · București", 5: "ANDREI CRĂCIUN\tOfertă CASA Debit Direct" }));
+    const other = readScan(
+      slipBill({
+        0: "ENGIE\tFACTURĂ",
+        2: "Engie România S.A. · CUI RO13093222 · București",
+        5: "ANDREI CRĂCIUN\tOfertă CASA Debit Direct",
+      }),
+    );
     expect(other.tariffType).toBe("CASA Debit Direct");
   });
 });
