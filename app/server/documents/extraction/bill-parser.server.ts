@@ -232,7 +232,7 @@ const L = {
     hu("(?:számlázási|levelezési) cí ?m"),
     hu("^felhasználási hely(?: címe)?"),
   ],
-  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement|\S+\s+(?:si|și)\s+transp))\s*:?/i,
+  tariff: [/(?:denumire|tip)\s+(?:oferta|produs)\b/i, /\boferta\s+contractata\b/i, /tip\s+tarif\b/i, /tip\s+produs\b/i, /categorie\s+tarifar[ae]\b/i, /^produs\s*:/i, /\bprodus\s*:/i, /\btarif\s*:/i, /\boferta\s*:/i, /^produs\s*$/i, /\btip\s+contract\b/i, /^tarif(?!\s+(?:de\s+)?(?:distr|transp|reglement)|[^:]*\b(?:si|și)\s+transp)\s*:?/i,
     // No colon, the offer's capitalised name right after the word, alone or inside a sentence of
     // facts ('…, produs ENGIE Casa Flex, putere aprobată 6 kW').
     /\b[Pp]rodus(?:ul)?\s+(?=\p{Lu})/u, /\b[Oo]ferta\s+(?=\p{Lu})/u],
@@ -387,6 +387,18 @@ function offerName(value: string): string {
       k > 0 && ((/^\p{Ll}/u.test(word) && (OFFER_TITLE.test(foldSameLength(word)) || startsWithLabel(words.slice(k).join(" ")))) || labelBeforeFigure(words.slice(k).join(" "))),
   );
   return cleanText(at > 0 ? words.slice(0, at).join(" ") : clause);
+}
+
+/**
+ * An offer named after its supplier in capitals ('ENGIE Casa …'), its brand read one letter off by a scan
+ * ('ENCIE'): the supplier's own spelling. Only a word of four letters or more, all capitals, as long as the brand.
+ */
+function brandSpelled(offer: string, supplier: string | null): string {
+  const brand = supplier ? foldSameLength(supplier.split(/\s+/)[0]!).toUpperCase() : "";
+  const first = /^\p{Lu}{4,}(?=\s|$)/u.exec(offer)?.[0];
+  if (!first || brand.length !== first.length || !/^[A-Z]+$/.test(brand)) return offer;
+  const differing = [...first].filter((letter, i) => letter !== brand[i]).length;
+  return differing === 1 ? brand + offer.slice(first.length) : offer;
 }
 
 /**
@@ -1106,6 +1118,9 @@ function kwhOf(lines: TextLine[], indexed?: number): number | null {
 
 type Confidence = Partial<Record<BillField | "pricePerKwh", number>>;
 
+/** A sum or difference of kWh figures as a bill prints it: no float artefact ('25.049999999999994' for 25,05). */
+const asPrinted = (kwh: number) => Math.round(kwh * 1000) / 1000;
+
 /** How much a value is worth by where it sat relative to its label, before any check. */
 const BY_POSITION = { same_cell: 0.9, right: 0.88, below: 0.8 } as const;
 const positionConfidence = (hit: LabelHit | null | undefined) => (hit ? BY_POSITION[hit.position ?? "same_cell"] : 0);
@@ -1474,6 +1489,8 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
       const cellUnder = (column: number) => row.cells[end - (head.cells.length - column)];
       const [from, to] = [cellUnder(oldAt), cellUnder(newAt)];
       if (!from || !to || !isFigure(from) || !isFigure(to)) break;
+      // More figures than the table has columns: another table's row (a history's months), no register.
+      if (row.cells.filter(isFigure).length > head.cells.length) break;
       const [o, n] = [parseKwh(from), parseKwh(to)];
       if (o === null || n === null || n < o) break;
       rows.push({ old: o, new: n, total: REGISTER_TOTAL.test(row.folded[0]!) });
@@ -1482,7 +1499,8 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
     const registers = rows.filter((row) => !row.total);
     if (registers.length < 2) continue;
     if (total) return { old: total.old, new: total.new };
-    return registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+    const sum = registers.reduce((sum, row) => ({ old: sum.old + row.old, new: sum.new + row.new }), { old: 0, new: 0 });
+    return { old: asPrinted(sum.old), new: asPrinted(sum.new) };
   }
   return null;
 }
@@ -1505,26 +1523,37 @@ const READINGS_CAPTION = /\b(?:index|citire|registru)\b/i;
  * The figures under a consumption column's caption (cell c of line l), one per register row, and the
  * total row's ('Total consum  91', '1.8.0 Total') if printed: counted from the row's end, as the readings are.
  */
-function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null } {
+function registerColumn(lines: TextLine[], l: number, c: number): { registers: number[]; sum: number; total: number | null; unchecked: boolean } {
   const head = lines[l]!;
   const registers: number[] = [];
   let total: number | null = null;
+  let unchecked = false;
   const figure = (cell: string | undefined) => cell !== undefined && isFigure(cell);
   // Only a table of readings has registers (a monthly history's rows are months).
-  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total };
+  if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total, unchecked };
+  const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
+  const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
   for (const row of lines.slice(l + 1)) {
-    const cell = row.cells[row.cells.length - (head.cells.length - c)];
+    const under = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
+    const cell = under(c);
     const kwh = figure(cell) ? parseKwh(cell!) : null;
     if (kwh === null) break;
     if (REGISTER_TOTAL.test(row.folded[0]!) || L.consumption.some((label) => label.test(row.folded[0]!))) {
       total = kwh;
       break;
     }
-    // A register's row prints its readings beside its consumption: a row with one figure is another table's.
-    if (row.cells.filter(figure).length < 2) break;
+    // A register's row prints its readings beside its consumption: a row with one figure is another table's,
+    // and so is one with more figures than the table has columns (a history's months).
+    const figures = row.cells.filter(figure).length;
+    if (figures < 2 || figures > head.cells.length) break;
+    // A register whose readings do not make its figure (new − old): the sum is not confirmed by them.
+    if (oldAt >= 0 && newAt > oldAt) {
+      const [o, n] = [under(oldAt), under(newAt)].map((v) => (figure(v) ? parseKwh(v!) : null));
+      if (o == null || n == null || asPrinted(n - o) !== kwh) unchecked = true;
+    }
     registers.push(kwh);
   }
-  return { registers, sum: registers.reduce((sum, kwh) => sum + kwh, 0), total };
+  return { registers, sum: asPrinted(registers.reduce((sum, kwh) => sum + kwh, 0)), total, unchecked };
 }
 
 /** The meter table's consumption column when it holds two registers or more (registerColumn), else null. */
@@ -1945,7 +1974,11 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     // The page's first line is its heading (the supplier's logo beside the title, a scan's misread
     // 'CIGA ENERC ⇥ FACTURĂ FINALĂ'), never a wrapped label: a name under it is the holder's.
     const nameUnderHeading = l === 0 && tail !== null && UPPER_NAME.test(tail);
-    if (line.cells.length >= 2 && tail && !nameUnderHeading && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // A caption over a row of bare figures wider than this line (a history's months under 'Istoric consum
+    // (kWh)') heads that row: never this line's label's second line.
+    const after = lines[l + 2];
+    const headsFigures = after !== undefined && after.cells.length > line.cells.length && after.cells.every((cell) => /^\d[\d.,]*$/.test(cell.trim()));
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -2095,7 +2128,7 @@ export function parseBillText(text: string): BillExtraction {
   const consumptionLines = cancellation ? totalsLines : supply;
   // A consumption read with a digit wrong ('147' for '747', in the meter's row and one charge row)
   // is outvoted by two readings of its own: new − old index, and the quantity of the other charge rows.
-  const indexed = indexes ? indexes.new - indexes.old - (delivered ?? 0) : null;
+  const indexed = indexes ? asPrinted(indexes.new - indexes.old - (delivered ?? 0)) : null;
   const kwhRead = kwhOf(consumptionLines, indexed ?? undefined);
   // So is it by two charge rows whose quantity × unit price makes their value at new − old ('6552' for
   // '652' above rows of 652 in a '(kWh)' column), none at the figure read.
@@ -2156,7 +2189,7 @@ export function parseBillText(text: string): BillExtraction {
     customerName: labelledName ?? shaped?.name ?? soleName,
     billingAddress: billingAddressOf(untilNextLabel(labelledBillingAddress ?? shaped?.address ?? null)),
     consumptionKwh: kwh,
-    tariffType: (tariff && offerName(tariff.value)) || null,
+    tariffType: (tariff && brandSpelled(offerName(tariff.value), supplierName)) || null,
     totalWithoutVat: netCents === null ? null : centsToDecimal(netCents),
     vat: vatCents === null ? null : centsToDecimal(vatCents),
     totalWithVat: grossCents === null ? null : centsToDecimal(grossCents),
@@ -2289,6 +2322,8 @@ export function parseBillText(text: string): BillExtraction {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.6);
   }
   if (oneRegister && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.6);
+  // Registers summed whose rows' readings do not each make their figure: a sum nothing confirmed, below sure.
+  if (registers?.unchecked && kwh === registers.sum && !kwhChecked && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Two readings outvoting the one labelled: a new kind of reading, below sure.
   if (outvoted && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // Indexes found under captions put back together from a scan's cells are a new kind of reading.

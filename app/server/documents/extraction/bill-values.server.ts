@@ -353,6 +353,9 @@ const isDateLike = (value: string) => findDates(value).length > 0;
 /** A legal act named just before a number: a law, a government's ordinance or decision, a mayor's disposition. */
 const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul)?|ordonanta|dispozitia|decizia|hotararea)\b(?:\s+[\p{L}.]+){0,2}\s*$/iu;
 
+/** A POD's label or its misread head ('POD', 'RO00SE\'') right before a number: that number is the POD's tail. */
+const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?)\s*$/;
+
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[] }[] = [];
   lines.forEach((line, l) =>
@@ -380,6 +383,8 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
         const words = contextWords(lines, { line: l, cell: c }, cell.slice(0, m.index));
         // A meter's serial ('Serie contor' over 'EFR 2291 0436') is none of the bill's codes.
         if (hasStem(words, "contor", "meter")) continue;
+        // Digits right after a POD's label or head ('POD RO00SE\' 74598414', its middle misread) are the POD's rest.
+        if (POD_HEAD_BEFORE.test(cell.slice(0, m.index))) continue;
         found.push({ value, words });
       }
     }),
