@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 25 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 26 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 25 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 26 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -29,6 +29,7 @@ import {
   ROUND22_PHOTOS,
   ROUND23_PHOTOS,
   ROUND24_PHOTOS,
+  ROUND25_PHOTOS,
   cardReach,
   MIN_RESENT_CARD_PX,
   TUNE_SCENE_PHOTOS,
@@ -1435,17 +1436,17 @@ describe("ID photo round 24 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 25 as fixtures (no reader)", () => {
-  const round25 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round25 = idPhotoSet(ROUND25_PHOTOS, 2);
   const round24 = idPhotoSet(ROUND24_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 25 has a new seed and round 24's conditions at round 24's rates, plus its own tablecloth and depth of field", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND24_PHOTOS, 36, "clothFocus");
+    expectNextRound(ROUND25_PHOTOS, ROUND24_PHOTOS, 36, "clothFocus");
     expectWholeRound(round25, ["tablecloth", "defocused", "fringes", "waxy", "screenshot", "photocopy"]);
   });
 
   it("a photo draws one of round 25's conditions at most, and then none of round 24's to 15's; such a photo stacks no more conditions than round 24's did, and every other photo is drawn as without round 25", () => {
-    const withoutClothFocus = idPhotoSet({ ...HELD_OUT_PHOTOS, clothFocus: undefined }, 2);
+    const withoutClothFocus = idPhotoSet({ ...ROUND25_PHOTOS, clothFocus: undefined }, 2);
     const most24 = Math.max(...round24.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round25.entries()) {
       const own = ["-tablecloth", "-defocused"].filter((tag) => photo.name.includes(tag));
@@ -1463,7 +1464,7 @@ describe("ID photo round 25 as fixtures (no reader)", () => {
   });
 
   it("the tablecloth: a card or its photocopy lying on something (not held, on a screen or a laptop, not a screenshot or a scanner app's output), a gingham, a stripe or a dot 18–46 px (of the card's 1000) a repeat, 0.35–0.7 strong, in place of the desk, the dark surface, the newspaper and the dashboard; the others have none", () => {
-    const laid = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-tablecloth"));
+    const laid = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...ROUND25_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-tablecloth"));
     expect(laid.length).toBeGreaterThan(2);
     for (const photo of [...laid, ...round25]) expect(photo.style.background.includes("#f7f3ea"), photo.name).toBe(photo.name.includes("-tablecloth"));
     const patterns = new Set<string>();
@@ -1481,7 +1482,7 @@ describe("ID photo round 25 as fixtures (no reader)", () => {
   });
 
   it("the depth of field: a layer over the frame blurring what lies under it 1.6–3.2 px (of the card's 1000) at one edge, sharp again 30–55 % of the frame in; never a screenshot or a scanner app's output; the others have none", () => {
-    const soft = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-defocused"));
+    const soft = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND25_PHOTOS, seed: 36 + k * 100 }, 2)).filter((photo) => photo.name.includes("-defocused"));
     expect(soft.length).toBeGreaterThan(3);
     for (const photo of [...soft, ...round25]) expect((photo.style.scene?.over ?? "").includes("data-focus-blur="), photo.name).toBe(photo.name.includes("-defocused"));
     for (const photo of soft) {
@@ -1507,6 +1508,90 @@ describe("ID photo round 25 as fixtures (no reader)", () => {
       expect(photo.style.background).not.toContain("#f7f3ea");
     }
     // Round 24's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 35, clothFocus: undefined }, 2)).toEqual(round24);
+    expect(idPhotoSet({ ...ROUND25_PHOTOS, seed: 35, clothFocus: undefined }, 2)).toEqual(round24);
+  });
+});
+
+describe("ID photo round 26 as fixtures (no reader)", () => {
+  const round26 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round25 = idPhotoSet(ROUND25_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 26 has a new seed and round 25's conditions at round 25's rates, plus its own coin and cling film", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND25_PHOTOS, 37, "coinFilm");
+    expectWholeRound(round26, ["coin", "clingfilm", "defocused", "fringes", "screenshot", "photocopy"]);
+  });
+
+  it("a photo draws one of round 26's conditions at most, and then none of round 25's to 15's; such a photo stacks no more conditions than round 25's did, and every other photo is drawn as without round 26", () => {
+    const withoutCoinFilm = idPhotoSet({ ...HELD_OUT_PHOTOS, coinFilm: undefined }, 2);
+    const most25 = Math.max(...round25.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round26.entries()) {
+      const own = ["-coin", "-clingfilm"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.coinFilm), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutCoinFilm[i]);
+        continue;
+      }
+      for (const earlier of ["clothFocus", "carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(tablecloth|defocused|dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most25);
+    }
+  });
+
+  it("the coin: on a card or its copy lying on something (not held, not on a screen, not a screenshot or a scanner app's output), a 1, 5, 10 or 50 bani coin 196–277 px (of the card's 1000) across over the portrait's left part, never over a field; the others have none", () => {
+    const coined = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-coin"));
+    expect(coined.length).toBeGreaterThan(2);
+    for (const photo of [...coined, ...round26]) expect((photo.style.scene?.onCard ?? "").includes("data-coin="), photo.name).toBe(photo.name.includes("-coin"));
+    const values = new Set<string>();
+    for (const photo of coined) {
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|screenshot|scanapp)\b/);
+      const [, value, size, x, y] = /^a (1|5|10|50) bani? coin on the card, (\d+) px across, its centre at \((-?\d+), (\d+)\) of the card's px$/.exec(photo.coinFilm!)!;
+      values.add(value!);
+      expect(Number(size)).toBe({ 1: 196, 5: 213, 10: 239, 50: 277 }[value as "1" | "5" | "10" | "50"]);
+      expect(Number(x)).toBeGreaterThanOrEqual(-10);
+      expect(Number(x)).toBeLessThanOrEqual(40);
+      expect(Number(y)).toBeGreaterThanOrEqual(250);
+      expect(Number(y)).toBeLessThanOrEqual(330);
+      // Never over a field: the fields start 290 px in, the header ends above 100 px, the MRZ starts below 480 px.
+      const radius = Number(size) / 2;
+      expect(Number(x) + radius).toBeLessThan(290);
+      expect(Number(y) - radius).toBeGreaterThan(100);
+      expect(Number(y) + radius).toBeLessThan(480);
+    }
+    expect(values.size).toBeGreaterThan(1);
+  });
+
+  it("the cling film: over a real card (not a copy, not on a screen, not a screenshot or a scanner app's output), a haze 0.04–0.12 and 7 to 14 creases 0.25–0.55 strong, over the card and past its rim; the others have none", () => {
+    const wrapped = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-clingfilm"));
+    expect(wrapped.length).toBeGreaterThan(3);
+    for (const photo of [...wrapped, ...round26]) expect((photo.style.scene?.onCard ?? "").includes("data-film-haze="), photo.name).toBe(photo.name.includes("-clingfilm"));
+    for (const photo of wrapped) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp|photocopy)\b/);
+      const onCard = photo.style.scene!.onCard!;
+      const haze = Number(/data-film-haze="([\d.]+)"/.exec(onCard)![1]);
+      const creases = Number(/data-film-wrinkles="(\d+)"/.exec(onCard)![1]);
+      const strength = Number(/data-film-strength="([\d.]+)"/.exec(onCard)![1]);
+      expect(haze).toBeGreaterThanOrEqual(0.04);
+      expect(haze).toBeLessThanOrEqual(0.12);
+      expect(creases).toBeGreaterThanOrEqual(7);
+      expect(creases).toBeLessThanOrEqual(14);
+      // Each crease a bright ridge and a dark trough.
+      expect(onCard.match(/<path /g)).toHaveLength(creases * 2);
+      expect(strength).toBeGreaterThanOrEqual(0.25);
+      expect(strength).toBeLessThanOrEqual(0.55);
+      expect(photo.coinFilm).toMatch(/^under cling film, haze [\d.]+, \d+ creases, [\d.]+$/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 25's included, have none of round 26's conditions", () => {
+    for (const photo of [...round25, ...idPhotoSet(ROUND24_PHOTOS, 2), ...idPhotoSet(ROUND23_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.coinFilm).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(coin|clingfilm)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-(coin|film)/);
+    }
+    // Round 25's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36, coinFilm: undefined }, 2)).toEqual(round25);
   });
 });
