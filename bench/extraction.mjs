@@ -5,9 +5,9 @@
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
 // 10 by default (now empty: round 10 joined the tuning half once measured, so only the tuning sets are read);
 // 30 is the sealed round (kept unread for the next round of fixes, read only when asked); rounds 11 to
-// 29, read once each, joined the tuning half. The held-out ID photos (HELD_OUT_PHOTOS, round 26) are sealed
+// 29, read once each, joined the tuning half. The held-out ID photos (HELD_OUT_PHOTOS, the round after the last ROUNDn_PHOTOS) are sealed
 // too: only `--held-out` reads them (e.g. `--ids --held-out`); any other run, `--ids` included, reads
-// the tuning photos only (ROUND1_PHOTOS … ROUND25_PHOTOS are rounds already read once). Fixtures: tests/fixtures/generated/
+// the tuning photos only (ROUND1_PHOTOS, ROUND2_PHOTOS, … every one exported: rounds already read once). Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
 // the tuning layouts with the tuning seed and the held-out layouts with another seed (issue #14).
 // Prints figures; asserts nothing.
@@ -29,7 +29,12 @@ const { nodeOcrAssets } = await import("../tests/fixtures/node-ocr.ts");
 const fixtures = await import("../tests/fixtures/documents.ts");
 const { renderBillPdf, billTruth, TUNE_LAYOUTS, HELD_OUT_LAYOUTS, SEALED_LAYOUTS } = await import("../tests/fixtures/bills.ts");
 const { billSet, TUNE_SEED, HELD_OUT_SEED, SEALED_SEED } = await import("../tests/fixtures/bill-sets.ts");
-const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, ROUND1_PHOTOS, ROUND2_PHOTOS, ROUND3_PHOTOS, ROUND4_PHOTOS, ROUND5_PHOTOS, ROUND6_PHOTOS, ROUND7_PHOTOS, ROUND8_PHOTOS, ROUND9_PHOTOS, ROUND10_PHOTOS, ROUND11_PHOTOS, ROUND12_PHOTOS, ROUND13_PHOTOS, ROUND14_PHOTOS, ROUND15_PHOTOS, ROUND16_PHOTOS, ROUND17_PHOTOS, ROUND18_PHOTOS, ROUND19_PHOTOS, ROUND20_PHOTOS, ROUND21_PHOTOS, ROUND22_PHOTOS, ROUND23_PHOTOS, ROUND24_PHOTOS, ROUND25_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOTOS } = await import("../tests/fixtures/id-photos.ts");
+const idPhotos = await import("../tests/fixtures/id-photos.ts");
+const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOTOS } = idPhotos;
+/** The photo rounds already read once, ROUND1_PHOTOS on, as many as the fixtures export: the sealed round is the next one. */
+const photoRounds = [];
+for (let r = 1; idPhotos[`ROUND${r}_PHOTOS`]; r++) photoRounds.push(idPhotos[`ROUND${r}_PHOTOS`]);
+const heldOutPhotoRound = photoRounds.length + 1;
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
 const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT } = await import("../tests/fixtures/scanned-bills.ts");
@@ -201,7 +206,7 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
 if (!tuningOnly && !idsOnly && !readHeldOut) log(`held-out bills: round ${roundArg} has no layout left (it joined the tuning half); --round 30 reads the sealed one`);
-if (!billsOnly) log(readHeldOutPhotos ? `held-out ID photos: round 26 (seed ${HELD_OUT_PHOTOS.seed})` : "held-out ID photos: sealed, not read (--held-out reads them)");
+if (!billsOnly) log(readHeldOutPhotos ? `held-out ID photos: round ${heldOutPhotoRound} (seed ${HELD_OUT_PHOTOS.seed})` : "held-out ID photos: sealed, not read (--held-out reads them)");
 if (readHeldOut && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
 for (const bill of idsOnly || heldOutOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);
 // Generalisation (issue #14): seeded bills in the tuning layouts, then in layouts never tuned on.
@@ -247,7 +252,9 @@ try {
       await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}${scan.lid ? "-lid" : ""}${scan.grey ? "-grey" : ""}${scan.fax ? "-fax" : ""}${scan.app ? "-app" : ""}${scan.folds ? "-folded" : ""}${scan.stain ? "-stain" : ""}${scan.pen ? "-pen" : ""}${scan.sleeve ? "-sleeve" : ""}${scan.staple ? "-stapled" : ""}${scan.upsideDown ? "-upsidedown" : ""}${scan.toner ? "-toner" : ""}${scan.note ? "-note" : ""}${scan.crumple ? "-crumpled" : ""}${scan.highlight ? "-highlighted" : ""}${scan.holes ? "-punched" : ""}${scan.focus ? "-defocused" : ""}${scan.banding ? "-banded" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
-  const tunePhotoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ["id_photo_tune_r1", ROUND1_PHOTOS, 1], ["id_photo_tune_r2", ROUND2_PHOTOS, 1], ["id_photo_tune_r3", ROUND3_PHOTOS, 1], ["id_photo_tune_r4", ROUND4_PHOTOS, 1], ["id_photo_tune_r5", ROUND5_PHOTOS, 2], ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ["id_photo_tune_r6", ROUND6_PHOTOS, 2], ["id_photo_tune_r7", ROUND7_PHOTOS, 2], ["id_photo_tune_r8", ROUND8_PHOTOS, 2], ["id_photo_tune_r9", ROUND9_PHOTOS, 2], ["id_photo_tune_r10", ROUND10_PHOTOS, 2], ["id_photo_tune_r11", ROUND11_PHOTOS, 2], ["id_photo_tune_r12", ROUND12_PHOTOS, 2], ["id_photo_tune_r13", ROUND13_PHOTOS, 2], ["id_photo_tune_r14", ROUND14_PHOTOS, 2], ["id_photo_tune_r15", ROUND15_PHOTOS, 2], ["id_photo_tune_r16", ROUND16_PHOTOS, 2], ["id_photo_tune_r17", ROUND17_PHOTOS, 2], ["id_photo_tune_r18", ROUND18_PHOTOS, 2], ["id_photo_tune_r19", ROUND19_PHOTOS, 2], ["id_photo_tune_r20", ROUND20_PHOTOS, 2], ["id_photo_tune_r21", ROUND21_PHOTOS, 2], ["id_photo_tune_r22", ROUND22_PHOTOS, 2], ["id_photo_tune_r23", ROUND23_PHOTOS, 2], ["id_photo_tune_r24", ROUND24_PHOTOS, 2], ["id_photo_tune_r25", ROUND25_PHOTOS, 2]];
+  // Rounds 1 to 4 drew one photo a holder, every later round two; the scene set was written after round 5.
+  const roundSet = (set, i) => [`id_photo_tune_r${i + 1}`, set, i < 4 ? 1 : 2];
+  const tunePhotoSets = [["id_photo_tune", TUNE_PHOTOS, 2], ...photoRounds.slice(0, 5).map(roundSet), ["id_photo_tune_scene", TUNE_SCENE_PHOTOS, 2], ...photoRounds.slice(5).map((set, i) => roundSet(set, i + 5))];
   const photoSets = [...(heldOutOnly ? [] : tunePhotoSets), ...(readHeldOutPhotos ? [["id_photo_heldout", HELD_OUT_PHOTOS, 2]] : [])];
   for (const [kind, conditions, perHolder] of billsOnly ? [] : photoSets) {
     for (const photo of idPhotoSet(conditions, perHolder)) {

@@ -50,3 +50,8 @@ export function fullNameMatches(printed: string, person: PersonName): boolean {
   if (last.length === 0 || first.length === 0) return false;
   return last.every((token) => printedTokens.includes(token)) && first.some((token) => printedTokens.includes(token));
 }
+
+/** How many places of `a` hold another character in `b` (an OCR misreads letter for letter, keeping the length). */
+export function charactersDiffering(a: string, b: string): number {
+  return [...a].filter((c, i) => c !== b[i]).length;
+}

@@ -2,6 +2,7 @@
 // and the OCR of a photographed bill. Labels differ between suppliers, so each field has the
 // synonyms seen on Electrica, Hidroelectrica, PPC (Enel), E.ON, Engie and others.
 import { findPod } from "../../../lib/pod";
+import { charactersDiffering } from "../../../lib/text-normalize";
 import { PRICE_BAND } from "../verification.server";
 import {
   centsToDecimal,
@@ -397,8 +398,7 @@ function brandSpelled(offer: string, supplier: string | null): string {
   const brand = supplier ? foldSameLength(supplier.split(/\s+/)[0]!).toUpperCase() : "";
   const first = /^\p{Lu}{4,}(?=\s|$)/u.exec(offer)?.[0];
   if (!first || brand.length !== first.length || !/^[A-Z]+$/.test(brand)) return offer;
-  const differing = [...first].filter((letter, i) => letter !== brand[i]).length;
-  return differing === 1 ? brand + offer.slice(first.length) : offer;
+  return charactersDiffering(first, brand) === 1 ? brand + offer.slice(first.length) : offer;
 }
 
 /**
@@ -1470,6 +1470,12 @@ const billsExtras = (lines: TextLine[]) =>
 /** A register's total row ('1.8.0 Total', 'Total'): the sum of the registers above it. */
 const REGISTER_TOTAL = /^(?:1\.8\.0\b|total\b)/i;
 
+/** The columns of a readings table's captions for the old and the new index (-1 where a caption is missing). */
+function indexColumns(head: TextLine): [number, number] {
+  const at = (labels: RegExp[]) => head.folded.findIndex((cell) => labels.some((label) => label.exec(cell)?.index === 0));
+  return [at(L.oldIndex), at(L.newIndex)];
+}
+
 /**
  * A table of meter readings with one row per register (day and night, 1.8.1 and 1.8.2): what is
  * billed is the meter's whole consumption, the total row's readings if printed, else the registers'
@@ -1477,8 +1483,7 @@ const REGISTER_TOTAL = /^(?:1\.8\.0\b|total\b)/i;
  */
 function registerIndexes(lines: TextLine[]): { old: number; new: number } | null {
   for (const [l, head] of lines.entries()) {
-    const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
-    const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
+    const [oldAt, newAt] = indexColumns(head);
     if (oldAt < 0 || newAt <= oldAt) continue;
     const rows: { old: number; new: number; total: boolean }[] = [];
     for (const row of lines.slice(l + 1)) {
@@ -1531,8 +1536,7 @@ function registerColumn(lines: TextLine[], l: number, c: number): { registers: n
   const figure = (cell: string | undefined) => cell !== undefined && isFigure(cell);
   // Only a table of readings has registers (a monthly history's rows are months).
   if (!head.folded.some((cell) => READINGS_CAPTION.test(cell))) return { registers, sum: 0, total, unchecked };
-  const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
-  const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
+  const [oldAt, newAt] = indexColumns(head);
   for (const row of lines.slice(l + 1)) {
     const under = (column: number) => row.cells[row.cells.length - (head.cells.length - column)];
     const cell = under(c);
@@ -1579,8 +1583,7 @@ const DELIVERED_REGISTER = /^(?:2\.8(?:\.\d)?\b|.*\b(?:livrat[a]?|injectat[a]?|e
  */
 function deliveredRegister(lines: TextLine[]): number | null {
   for (const [l, head] of lines.entries()) {
-    const oldAt = head.folded.findIndex((cell) => L.oldIndex.some((label) => label.exec(cell)?.index === 0));
-    const newAt = head.folded.findIndex((cell) => L.newIndex.some((label) => label.exec(cell)?.index === 0));
+    const [oldAt, newAt] = indexColumns(head);
     if (oldAt < 0 || newAt <= oldAt) continue;
     for (const row of lines.slice(l + 1, l + 6)) {
       if (!DELIVERED_REGISTER.test(row.folded[0]!)) continue;

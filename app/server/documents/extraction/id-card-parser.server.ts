@@ -4,7 +4,7 @@
 import countiesData from "../../../../seed/counties.json";
 import { COUNTY_SEATS, countyCodeOfPlace, parseCnp } from "../../../lib/cnp";
 import { cnpFromMrz, findMrz, namesLineAlone, type MrzResult } from "../../../lib/mrz";
-import { foldRomanian } from "../../../lib/text-normalize";
+import { charactersDiffering, foldRomanian } from "../../../lib/text-normalize";
 import { findDates, foldSameLength } from "./text-fields.server";
 import { repairStreetKind } from "./ocr-text-repair.server";
 
@@ -689,7 +689,7 @@ export function repairCountySeat(place: string): string {
  */
 function fewLettersOff(seat: string, read: string): boolean {
   if (seat.length !== read.length || seat.length < 6 || seat.slice(-3) !== read.slice(-3)) return false;
-  return [...seat].filter((c, i) => c !== read[i]).length <= 3;
+  return charactersDiffering(seat, read) <= 3;
 }
 
 /** Romania's counties, and Bucharest (the seeded reference list): a passport's issuer is the county's passport office, 'SPCEP <county>'. */
@@ -1175,7 +1175,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
 export function passportIssueByExpiry(issueDate: string, expiryDate: string): string {
   const dates = [10, 5, 3].map((years) => `${Number(expiryDate.slice(0, 4)) - years}${expiryDate.slice(4)}`);
   if (dates.includes(issueDate)) return issueDate;
-  const oneDigitOff = dates.filter((date) => [...date].filter((c, i) => c !== issueDate[i]).length === 1);
+  const oneDigitOff = dates.filter((date) => charactersDiffering(date, issueDate) === 1);
   return oneDigitOff.length === 1 ? oneDigitOff[0]! : issueDate;
 }
 

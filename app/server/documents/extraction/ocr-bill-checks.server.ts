@@ -6,6 +6,7 @@ import { COUNTY_SEATS } from "../../../lib/cnp";
 import { findPod } from "../../../lib/pod";
 import { foldRomanian } from "../../../lib/text-normalize";
 import { BILL_FIELDS, SUPPLIER_NAMES, type BillExtraction, type BillField } from "./bill-parser.server";
+import { FIELD_CONFIRMED } from "../verification.server";
 import { repairOcrText, repairStreetKind } from "./ocr-text-repair.server";
 
 export interface OcrWord {
@@ -375,9 +376,6 @@ export function checkOcrBill(bill: BillExtraction, text: string, words: OcrWord[
 /** A field a second reading filled in is one reading with nothing to confirm it: never sure. */
 const FILLED_AT_MOST = 0.85;
 
-/** Below this a first reading's field is no sure reading, which a second reading of far more of the page may replace. */
-const SURE_FIELD = 0.9;
-
 /**
  * The fields a first reading lost, taken from a second reading of the same page (a faded print read
  * again darkened): only where the first found nothing, below sure. What the first read stands, even
@@ -387,7 +385,7 @@ const SURE_FIELD = 0.9;
  * readings replace them, still below sure; the first's sure fields stand.
  */
 export function filledFrom(first: BillExtraction, second: BillExtraction, secondReadMore = false): BillExtraction {
-  const unsure = (field: Field) => secondReadMore && first[field] !== null && (first.fieldConfidence?.[field] ?? 0) < SURE_FIELD && second[field] !== null && second[field] !== first[field];
+  const unsure = (field: Field) => secondReadMore && first[field] !== null && (first.fieldConfidence?.[field] ?? 0) < FIELD_CONFIRMED && second[field] !== null && second[field] !== first[field];
   const filled = BILL_FIELDS.filter((field) => (first.missingFields.includes(field) && second[field] !== null) || unsure(field));
   const priceFilled = (first.pricePerKwh === null && second.pricePerKwh !== null) || unsure("pricePerKwh");
   if (filled.length === 0 && !priceFilled) return first;
