@@ -35,6 +35,9 @@ const { idPhotoSet, renderIdPhoto, TUNE_PHOTOS, TUNE_SCENE_PHOTOS, HELD_OUT_PHOT
 const photoRounds = [];
 for (let r = 1; idPhotos[`ROUND${r}_PHOTOS`]; r++) photoRounds.push(idPhotos[`ROUND${r}_PHOTOS`]);
 const heldOutPhotoRound = photoRounds.length + 1;
+/** A scan's drawn conditions as its file name's suffixes, in the order they were added to the generator. */
+const SCAN_MARKS = [["paper", "-tinted"], ["photo", "-photo"], ["lid", "-lid"], ["grey", "-grey"], ["fax", "-fax"], ["app", "-app"], ["folds", "-folded"], ["stain", "-stain"], ["pen", "-pen"], ["sleeve", "-sleeve"], ["staple", "-stapled"], ["upsideDown", "-upsidedown"], ["toner", "-toner"], ["note", "-note"], ["crumple", "-crumpled"], ["highlight", "-highlighted"], ["holes", "-punched"], ["focus", "-defocused"], ["banding", "-banded"]];
+const scanMarks = (scan) => SCAN_MARKS.map(([condition, mark]) => (scan[condition] ? mark : "")).join("");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
 const { drawScans, scanPdf, SCANNED_TUNE_LAYOUTS, TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT } = await import("../tests/fixtures/scanned-bills.ts");
@@ -249,7 +252,7 @@ try {
       const { pdf } = await renderBillPdf(input);
       const scan = scans[i];
       const bytes = await scanPdf(page, pdf, scan);
-      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scan.paper ? "-tinted" : ""}${scan.photo ? "-photo" : ""}${scan.lid ? "-lid" : ""}${scan.grey ? "-grey" : ""}${scan.fax ? "-fax" : ""}${scan.app ? "-app" : ""}${scan.folds ? "-folded" : ""}${scan.stain ? "-stain" : ""}${scan.pen ? "-pen" : ""}${scan.sleeve ? "-sleeve" : ""}${scan.staple ? "-stapled" : ""}${scan.upsideDown ? "-upsidedown" : ""}${scan.toner ? "-toner" : ""}${scan.note ? "-note" : ""}${scan.crumple ? "-crumpled" : ""}${scan.highlight ? "-highlighted" : ""}${scan.holes ? "-punched" : ""}${scan.focus ? "-defocused" : ""}${scan.banding ? "-banded" : ""}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
+      await run(kind, `scan${seed}-${input.layout}-${i % perLayout}-${scan.dpi}dpi-${scan.format}${scanMarks(scan)}.pdf`, "application/pdf", "ultima_factura", billTruth(input), bytes);
     }
   }
   // Rounds 1 to 4 drew one photo a holder, every later round two; the scene set was written after round 5.
