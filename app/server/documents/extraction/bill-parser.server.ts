@@ -355,6 +355,16 @@ function localityFirst(address: string): string {
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
+/**
+ * A date label's own part of its cell: up to the other date's label ('Data emiterii 15.12.2 025 - Data
+ * scadentă 30.12.2025', the issue date misread) — the date after the other label is that label's, never this one's.
+ */
+function ownDatePart(value: string, others: RegExp[]): string {
+  const folded = foldSameLength(value);
+  const at = others.map((label) => folded.search(label)).filter((i) => i > 0);
+  return at.length ? value.slice(0, Math.min(...at)) : value;
+}
+const ownDateHit = (hit: LabelHit | null, others: RegExp[]) => hit && { ...hit, value: ownDatePart(hit.value, others) };
 const oneDay = (value: string) => hasDate(value) && !(findDates(value).length >= 2 && /\d\s*[-–]\s*\d/.test(value));
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
@@ -692,6 +702,24 @@ function unlabelledRange(lines: TextLine[]): [string, string] | null {
   return null;
 }
 
+/**
+ * A narrow first column beside a wide one (the address window's width): the page's text reads its lines
+ * between the wide column's rows ('Str.Libertății nr.135' ⇥ 'Contor ⇥ Index vechi …' ⇥ 'ap.30' ⇥ 'Energie
+ * activă …' ⇥ 'Mun.București Sec.2'). Under the street, rows of the other column (several cells, the first
+ * no address's) are passed over, and the address's own lines — its flat, then its locality, alone on their
+ * lines — are read on; any other line alone ('Cod client: …') ends it. Null unless a locality is found so.
+ */
+function restOfNarrowColumn(lines: TextLine[], at: number, street: string): string | null {
+  let rest = "";
+  for (const line of lines.slice(at + 1, at + 7)) {
+    const first = line.folded[0]!;
+    if (line.cells.length === 1 && !rest && UNIT_TAIL.test(first) && !/\b(?:ap)\./i.test(foldSameLength(street))) rest = withoutTrailingPunctuation(line.cells[0]!);
+    else if (line.cells.length === 1 && LOCALITY_START.test(first)) return `${withoutTrailingPunctuation(line.cells[0]!)} ${street}${rest ? ` ${rest}` : ""}`;
+    else if (line.cells.length < 2 || ADDRESS_START.exec(first)?.index === 0 || UNIT_TAIL.test(first)) return null;
+  }
+  return null;
+}
+
 /** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
 function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
   for (let l = 0; l + 1 < lines.length; l++) {
@@ -711,7 +739,8 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
       const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
       const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
       // The holder's block is the first column: its locality, under the street in that column.
-      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
+      const address = withLocality(lines, street === next ? at : at + 1, street, 0);
+      return { name: cells[0]!, address: address === street && !wrapped ? (restOfNarrowColumn(lines, at, street) ?? address) : address };
     }
   }
   return null;
@@ -994,6 +1023,30 @@ function podsOn(line: TextLine): string[] {
  * ties at odds (a scan that misread one of them): then no sure reading. `otherPlaces`: the lines of
  * the PODs no tie names, another place's row (its bill number, kWh and amount are not this bill's).
  */
+/** A POD's head ending its cell: 'RO' + the operator's three digits + 'E' and some of the nine digits (OCR's letter-for-digit confusions as findPod's). */
+const POD_HEAD_AT_END = /(?:^|[\s:])(R\s?[O0]\s?[\dOQDISB]{3}\s?E(?:\s?[\dOISB]){0,8})$/i;
+
+/**
+ * A POD a narrow column broke over two lines at its left edge ('POD: RO003E08' over '8806660', the meter's
+ * series under that): the head ending its cell, no POD on its own, and a bare run of digits right under it in
+ * the same column make the POD when together they have its shape — exactly nine digits after the E. A
+ * labelled line under the head (the meter's 'Serie contor: …') is never a tail.
+ */
+export function podOverTwoLines(lines: TextLine[]): string | null {
+  for (let l = 0; l + 1 < lines.length; l++) {
+    for (const [c, cell] of lines[l]!.cells.entries()) {
+      const head = POD_HEAD_AT_END.exec(cell);
+      if (!head || findPod(cell)) continue;
+      const tail = lines[l + 1]!.cells[c] ?? "";
+      if (!/^\d[\d ]*$/.test(tail)) continue;
+      const joined = `${head[1]!}${tail}`.replace(/\s/g, "");
+      const pod = joined.length === 15 ? findPod(joined) : null;
+      if (pod) return pod;
+    }
+  }
+  return null;
+}
+
 export function podOfSeveral(lines: TextLine[], billNumber: string | null): { pod: string; tied: boolean; otherPlaces: Set<TextLine> } | null {
   const pods = lines.map(podsOn);
   const printed = [...new Set(pods.flat())];
@@ -1618,12 +1671,17 @@ function captionJoined(line: TextLine): TextLine {
   return { cells, folded: cells.map(foldSameLength) };
 }
 
+/** A cell holding an address's abbreviation with its dot: 'ap.30', 'Mun.București Sec.2', 'bl.A3'. */
+const ADDRESS_PART = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|sc|et|ap|com|sat)\.\s*[\p{L}\d]/iu;
+
 function indexesByLabel(lines: TextLine[]): { old: number; new: number } | null {
   // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
   const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
   const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
   if (oldOfPair != null && newOfPair != null && newOfPair >= oldOfPair) return { old: oldOfPair, new: newOfPair };
-  const number = (v: string) => /\d/.test(v);
+  // An address's flat or locality under the caption ('ap.30', 'Mun.București Sec.2': a narrow column's
+  // line read between the table's header and its row) is no reading.
+  const number = (v: string) => /\d/.test(v) && !ADDRESS_PART.test(foldSameLength(v));
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
   const oldValue = oldHit ? parseKwh(oldHit.value) : null;
@@ -1981,7 +2039,10 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     // (kWh)') heads that row: never this line's label's second line.
     const after = lines[l + 2];
     const headsFigures = after !== undefined && after.cells.length > line.cells.length && after.cells.every((cell) => /^\d[\d.,]*$/.test(cell.trim()));
-    if (line.cells.length >= 2 && tail && !nameUnderHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // A block's heading in capitals over a name in capitals ('DATE CLIENT' over 'ANDREI IONIȚĂ'): the
+    // holder's name under its heading, no second line of it (no name holds a heading's words).
+    const nameUnderBlockHeading = tail !== null && UPPER_NAME.test(first) && UPPER_NAME.test(tail) && holdsLabelWord(first) && !holdsLabelWord(tail);
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && !nameUnderBlockHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !LOCALITY_START.test(foldSameLength(tail)) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -2036,10 +2097,10 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const dueHit = valueAfterLabel(lines, L.dueDate, oneDay);
+  const dueHit = ownDateHit(valueAfterLabel(lines, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
-  const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
+  const billDateHit = ownDateHit(valueAfterLabel(lines, L.billDate, (v) => oneDay(ownDatePart(v, L.dueDate)), dueHit), L.dueDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
   const labelledHolder = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name));
   const customer = holderInHolderColumn(lines) ?? (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ?? holderUnderHeading(lines);
@@ -2087,7 +2148,9 @@ export function parseBillText(text: string): BillExtraction {
   })();
   const podLabelled = supply.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const podForm = podByFormat(text);
-  const pod = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
+  const podWhole = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
+  const podBroken = podWhole ? null : podOverTwoLines(lines);
+  const pod = podWhole ?? podBroken;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
@@ -2213,7 +2276,7 @@ export function parseBillText(text: string): BillExtraction {
   const periodConfidence = period ? positionConfidence(period) : monthOnly ? 0.8 : 0.7;
   put("periodStart", periodConfidence);
   put("periodEnd", periodConfidence);
-  put("pod", 0.95);
+  put("pod", podBroken ? 0.85 : 0.95);
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
   // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.

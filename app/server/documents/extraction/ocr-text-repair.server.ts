@@ -114,6 +114,13 @@ const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])
 const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
 
 /**
+ * A date's year parted by a space ('Data emiterii 15.12.2 025', a gap the lamp's band or a speck opened in
+ * the print): a day and a month after dots, then a year of this century in two runs of digits with one
+ * space, nothing glued after it, is that date (no amount or code splits a year so).
+ */
+const DATE_YEAR_PARTED = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(2 0\d{2}|20 \d{2}|20\d \d)(?![\d.,]?\d)/g;
+
+/**
  * One of a date's dots read as a colon ('Perioada 01.09.2026 - 30.09:2026'): a day, a month and a year of this
  * century parted by a dot and a colon is that date (a time's colon has no dot and year after it).
  */
@@ -218,6 +225,7 @@ export function repairOcrText(text: string): string {
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
+    .replace(DATE_YEAR_PARTED, (_, day: string, month: string, year: string) => `${day}.${month}.${year.replace(" ", "")}`)
     .replace(DATE_DOT_AS_COLON, (_, day: string, monthBefore: string | undefined, monthAfter: string | undefined, year: string) => `${day}.${monthBefore ?? monthAfter}.${year}`)
     .replace(BAR_BETWEEN_WORDS, " ")
     .replace(BOULEVARD_B_LOST, "Bd.")
