@@ -2,6 +2,7 @@
 // and the OCR of a photographed bill. Labels differ between suppliers, so each field has the
 // synonyms seen on Electrica, Hidroelectrica, PPC (Enel), E.ON, Engie and others.
 import { findPod } from "../../../lib/pod";
+import { addDays } from "../../../lib/dates";
 import { charactersDiffering } from "../../../lib/text-normalize";
 import { PRICE_BAND } from "../verification.server";
 import {
@@ -356,12 +357,13 @@ function localityFirst(address: string): string {
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
 /**
- * A date label's own part of its cell: up to the other date's label ('Data emiterii 15.12.2 025 - Data
- * scadentă 30.12.2025', the issue date misread) — the date after the other label is that label's, never this one's.
+ * A date label's own part of its value: up to the other date's label ('Data emiterii 15.12.2 025 - Data
+ * scadentă 30.12.2025', the issue date misread; or the cell beside it opening with that label) — the date
+ * after the other label is that label's, never this one's.
  */
 function ownDatePart(value: string, others: RegExp[]): string {
   const folded = foldSameLength(value);
-  const at = others.map((label) => folded.search(label)).filter((i) => i > 0);
+  const at = others.map((label) => folded.search(label)).filter((i) => i >= 0);
   return at.length ? value.slice(0, Math.min(...at)) : value;
 }
 const ownDateHit = (hit: LabelHit | null, others: RegExp[]) => hit && { ...hit, value: ownDatePart(hit.value, others) };
@@ -1671,6 +1673,18 @@ function captionJoined(line: TextLine): TextLine {
   return { cells, folded: cells.map(foldSameLength) };
 }
 
+/**
+ * A due date printed only as a term from the issue date, after the due date's label: 'Termen de plată ⇥ 15
+ * zile calendaristice de la data emiterii'. Calendar days (a term in working days, 'zile lucrătoare', is
+ * not counted here); never the next reading's window printed beside it.
+ */
+const TERM_FROM_ISSUE = /\b(\d{1,2})\s+zile(?:\s+calendaristice)?\s+(?:de\s+la|din|dupa)\s+(?:data\s+)?(?:emiterii|emitere|emiterea|facturii|facturarii)\b/i;
+function dueFromTerm(lines: TextLine[], issue: string): string | null {
+  const hit = valueAfterLabel(lines, L.dueDate, (v) => TERM_FROM_ISSUE.test(foldSameLength(v)));
+  const days = hit ? Number(TERM_FROM_ISSUE.exec(foldSameLength(hit.value))![1]) : 0;
+  return days >= 1 ? addDays(issue, days) : null;
+}
+
 /** A cell holding an address's abbreviation with its dot: 'ap.30', 'Mun.București Sec.2', 'bl.A3'. */
 const ADDRESS_PART = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|sc|et|ap|com|sat)\.\s*[\p{L}\d]/iu;
 
@@ -2155,14 +2169,18 @@ export function parseBillText(text: string): BillExtraction {
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
-  const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
-  const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
-  const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
+  const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
+  // No due date printed, only its term from the issue date: the issue date plus the term.
+  const dueByTerm = !dueHit && issueRead ? dueFromTerm(lines, issueRead) : null;
+  const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : dueByTerm });
+  const billDate = issueRead ?? roles.issue?.day ?? null;
+  const dueDate = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
   if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
-  if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
+  if (dueByTerm) sourceOf("dueDate", "arithmetic");
+  else if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
@@ -2272,7 +2290,7 @@ export function parseBillText(text: string): BillExtraction {
   put("supplierName", 0.9);
   put("billNumber", 0.85);
   put("billDate", billDateHit ? positionConfidence(billDateHit) : 0.75);
-  put("dueDate", positionConfidence(dueHit));
+  put("dueDate", dueByTerm ? 0.8 : positionConfidence(dueHit));
   const periodConfidence = period ? positionConfidence(period) : monthOnly ? 0.8 : 0.7;
   put("periodStart", periodConfidence);
   put("periodEnd", periodConfidence);
@@ -2371,6 +2389,8 @@ export function parseBillText(text: string): BillExtraction {
   if (several && !several.tied) {
     for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
   }
+  // A due date worked out from a printed term: no check confirms the term's reading (the ordering check passes any later day).
+  if (dueByTerm && confidence.dueDate !== undefined) confidence.dueDate = Math.min(confidence.dueDate, 0.85);
   // A total added up from what is left to pay and the deductions is a new kind of reading: below sure.
   if (totals.restPlusDeductions) for (const f of ["totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.
