@@ -1211,6 +1211,23 @@ export function vatMatchesRate(netCents: number, vatCents: number, rates: number
 
 export const totalsAddUp = (net: number, vat: number, gross: number) => Math.abs(net + vat - gross) <= 1;
 
+/**
+ * A total or a net amount whose leading digit a scan lost or misread (a lamp's band, a fold across the
+ * figure's start: '71,01' for 971,01, '191,27' for 991,27): where the VAT matches the rate on what the other
+ * two amounts leave for it, and the amount read is that figure but for its first digit (every digit after it
+ * the figure's last), that figure is the amount. Null when the three add up, or when neither fits so.
+ */
+export function leadingDigitsLost(net: number | null, vat: number | null, gross: number | null, rates: number[]): { net?: number; gross?: number } | null {
+  if (net === null || vat === null || gross === null || totalsAddUp(net, vat, gross)) return null;
+  const butFirst = (read: number, figure: number) => {
+    const [r, f] = [String(read), String(figure)];
+    return r.length >= 4 && f.length >= r.length && r !== f && f.endsWith(r.slice(1));
+  };
+  if (vatMatchesRate(net, vat, rates) && butFirst(gross, net + vat)) return { gross: net + vat };
+  if (gross > vat && vatMatchesRate(gross - vat, vat, rates) && butFirst(net, gross - vat)) return { net: gross - vat };
+  return null;
+}
+
 interface Totals {
   net: AmountCandidate | null;
   vat: AmountCandidate | null;
@@ -1566,10 +1583,10 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
 }
 
 /**
- * A charges table's column caption ('U.M.', 'Cantitate', 'Preț unitar'), beside the 'Denumire produs'
- * column's: never a product's name.
+ * A charges table's column caption ('U.M.', 'Cantitate' or its 'Cant.', 'Preț unitar'), beside the
+ * 'Denumire produs' (or 'Produs / serviciu') column's: never a product's name.
  */
-const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
+const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|cant\.?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
 
 /** A table's header: two of its cells or more are column captions ('U.M.', 'Cantitate', 'Preț unitar'), a scan's rules ('|') aside. */
 const isTableHeader = (line: TextLine) => line.folded.filter((cell) => HEADER_CAPTION.test(cell.replace(/[|[\]"]/g, "").trim())).length >= 2;
@@ -1681,7 +1698,9 @@ function captionJoined(line: TextLine): TextLine {
 const TERM_FROM_ISSUE = /\b(\d{1,2})\s+zile(?:\s+calendaristice)?\s+(?:de\s+la|din|dupa)\s+(?:data\s+)?(?:emiterii|emitere|emiterea|facturii|facturarii)\b/i;
 function dueFromTerm(lines: TextLine[], issue: string): string | null {
   const hit = valueAfterLabel(lines, L.dueDate, (v) => TERM_FROM_ISSUE.test(foldSameLength(v)));
-  const days = hit ? Number(TERM_FROM_ISSUE.exec(foldSameLength(hit.value))![1]) : 0;
+  // Its label lost (a scan), the term alone in its cell: the due date's, no sentence's (penalties are counted from the due date).
+  const term = hit?.value ?? lines.flatMap((line) => line.cells).find((cell) => TERM_FROM_ISSUE.exec(foldSameLength(cell))?.index === 0);
+  const days = term ? Number(TERM_FROM_ISSUE.exec(foldSameLength(term))![1]) : 0;
   return days >= 1 ? addDays(issue, days) : null;
 }
 
@@ -1753,7 +1772,19 @@ function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string 
   // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !POD_START.test(first(v)) && !hasDate(v) && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
-  return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
+  return (shape && words(hit.value).find((word) => shape.test(word))) || digitGroupsJoined(words(hit.value)) || first(hit.value);
+}
+
+/**
+ * A code whose digits a gap parted ('Cod client: 286 610935', 'Contract: 09524 3/2021': a lamp's band or a
+ * speck across the figure, or a code printed in groups): the value's words all runs of digits (the last
+ * with its contract's year at most), two to four of them, six to thirteen digits together, are one code.
+ */
+function digitGroupsJoined(words: string[]): string | null {
+  if (words.length < 2 || words.length > 4 || !words.slice(0, -1).every((w) => /^\d+$/.test(w)) || !/^\d+(?:\/(?:19|20)\d{2})?$/.test(words.at(-1)!)) return null;
+  const joined = words.join("");
+  const digits = joined.split("/")[0]!.length;
+  return digits >= 6 && digits <= 13 ? joined : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
@@ -2170,10 +2201,10 @@ export function parseBillText(text: string): BillExtraction {
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
   const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
-  // No due date printed, only its term from the issue date: the issue date plus the term.
-  const dueByTerm = !dueHit && issueRead ? dueFromTerm(lines, issueRead) : null;
-  const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : dueByTerm });
+  const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : null });
   const billDate = issueRead ?? roles.issue?.day ?? null;
+  // No due date printed, only its term from the issue date: the issue date plus the term.
+  const dueByTerm = !dueHit && billDate ? dueFromTerm(lines, billDate) : null;
   const dueDate = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
@@ -2196,13 +2227,16 @@ export function parseBillText(text: string): BillExtraction {
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
-  const netCents = totals.net?.cents ?? null;
-  const grossCents = totals.gross?.cents ?? null;
+  const netRead = totals.net?.cents ?? null;
+  const grossRead = totals.gross?.cents ?? null;
   // A VAT a scan read without its decimal comma ('TVA 19% ⇥ 13065 lei' for 130,65): a hundred times
   // what the net and the total printed leave for it. Never kept as read (it fails every check).
   const vatRead = totals.vat?.cents ?? null;
-  const vatCommaLost = netCents !== null && grossCents !== null && vatRead !== null && grossCents > netCents && vatRead === (grossCents - netCents) * 100;
-  const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
+  const vatCommaLost = netRead !== null && grossRead !== null && vatRead !== null && grossRead > netRead && vatRead === (grossRead - netRead) * 100;
+  const vatCents = vatCommaLost ? grossRead - netRead : vatRead;
+  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatCents, grossRead, rates);
+  const netCents = leadLost?.net ?? netRead;
+  const grossCents = leadLost?.gross ?? grossRead;
 
   const indexes = indexesOf(supply);
   // A prosumer's quantitative compensation bills what was taken less what was delivered: the
@@ -2372,6 +2406,8 @@ export function parseBillText(text: string): BillExtraction {
   }
   // A comma put back is a new kind of reading: below sure whatever the checks say.
   if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
+  // So is an amount's leading digit put back from the other two totals.
+  if (leadLost) for (const f of [leadLost.net !== undefined ? "totalWithoutVat" : "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // Dates placed by their order, and values known by their shape alone, were chosen so that the
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {

@@ -363,7 +363,7 @@ const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul
 const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?)\s*$/;
 
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
-  const found: { value: string; words: string[] }[] = [];
+  const found: { value: string; words: string[]; beforeSlash?: true }[] = [];
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
       const dates = dateSpans(cell);
@@ -391,7 +391,9 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
         if (hasStem(words, "contor", "meter")) continue;
         // Digits right after a POD's label or head ('POD RO00SE\' 74598414', its middle misread) are the POD's rest.
         if (POD_HEAD_BEFORE.test(cell.slice(0, m.index))) continue;
-        found.push({ value, words });
+        // A number its slash and a year follow, misread ('294005/20U19'), is a contract's or a document's.
+        const beforeSlash = /^\s?\/\s?\S/.test(cell.slice(m.index + m[0].length));
+        found.push({ value, words, ...(beforeSlash ? { beforeSlash: true as const } : {}) });
       }
     }),
   );
@@ -412,7 +414,7 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   return {
     billNumber: code(stemmed.billNumber, shaped(/^[A-Z]{2,6}\d{0,4} \d{5,10}$/)),
     contractNumber: code(stemmed.contractNumber, shaped(/^\d{3,10}\/(?:19|20)\d{2}$/)),
-    clientCode: code(stemmed.clientCode, shaped(/^(?:[A-Z]{1,2}-)?\d{6,12}$/)),
+    clientCode: code(stemmed.clientCode, free.find((f) => !f.beforeSlash && /^(?:[A-Z]{1,2}-)?\d{6,12}$/.test(f.value))),
   };
 }
 

@@ -163,6 +163,11 @@ const PAY_WORD_L_AS_I = /\b([Pp])i(ăt)/g;
  * faint head): no Romanian word starts 'Eml' or 'Em1'.
  */
 const ISSUED_I_AS_L = /(?<!\p{L})Em[l1][sș][ăas](?!\p{L})/gu;
+/**
+ * 'de plată' parted inside its word ('TOTAL DE PL ATĂ', 'TOTAL DE PI ⇥ ATĂ': a band or a gap across the l,
+ * read as an I): no word 'ată' follows 'de pl' or 'de pi'.
+ */
+const PAY_WORD_PARTED = /\b((?:de|De|DE)\s+)([Pp])([lLI1i|])[ \t]+(at[ăa]|AT[ĂA])(?!\p{L})/gu;
 /** 'până la' with its l read as a J ('până Ja'): no word 'Ja' follows 'până'. */
 const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
 
@@ -231,6 +236,7 @@ export function repairOcrText(text: string): string {
     .replace(BOULEVARD_B_LOST, "Bd.")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
+    .replace(PAY_WORD_PARTED, (_, de: string, p: string, _l: string, ata: string) => `${de}${p}${/^[A-Z]/.test(ata) ? "L" : "l"}${ata}`)
     .replace(ISSUED_I_AS_L, "Emisă")
     .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
     .replace(POWER_UNIT_AS_KV, "$1kW")
