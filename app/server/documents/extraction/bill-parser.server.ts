@@ -285,6 +285,9 @@ const L = {
   // Abbreviated as a narrow card or column prints them: 'Index ant.', 'Index act.'.
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent|ant\b\.?)\b/i],
   newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final|act\b\.?)\b/i],
+  // The next reading's window ('Următoarea citire'): no field of its own, a caption all the same — in a grid
+  // of captions over their values it keeps its row where it is, its dates named by it (never a due date).
+  nextReading: [/^urmato(?:are|r)(?:a|ii)?\s+citir[ei]\w*\s*:?$/i, /^(?:interval(?:ul)?|perioad[ae])\s+(?:de\s+)?citire\s*:?$/i],
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
@@ -1704,6 +1707,16 @@ function dueFromTerm(lines: TextLine[], issue: string): string | null {
   return days >= 1 ? addDays(issue, days) : null;
 }
 
+/** The one date in the cell right before a term from the issue date ('02.07.2025 ⇥ 15 zile calendaristice de la data emiterii'). */
+function dateBesideTerm(lines: TextLine[]): string | null {
+  for (const line of lines) {
+    const at = line.folded.findIndex((cell) => TERM_FROM_ISSUE.exec(cell)?.index === 0);
+    const before = at > 0 ? findDates(line.cells[at - 1]!) : [];
+    if (before.length === 1) return before[0]!;
+  }
+  return null;
+}
+
 /** A cell holding an address's abbreviation with its dot: 'ap.30', 'Mun.București Sec.2', 'bl.A3'. */
 const ADDRESS_PART = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|sc|et|ap|com|sat)\.\s*[\p{L}\d]/iu;
 
@@ -2202,7 +2215,9 @@ export function parseBillText(text: string): BillExtraction {
   // What no label named, read by what the values are (bill-values.server.ts).
   const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
   const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : null });
-  const billDate = issueRead ?? roles.issue?.day ?? null;
+  // Both captions lost: the date printed beside the term from the issue date, in the term's row, is that issue date.
+  const issueBesideTerm = issueRead || roles.issue || dueHit ? null : dateBesideTerm(lines);
+  const billDate = issueRead ?? roles.issue?.day ?? issueBesideTerm;
   // No due date printed, only its term from the issue date: the issue date plus the term.
   const dueByTerm = !dueHit && billDate ? dueFromTerm(lines, billDate) : null;
   const dueDate = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
@@ -2210,6 +2225,7 @@ export function parseBillText(text: string): BillExtraction {
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
   if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
+  if (!issueRead && !roles.issue && issueBesideTerm) sourceOf("billDate", "role");
   if (dueByTerm) sourceOf("dueDate", "arithmetic");
   else if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
@@ -2416,9 +2432,12 @@ export function parseBillText(text: string): BillExtraction {
   // A date read under a caption whose row has another number of cells, where the other way of
   // counting the row's cells gives another date: its column was guessed, and the ordering check passes
   // a neighbouring column's date as well (the due date as the issue date).
+  // So is one under a caption whose row holds fewer cells than the captions' line ('Data emiterii ⇥ Termen de
+  // plată' over '02.07.2025' alone, the term lost): which caption the date is under was guessed.
   for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
     const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
-    if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
+    const fewerCells = hit?.position === "below" && hit.line > 0 && lines[hit.line]!.cells.length < lines[hit.line - 1]!.cells.length;
+    if ((otherDate || fewerCells) && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
   // So is which row of the places' table is this bill's: its kWh may be another place's.
