@@ -222,3 +222,26 @@ describe("scans under a flickering lamp: a band across a line (round 30)", () =>
     expect(bill.fieldConfidence?.dueDate ?? 1).toBeLessThan(0.9);
   });
 });
+
+describe("a code's digit groups (round 30)", () => {
+  it("joins a client code a gap parted, below sure", () => {
+    const bill = readScan(termBill({ 11: "Cod client: 930 4230699" }));
+    expect(bill.clientCode).toBe("9304230699");
+    expect(bill.fieldConfidence?.clientCode ?? 1).toBeLessThan(0.9);
+  });
+
+  it("joins no other column's figure to a whole client code", () => {
+    const bill = readScan(termBill({ 11: "Cod client: 9304230699 1262" }));
+    expect(bill.clientCode).toBe("9304230699");
+  });
+});
+
+describe("a locality's dots a scan lost (round 30)", () => {
+  it("puts back Bucharest's sector dot and the locality's dot read as a colon", () => {
+    expect(repairOcrText("Adresă\tMun.București Sec 2 Str.Libertății nr.85 bl.B9 ap.60")).toBe("Adresă\tMun.București Sec.2 Str.Libertății nr.85 bl.B9 ap.60");
+    expect(repairOcrText("Mun:București Sec:2")).toBe("Mun.București Sec.2");
+    // No sector 25, no 'Sec' away from the city's name.
+    expect(repairOcrText("Mun.București Sec 25")).toBe("Mun.București Sec 25");
+    expect(repairOcrText("Sec 2")).toBe("Sec 2");
+  });
+});

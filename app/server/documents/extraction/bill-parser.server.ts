@@ -1785,19 +1785,23 @@ function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string 
   // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !POD_START.test(first(v)) && !hasDate(v) && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
-  return (shape && words(hit.value).find((word) => shape.test(word))) || digitGroupsJoined(words(hit.value)) || first(hit.value);
+  return (shape && words(hit.value).find((word) => shape.test(word))) || digitGroupsJoined(words(hit.value), shape) || first(hit.value);
 }
 
 /**
  * A code whose digits a gap parted ('Cod client: 286 610935', 'Contract: 09524 3/2021': a lamp's band or a
  * speck across the figure, or a code printed in groups): the value's words all runs of digits (the last
- * with its contract's year at most), two to four of them, six to thirteen digits together, are one code.
+ * with its contract's year at most), two to four of them, are one code — when together they have the
+ * label's shape (a number and its year), or, with no shape, the first run is too short for a code of its own
+ * (under six digits) and the runs make six to thirteen digits (a whole code and another column's figure
+ * after it stay apart).
  */
-function digitGroupsJoined(words: string[]): string | null {
+function digitGroupsJoined(words: string[], shape?: RegExp): string | null {
   if (words.length < 2 || words.length > 4 || !words.slice(0, -1).every((w) => /^\d+$/.test(w)) || !/^\d+(?:\/(?:19|20)\d{2})?$/.test(words.at(-1)!)) return null;
   const joined = words.join("");
+  if (shape) return shape.test(joined) ? joined : null;
   const digits = joined.split("/")[0]!.length;
-  return digits >= 6 && digits <= 13 ? joined : null;
+  return words[0]!.length < 6 && digits >= 6 && digits <= 13 ? joined : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */

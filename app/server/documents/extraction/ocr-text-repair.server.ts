@@ -62,6 +62,13 @@ const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
  */
 const BARE_PLACE_ABBREVIATION = /\b(Mun|Jud) (?=\p{Lu})/gu;
 /**
+ * Bucharest's sector with its dot read as a space or a colon, its abbreviation's as a colon ('Mun.București Sec 2',
+ * 'Mun:București'): after the city's name 'Sec' and a figure 1–6 is the sector, and 'Mun' or 'Jud' before a
+ * capital opens the locality (no word of its own).
+ */
+const SECTOR_DOT_LOST = /(Bucure[sș]ti,?\s+Sec)[ :](?=[1-6](?!\d))/gu;
+const PLACE_ABBREVIATION_COLON = /\b(Mun|Jud):(?=\p{Lu})/gu;
+/**
  * A street's name parted after its first capital ('Bd.U nirii', 'Str.F lorilor'): a lone capital after a
  * street kind, then a word in lower case, is that word's first letter (initials carry their dots: 'Str.I.C. …').
  */
@@ -217,6 +224,8 @@ export function repairOcrText(text: string): string {
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(BARE_PLACE_ABBREVIATION, "$1.")
+    .replace(PLACE_ABBREVIATION_COLON, "$1.")
+    .replace(SECTOR_DOT_LOST, "$1.")
     .replace(STREET_NAME_PARTED, "$1$2.$3$4$5")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
