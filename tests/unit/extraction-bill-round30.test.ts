@@ -75,7 +75,9 @@ function termBill(lines: Record<number, string | null> = {}): string[] {
 describe("an issue date no check confirms stays below sure (round 30)", () => {
   it("never takes the due date after its own label for the issue date, its own date misread", () => {
     // A band across the line parted the issue date's year: the only date left in the cell is the due date's.
-    const bill = parseBillText(narrowColumnBill({ 3: "Data emiterii 01.02.2 026 - Data scadentă 16.02.2026" }).join("\n"));
+    const bill = parseBillText(
+      narrowColumnBill({ 3: "Data emiterii 01.02.2 026 - Data scadentă 16.02.2026" }).join("\n"),
+    );
     expect(bill.billDate).not.toBe("2026-02-16");
     expect(bill.dueDate).toBe("2026-02-16");
     if (bill.billDate !== null) expect(bill.fieldConfidence?.billDate ?? 0).toBeLessThan(0.9);
@@ -88,7 +90,9 @@ describe("an issue date no check confirms stays below sure (round 30)", () => {
   });
 
   it("reads no due date before its label from the issue date's cell either", () => {
-    const bill = parseBillText(narrowColumnBill({ 3: "Data scadentă 16.0 2.2026 · Data emiterii 01.02.2026" }).join("\n"));
+    const bill = parseBillText(
+      narrowColumnBill({ 3: "Data scadentă 16.0 2.2026 · Data emiterii 01.02.2026" }).join("\n"),
+    );
     expect(bill.dueDate).not.toBe("2026-02-01");
     expect(bill.billDate).toBe("2026-02-01");
   });
@@ -112,7 +116,9 @@ describe("a narrow client column beside the charges (round 30)", () => {
   });
 
   it("joins a head the scan read with a letter for a digit", () => {
-    const bill = readScan(narrowColumnBill({ 14: "POD: RO0O4E2140\tTarif distribuție și transport\t234\t0,2513\t58,80" }));
+    const bill = readScan(
+      narrowColumnBill({ 14: "POD: RO0O4E2140\tTarif distribuție și transport\t234\t0,2513\t58,80" }),
+    );
     expect(bill.pod).toBe("RO004E214037210");
   });
 
@@ -133,7 +139,9 @@ describe("a narrow client column beside the charges (round 30)", () => {
 
   it("takes no locality under the indexes' captions for a reading, nor for a label's second line", () => {
     // The flat on the street's line: the locality alone falls between the captions and the meter's row.
-    const bill = parseBillText(narrowColumnBill({ 6: "Șos.Pantelimon nr.130 bl.C5 ap.30", 8: "Mun.București Sec.2", 10: null }).join("\n"));
+    const bill = parseBillText(
+      narrowColumnBill({ 6: "Șos.Pantelimon nr.130 bl.C5 ap.30", 8: "Mun.București Sec.2", 10: null }).join("\n"),
+    );
     expect(bill.consumptionKwh).toBe(234);
     expect(bill.billingAddress).toBe("Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30");
   });
@@ -203,7 +211,11 @@ describe("scans under a flickering lamp: a band across a line (round 30)", () =>
   it("takes no table's 'Cant.' caption for the offer", () => {
     // The offer's line lost to the band: the products' column caption 'Produs / serviciu' has 'Cant.' beside it.
     const bill = readScan(
-      narrowColumnBill({ 12: "Contract: 792713/2021", 13: "LOC DE CONSUM\tProdus / serviciu\tCant.\t| Preț unitar", 20: "citez BestariCasoiEOR\tAcciză\t234\t0,0056\t1,31" }),
+      narrowColumnBill({
+        12: "Contract: 792713/2021",
+        13: "LOC DE CONSUM\tProdus / serviciu\tCant.\t| Preț unitar",
+        20: "citez BestariCasoiEOR\tAcciză\t234\t0,0056\t1,31",
+      }),
     );
     expect(bill.tariffType).not.toBe("Cant");
     expect(bill.tariffType).not.toBe("Cant.");
@@ -238,7 +250,9 @@ describe("a code's digit groups (round 30)", () => {
 
 describe("a locality's dots a scan lost (round 30)", () => {
   it("puts back Bucharest's sector dot and the locality's dot read as a colon", () => {
-    expect(repairOcrText("Adresă\tMun.București Sec 2 Str.Libertății nr.85 bl.B9 ap.60")).toBe("Adresă\tMun.București Sec.2 Str.Libertății nr.85 bl.B9 ap.60");
+    expect(repairOcrText("Adresă\tMun.București Sec 2 Str.Libertății nr.85 bl.B9 ap.60")).toBe(
+      "Adresă\tMun.București Sec.2 Str.Libertății nr.85 bl.B9 ap.60",
+    );
     expect(repairOcrText("Mun:București Sec:2")).toBe("Mun.București Sec.2");
     // No sector 25, no 'Sec' away from the city's name.
     expect(repairOcrText("Mun.București Sec 25")).toBe("Mun.București Sec 25");
