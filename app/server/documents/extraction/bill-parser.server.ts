@@ -2,6 +2,7 @@
 // and the OCR of a photographed bill. Labels differ between suppliers, so each field has the
 // synonyms seen on Electrica, Hidroelectrica, PPC (Enel), E.ON, Engie and others.
 import { findPod } from "../../../lib/pod";
+import { addDays } from "../../../lib/dates";
 import { charactersDiffering } from "../../../lib/text-normalize";
 import { PRICE_BAND } from "../verification.server";
 import {
@@ -284,6 +285,9 @@ const L = {
   // Abbreviated as a narrow card or column prints them: 'Index ant.', 'Index act.'.
   oldIndex: [/index(?:ul(?:ui)?)?\s+(?:vechi|anterior|initial|precedent|ant\b\.?)\b/i],
   newIndex: [/index(?:ul(?:ui)?)?\s+(?:nou|actual|curent|final|act\b\.?)\b/i],
+  // The next reading's window ('Următoarea citire'): no field of its own, a caption all the same — in a grid
+  // of captions over their values it keeps its row where it is, its dates named by it (never a due date).
+  nextReading: [/^urmato(?:are|r)(?:a|ii)?\s+citir[ei]\w*\s*:?$/i, /^(?:interval(?:ul)?|perioad[ae])\s+(?:de\s+)?citire\s*:?$/i],
 };
 
 /** A bill's columns may interleave their lines (a supplier's sidebar beside the holder's facts). */
@@ -355,6 +359,17 @@ function localityFirst(address: string): string {
 
 const hasDate = (value: string) => firstDate(value) !== null;
 /** A date, not a period: two dates printed as a range ('01.08.2025 - 31.08.2025') are no issue or due date. */
+/**
+ * A date label's own part of its value: up to the other date's label ('Data emiterii 15.12.2 025 - Data
+ * scadentă 30.12.2025', the issue date misread; or the cell beside it opening with that label) — the date
+ * after the other label is that label's, never this one's.
+ */
+function ownDatePart(value: string, others: RegExp[]): string {
+  const folded = foldSameLength(value);
+  const at = others.map((label) => folded.search(label)).filter((i) => i >= 0);
+  return at.length ? value.slice(0, Math.min(...at)) : value;
+}
+const ownDateHit = (hit: LabelHit | null, others: RegExp[]) => hit && { ...hit, value: ownDatePart(hit.value, others) };
 const oneDay = (value: string) => hasDate(value) && !(findDates(value).length >= 2 && /\d\s*[-–]\s*\d/.test(value));
 /** A cell that is an amount and nothing else (a currency word at most): not 'TVA 21%'. */
 const AMOUNT_ONLY = /^(?:(?:lei|ron)\s*)?-?\d[\d.,\s]*(?:\s*(?:lei|ron))?\.?$/i;
@@ -692,6 +707,24 @@ function unlabelledRange(lines: TextLine[]): [string, string] | null {
   return null;
 }
 
+/**
+ * A narrow first column beside a wide one (the address window's width): the page's text reads its lines
+ * between the wide column's rows ('Str.Libertății nr.135' ⇥ 'Contor ⇥ Index vechi …' ⇥ 'ap.30' ⇥ 'Energie
+ * activă …' ⇥ 'Mun.București Sec.2'). Under the street, rows of the other column (several cells, the first
+ * no address's) are passed over, and the address's own lines — its flat, then its locality, alone on their
+ * lines — are read on; any other line alone ('Cod client: …') ends it. Null unless a locality is found so.
+ */
+function restOfNarrowColumn(lines: TextLine[], at: number, street: string): string | null {
+  let rest = "";
+  for (const line of lines.slice(at + 1, at + 7)) {
+    const first = line.folded[0]!;
+    if (line.cells.length === 1 && !rest && UNIT_TAIL.test(first) && !/\b(?:ap)\./i.test(foldSameLength(street))) rest = withoutTrailingPunctuation(line.cells[0]!);
+    else if (line.cells.length === 1 && LOCALITY_START.test(first)) return `${withoutTrailingPunctuation(line.cells[0]!)} ${street}${rest ? ` ${rest}` : ""}`;
+    else if (line.cells.length < 2 || ADDRESS_START.exec(first)?.index === 0 || UNIT_TAIL.test(first)) return null;
+  }
+  return null;
+}
+
 /** A name alone on its line (2–4 upper-case words) with an address starting on the next line. */
 function holderAboveAddress(lines: TextLine[]): { name: string; address: string } | null {
   for (let l = 0; l + 1 < lines.length; l++) {
@@ -711,7 +744,8 @@ function holderAboveAddress(lines: TextLine[]): { name: string; address: string 
       const wrapped = (!HAS_NUMBER.test(next) && STREET_TAIL.test(rest)) || (HAS_NUMBER.test(next) && UNIT_TAIL.test(foldSameLength(rest)));
       const street = wrapped ? `${withoutTrailingPunctuation(next)} ${rest}` : next;
       // The holder's block is the first column: its locality, under the street in that column.
-      return { name: cells[0]!, address: withLocality(lines, street === next ? at : at + 1, street, 0) };
+      const address = withLocality(lines, street === next ? at : at + 1, street, 0);
+      return { name: cells[0]!, address: address === street && !wrapped ? (restOfNarrowColumn(lines, at, street) ?? address) : address };
     }
   }
   return null;
@@ -994,6 +1028,30 @@ function podsOn(line: TextLine): string[] {
  * ties at odds (a scan that misread one of them): then no sure reading. `otherPlaces`: the lines of
  * the PODs no tie names, another place's row (its bill number, kWh and amount are not this bill's).
  */
+/** A POD's head ending its cell: 'RO' + the operator's three digits + 'E' and some of the nine digits (OCR's letter-for-digit confusions as findPod's). */
+const POD_HEAD_AT_END = /(?:^|[\s:])(R\s?[O0]\s?[\dOQDISB]{3}\s?E(?:\s?[\dOISB]){0,8})$/i;
+
+/**
+ * A POD a narrow column broke over two lines at its left edge ('POD: RO003E08' over '8806660', the meter's
+ * series under that): the head ending its cell, no POD on its own, and a bare run of digits right under it in
+ * the same column make the POD when together they have its shape — exactly nine digits after the E. A
+ * labelled line under the head (the meter's 'Serie contor: …') is never a tail.
+ */
+export function podOverTwoLines(lines: TextLine[]): string | null {
+  for (let l = 0; l + 1 < lines.length; l++) {
+    for (const [c, cell] of lines[l]!.cells.entries()) {
+      const head = POD_HEAD_AT_END.exec(cell);
+      if (!head || findPod(cell)) continue;
+      const tail = lines[l + 1]!.cells[c] ?? "";
+      if (!/^\d[\d ]*$/.test(tail)) continue;
+      const joined = `${head[1]!}${tail}`.replace(/\s/g, "");
+      const pod = joined.length === 15 ? findPod(joined) : null;
+      if (pod) return pod;
+    }
+  }
+  return null;
+}
+
 export function podOfSeveral(lines: TextLine[], billNumber: string | null): { pod: string; tied: boolean; otherPlaces: Set<TextLine> } | null {
   const pods = lines.map(podsOn);
   const printed = [...new Set(pods.flat())];
@@ -1155,6 +1213,23 @@ export function vatMatchesRate(netCents: number, vatCents: number, rates: number
 }
 
 export const totalsAddUp = (net: number, vat: number, gross: number) => Math.abs(net + vat - gross) <= 1;
+
+/**
+ * A total or a net amount whose leading digit a scan lost or misread (a lamp's band, a fold across the
+ * figure's start: '71,01' for 971,01, '191,27' for 991,27): where the VAT matches the rate on what the other
+ * two amounts leave for it, and the amount read is that figure but for its first digit (every digit after it
+ * the figure's last), that figure is the amount. Null when the three add up, or when neither fits so.
+ */
+export function leadingDigitsLost(net: number | null, vat: number | null, gross: number | null, rates: number[]): { net?: number; gross?: number } | null {
+  if (net === null || vat === null || gross === null || totalsAddUp(net, vat, gross)) return null;
+  const butFirst = (read: number, figure: number) => {
+    const [r, f] = [String(read), String(figure)];
+    return r.length >= 4 && f.length >= r.length && r !== f && f.endsWith(r.slice(1));
+  };
+  if (vatMatchesRate(net, vat, rates) && butFirst(gross, net + vat)) return { gross: net + vat };
+  if (gross > vat && vatMatchesRate(gross - vat, vat, rates) && butFirst(net, gross - vat)) return { net: gross - vat };
+  return null;
+}
 
 interface Totals {
   net: AmountCandidate | null;
@@ -1511,10 +1586,10 @@ function registerIndexes(lines: TextLine[]): { old: number; new: number } | null
 }
 
 /**
- * A charges table's column caption ('U.M.', 'Cantitate', 'Preț unitar'), beside the 'Denumire produs'
- * column's: never a product's name.
+ * A charges table's column caption ('U.M.', 'Cantitate' or its 'Cant.', 'Preț unitar'), beside the
+ * 'Denumire produs' (or 'Produs / serviciu') column's: never a product's name.
  */
-const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
+const TABLE_COLUMN_CAPTION = /^(?:u\.?\s?m\.?|unitate(?:a)?\s+de\s+masura|cantitate(?:a)?|cant\.?|pret(?:ul)?\s+unitar\b.*|valoare(?:a)?(?:\s+\(lei\))?)$/i;
 
 /** A table's header: two of its cells or more are column captions ('U.M.', 'Cantitate', 'Preț unitar'), a scan's rules ('|') aside. */
 const isTableHeader = (line: TextLine) => line.folded.filter((cell) => HEADER_CAPTION.test(cell.replace(/[|[\]"]/g, "").trim())).length >= 2;
@@ -1618,12 +1693,41 @@ function captionJoined(line: TextLine): TextLine {
   return { cells, folded: cells.map(foldSameLength) };
 }
 
+/**
+ * A due date printed only as a term from the issue date, after the due date's label: 'Termen de plată ⇥ 15
+ * zile calendaristice de la data emiterii'. Calendar days (a term in working days, 'zile lucrătoare', is
+ * not counted here); never the next reading's window printed beside it.
+ */
+const TERM_FROM_ISSUE = /\b(\d{1,2})\s+zile(?:\s+calendaristice)?\s+(?:de\s+la|din|dupa)\s+(?:data\s+)?(?:emiterii|emitere|emiterea|facturii|facturarii)\b/i;
+function dueFromTerm(lines: TextLine[], issue: string): string | null {
+  const hit = valueAfterLabel(lines, L.dueDate, (v) => TERM_FROM_ISSUE.test(foldSameLength(v)));
+  // Its label lost (a scan), the term alone in its cell: the due date's, no sentence's (penalties are counted from the due date).
+  const term = hit?.value ?? lines.flatMap((line) => line.cells).find((cell) => TERM_FROM_ISSUE.exec(foldSameLength(cell))?.index === 0);
+  const days = term ? Number(TERM_FROM_ISSUE.exec(foldSameLength(term))![1]) : 0;
+  return days >= 1 ? addDays(issue, days) : null;
+}
+
+/** The one date in the cell right before a term from the issue date ('02.07.2025 ⇥ 15 zile calendaristice de la data emiterii'). */
+function dateBesideTerm(lines: TextLine[]): string | null {
+  for (const line of lines) {
+    const at = line.folded.findIndex((cell) => TERM_FROM_ISSUE.exec(cell)?.index === 0);
+    const before = at > 0 ? findDates(line.cells[at - 1]!) : [];
+    if (before.length === 1) return before[0]!;
+  }
+  return null;
+}
+
+/** A cell holding an address's abbreviation with its dot: 'ap.30', 'Mun.București Sec.2', 'bl.A3'. */
+const ADDRESS_PART = /\b(?:str|jud|mun|sec|bd|sos|cal|nr|bl|sc|et|ap|com|sat)\.\s*[\p{L}\d]/iu;
+
 function indexesByLabel(lines: TextLine[]): { old: number; new: number } | null {
   // 'Index vechi / Index nou' over '15096 / 15650': one caption (its second half read as a gloss) and one cell for both.
   const pair = valueAfterLabel(lines, L.oldIndex, (v) => INDEX_PAIR_VALUE.test(v.trim()));
   const [oldOfPair, newOfPair] = pair ? INDEX_PAIR_VALUE.exec(pair.value.trim())!.slice(1).map((v) => parseKwh(v!)) : [];
   if (oldOfPair != null && newOfPair != null && newOfPair >= oldOfPair) return { old: oldOfPair, new: newOfPair };
-  const number = (v: string) => /\d/.test(v);
+  // An address's flat or locality under the caption ('ap.30', 'Mun.București Sec.2': a narrow column's
+  // line read between the table's header and its row) is no reading.
+  const number = (v: string) => /\d/.test(v) && !ADDRESS_PART.test(foldSameLength(v));
   const oldHit = valueAfterLabel(lines, L.oldIndex, number);
   const newHit = valueAfterLabel(lines, L.newIndex, number);
   const oldValue = oldHit ? parseKwh(oldHit.value) : null;
@@ -1681,7 +1785,23 @@ function codeAfter(lines: TextLine[], labels: RegExp[], shape?: RegExp): string 
   // A POD is never another code: a caption over a row the scan read with cells more or fewer lands on it.
   const hit = valueAfterLabel(lines, labels, (v) => /^[A-Z0-9][A-Z0-9/\-.]{2,}/i.test(code(v)) && /\d/.test(first(v)) && !startsWithLabel(v) && findPod(first(v)) === null && !POD_START.test(first(v)) && !hasDate(v) && !MONEY_SHAPE.test(first(v)));
   if (!hit) return null;
-  return (shape && words(hit.value).find((word) => shape.test(word))) || first(hit.value);
+  return (shape && words(hit.value).find((word) => shape.test(word))) || digitGroupsJoined(words(hit.value), shape) || first(hit.value);
+}
+
+/**
+ * A code whose digits a gap parted ('Cod client: 286 610935', 'Contract: 09524 3/2021': a lamp's band or a
+ * speck across the figure, or a code printed in groups): the value's words all runs of digits (the last
+ * with its contract's year at most), two to four of them, are one code — when together they have the
+ * label's shape (a number and its year), or, with no shape, the first run is too short for a code of its own
+ * (under six digits) and the runs make six to thirteen digits (a whole code and another column's figure
+ * after it stay apart).
+ */
+function digitGroupsJoined(words: string[], shape?: RegExp): string | null {
+  if (words.length < 2 || words.length > 4 || !words.slice(0, -1).every((w) => /^\d+$/.test(w)) || !/^\d+(?:\/(?:19|20)\d{2})?$/.test(words.at(-1)!)) return null;
+  const joined = words.join("");
+  if (shape) return shape.test(joined) ? joined : null;
+  const digits = joined.split("/")[0]!.length;
+  return words[0]!.length < 6 && digits >= 6 && digits <= 13 ? joined : null;
 }
 
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
@@ -1981,7 +2101,10 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     // (kWh)') heads that row: never this line's label's second line.
     const after = lines[l + 2];
     const headsFigures = after !== undefined && after.cells.length > line.cells.length && after.cells.every((cell) => /^\d[\d.,]*$/.test(cell.trim()));
-    if (line.cells.length >= 2 && tail && !nameUnderHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // A block's heading in capitals over a name in capitals ('DATE CLIENT' over 'ANDREI IONIȚĂ'): the
+    // holder's name under its heading, no second line of it (no name holds a heading's words).
+    const nameUnderBlockHeading = tail !== null && UPPER_NAME.test(first) && UPPER_NAME.test(tail) && holdsLabelWord(first) && !holdsLabelWord(tail);
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && !nameUnderBlockHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !LOCALITY_START.test(foldSameLength(tail)) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
@@ -2036,10 +2159,10 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const dueHit = valueAfterLabel(lines, L.dueDate, oneDay);
+  const dueHit = ownDateHit(valueAfterLabel(lines, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
-  const billDateHit = valueAfterLabel(lines, L.billDate, oneDay, dueHit);
+  const billDateHit = ownDateHit(valueAfterLabel(lines, L.billDate, (v) => oneDay(ownDatePart(v, L.dueDate)), dueHit), L.dueDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
   const labelledHolder = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name));
   const customer = holderInHolderColumn(lines) ?? (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ?? holderUnderHeading(lines);
@@ -2087,19 +2210,28 @@ export function parseBillText(text: string): BillExtraction {
   })();
   const podLabelled = supply.find((l) => l.folded.some((c) => L.pod.some((label) => label.test(c))));
   const podForm = podByFormat(text);
-  const pod = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
+  const podWhole = several?.pod ?? (podLabelled && findPod(podLabelled.cells.join(" "))) ?? podForm?.pod ?? null;
+  const podBroken = podWhole ? null : podOverTwoLines(lines);
+  const pod = podWhole ?? podBroken;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
   const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
-  const roles = datesByRole(lines, { issue: billDateHit ? firstDate(billDateHit.value) : numberLineDate, due: dueHit ? firstDate(dueHit.value) : null });
-  const billDate = billDateHit ? firstDate(billDateHit.value) : (numberLineDate ?? roles.issue?.day ?? null);
-  const dueDate = dueHit ? firstDate(dueHit.value) : (roles.due?.day ?? null);
+  const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
+  const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : null });
+  // Both captions lost: the date printed beside the term from the issue date, in the term's row, is that issue date.
+  const issueBesideTerm = issueRead || roles.issue || dueHit ? null : dateBesideTerm(lines);
+  const billDate = issueRead ?? roles.issue?.day ?? issueBesideTerm;
+  // No due date printed, only its term from the issue date: the issue date plus the term.
+  const dueByTerm = !dueHit && billDate ? dueFromTerm(lines, billDate) : null;
+  const dueDate = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
   if (!billDateHit && !numberLineDate && roles.issue) sourceOf("billDate", roles.issue.by);
-  if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
+  if (!issueRead && !roles.issue && issueBesideTerm) sourceOf("billDate", "role");
+  if (dueByTerm) sourceOf("dueDate", "arithmetic");
+  else if (!dueHit && roles.due) sourceOf("dueDate", roles.due.by);
   if (!labelledPeriod && roles.period) for (const f of ["periodStart", "periodEnd"] as const) sourceOf(f, roles.period.by);
 
   const rates = vatRateOn(billDate ?? periodEnd ?? null);
@@ -2115,13 +2247,16 @@ export function parseBillText(text: string): BillExtraction {
   // None of the chosen sums naming electricity: the reader cannot tell the electricity subtotal from
   // the whole bill's.
   const totalsAmbiguous = otherServices && !namesElectricity(supply, totals.gross?.hit) && !namesElectricity(supply, totals.net?.hit);
-  const netCents = totals.net?.cents ?? null;
-  const grossCents = totals.gross?.cents ?? null;
+  const netRead = totals.net?.cents ?? null;
+  const grossRead = totals.gross?.cents ?? null;
   // A VAT a scan read without its decimal comma ('TVA 19% ⇥ 13065 lei' for 130,65): a hundred times
   // what the net and the total printed leave for it. Never kept as read (it fails every check).
   const vatRead = totals.vat?.cents ?? null;
-  const vatCommaLost = netCents !== null && grossCents !== null && vatRead !== null && grossCents > netCents && vatRead === (grossCents - netCents) * 100;
-  const vatCents = vatCommaLost ? grossCents - netCents : vatRead;
+  const vatCommaLost = netRead !== null && grossRead !== null && vatRead !== null && grossRead > netRead && vatRead === (grossRead - netRead) * 100;
+  const vatCents = vatCommaLost ? grossRead - netRead : vatRead;
+  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatCents, grossRead, rates);
+  const netCents = leadLost?.net ?? netRead;
+  const grossCents = leadLost?.gross ?? grossRead;
 
   const indexes = indexesOf(supply);
   // A prosumer's quantitative compensation bills what was taken less what was delivered: the
@@ -2209,11 +2344,11 @@ export function parseBillText(text: string): BillExtraction {
   put("supplierName", 0.9);
   put("billNumber", 0.85);
   put("billDate", billDateHit ? positionConfidence(billDateHit) : 0.75);
-  put("dueDate", positionConfidence(dueHit));
+  put("dueDate", dueByTerm ? 0.8 : positionConfidence(dueHit));
   const periodConfidence = period ? positionConfidence(period) : monthOnly ? 0.8 : 0.7;
   put("periodStart", periodConfidence);
   put("periodEnd", periodConfidence);
-  put("pod", 0.95);
+  put("pod", podBroken ? 0.85 : 0.95);
   put("clientCode", 0.85);
   put("contractNumber", 0.85);
   // A name read out of a greeting is a new kind of reading: below sure until it has a record of its own.
@@ -2291,6 +2426,8 @@ export function parseBillText(text: string): BillExtraction {
   }
   // A comma put back is a new kind of reading: below sure whatever the checks say.
   if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
+  // So is an amount's leading digit put back from the other two totals.
+  if (leadLost) for (const f of [leadLost.net !== undefined ? "totalWithoutVat" : "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // Dates placed by their order, and values known by their shape alone, were chosen so that the
   // ordering checks pass: those checks cannot vouch for them.
   for (const [field, how] of Object.entries(source) as [BillField, FieldSource][]) {
@@ -2299,15 +2436,20 @@ export function parseBillText(text: string): BillExtraction {
   // A date read under a caption whose row has another number of cells, where the other way of
   // counting the row's cells gives another date: its column was guessed, and the ordering check passes
   // a neighbouring column's date as well (the due date as the issue date).
+  // So is one under a caption whose row holds fewer cells than the captions' line ('Data emiterii ⇥ Termen de
+  // plată' over '02.07.2025' alone, the term lost): which caption the date is under was guessed.
   for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
     const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
-    if (otherDate && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
+    const fewerCells = hit?.position === "below" && hit.line > 0 && lines[hit.line]!.cells.length < lines[hit.line - 1]!.cells.length;
+    if ((otherDate || fewerCells) && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
   // So is which row of the places' table is this bill's: its kWh may be another place's.
   if (several && !several.tied) {
     for (const f of ["pod", "consumptionKwh", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, f === "pod" ? 0.7 : 0.85);
   }
+  // A due date worked out from a printed term: no check confirms the term's reading (the ordering check passes any later day).
+  if (dueByTerm && confidence.dueDate !== undefined) confidence.dueDate = Math.min(confidence.dueDate, 0.85);
   // A total added up from what is left to pay and the deductions is a new kind of reading: below sure.
   if (totals.restPlusDeductions) for (const f of ["totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // A digit put right by the arithmetic is a new kind of reading: below sure, whatever the rate's check said.

@@ -167,6 +167,8 @@ const ISSUE_STEMS = ["emi", "emis", "issu"];
 /** At most this many words make a caption; more are a sentence. */
 const CAPTION_WORDS = 6;
 const DUE_STEMS = ["scad", "termen", "limit", "achit", "plat", "pana", "due", "pay"];
+/** A meter reading's day or window ('Următoarea citire 25.02.2025 - 03.03.2025'): never the issue or the due date. */
+const READING_STEMS = ["citir", "autocitir"];
 const PERIOD_STEMS = ["perioad", "interval", "luna", "period", "billing"];
 /**
  * When a copy was made, not when the bill was issued (folded text): 'Document generat în aplicație la
@@ -222,6 +224,7 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
   const lone = dates.filter(
     (d) =>
       !COPY_STAMP.test(d.words.join(" ")) &&
+      !hasStem(d.words, ...READING_STEMS) &&
       (!periodPair ||
       (d !== periodPair.start &&
         d !== periodPair.end &&
@@ -229,8 +232,10 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
   );
   const inPeriod = (d: DateAt) => period !== null && d.day >= period.start && d.day <= period.end;
 
-  const stemmed = (is: (words: string[]) => boolean, not: string[]) =>
-    lone.find((d) => is(d.words) && !hasStem(d.words, ...not) && !inPeriod(d));
+  // A day its label already gave the other role is not this one's: a cell holding both labels and only the
+  // due date readable ('Data emiterii 15.12.2 025 - Data scadentă 30.12.2025') carries the issue's words too.
+  const stemmed = (is: (words: string[]) => boolean, not: string[], otherDay?: string | null) =>
+    lone.find((d) => is(d.words) && !hasStem(d.words, ...not) && !inPeriod(d) && d.day !== otherDay);
   // 'Emisă la', 'Data emiterii', 'EMISĂ', 'Dată emitere'; 'Data facturii'; 'Factura … din'.
   const issueStem = stemmed(
     (w) =>
@@ -238,11 +243,12 @@ export function datesByRole(lines: TextLine[], known: { issue?: string | null; d
       (hasStem(w, "data", "date") && hasStem(w, "factur", "invoice")) ||
       w.includes("din"),
     DUE_STEMS,
+    known.due,
   );
   // 'până la' alone is the due date's in a short caption ('De plată 283,42 lei ⇥ până la 16.02.2026'); at
   // the end of a sentence it names any deadline ('… notificare transmisă până la' over '31.03.2025. …', to
   // leave a contract): there, only with a word of paying or of a due date.
-  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS.filter((stem) => stem !== "pana")) || (hasStem(w, "pana") && w.length <= CAPTION_WORDS), ISSUE_STEMS);
+  const dueStem = stemmed((w) => hasStem(w, ...DUE_STEMS.filter((stem) => stem !== "pana")) || (hasStem(w, "pana") && w.length <= CAPTION_WORDS), ISSUE_STEMS, known.issue);
   // A date its label named anchors the other one.
   let issue: DateRoles["issue"] = known.issue
     ? { day: known.issue, by: "stem" }
@@ -357,7 +363,7 @@ const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul
 const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?)\s*$/;
 
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
-  const found: { value: string; words: string[] }[] = [];
+  const found: { value: string; words: string[]; beforeSlash?: true }[] = [];
   lines.forEach((line, l) =>
     line.cells.forEach((cell, c) => {
       const dates = dateSpans(cell);
@@ -385,7 +391,9 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
         if (hasStem(words, "contor", "meter")) continue;
         // Digits right after a POD's label or head ('POD RO00SE\' 74598414', its middle misread) are the POD's rest.
         if (POD_HEAD_BEFORE.test(cell.slice(0, m.index))) continue;
-        found.push({ value, words });
+        // A number its slash and a year follow, misread ('294005/20U19'), is a contract's or a document's.
+        const beforeSlash = /^\s?\/\s?\S/.test(cell.slice(m.index + m[0].length));
+        found.push({ value, words, ...(beforeSlash ? { beforeSlash: true as const } : {}) });
       }
     }),
   );
@@ -406,7 +414,7 @@ export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   return {
     billNumber: code(stemmed.billNumber, shaped(/^[A-Z]{2,6}\d{0,4} \d{5,10}$/)),
     contractNumber: code(stemmed.contractNumber, shaped(/^\d{3,10}\/(?:19|20)\d{2}$/)),
-    clientCode: code(stemmed.clientCode, shaped(/^(?:[A-Z]{1,2}-)?\d{6,12}$/)),
+    clientCode: code(stemmed.clientCode, free.find((f) => !f.beforeSlash && /^(?:[A-Z]{1,2}-)?\d{6,12}$/.test(f.value))),
   };
 }
 

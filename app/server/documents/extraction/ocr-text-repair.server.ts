@@ -62,6 +62,13 @@ const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
  */
 const BARE_PLACE_ABBREVIATION = /\b(Mun|Jud) (?=\p{Lu})/gu;
 /**
+ * Bucharest's sector with its dot read as a space or a colon, its abbreviation's as a colon ('Mun.București Sec 2',
+ * 'Mun:București'): after the city's name 'Sec' and a figure 1–6 is the sector, and 'Mun' or 'Jud' before a
+ * capital opens the locality (no word of its own).
+ */
+const SECTOR_DOT_LOST = /(Bucure[sș]ti,?\s+Sec)[ :](?=[1-6](?!\d))/gu;
+const PLACE_ABBREVIATION_COLON = /\b(Mun|Jud):(?=\p{Lu})/gu;
+/**
  * A street's name parted after its first capital ('Bd.U nirii', 'Str.F lorilor'): a lone capital after a
  * street kind, then a word in lower case, is that word's first letter (initials carry their dots: 'Str.I.C. …').
  */
@@ -114,6 +121,13 @@ const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])
 const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
 
 /**
+ * A date's year parted by a space ('Data emiterii 15.12.2 025', a gap the lamp's band or a speck opened in
+ * the print): a day and a month after dots, then a year of this century in two runs of digits with one
+ * space, nothing glued after it, is that date (no amount or code splits a year so).
+ */
+const DATE_YEAR_PARTED = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(2 0\d{2}|20 \d{2}|20\d \d)(?![\d.,]?\d)/g;
+
+/**
  * One of a date's dots read as a colon ('Perioada 01.09.2026 - 30.09:2026'): a day, a month and a year of this
  * century parted by a dot and a colon is that date (a time's colon has no dot and year after it).
  */
@@ -156,6 +170,11 @@ const PAY_WORD_L_AS_I = /\b([Pp])i(ăt)/g;
  * faint head): no Romanian word starts 'Eml' or 'Em1'.
  */
 const ISSUED_I_AS_L = /(?<!\p{L})Em[l1][sș][ăas](?!\p{L})/gu;
+/**
+ * 'de plată' parted inside its word ('TOTAL DE PL ATĂ', 'TOTAL DE PI ⇥ ATĂ': a band or a gap across the l,
+ * read as an I): no word 'ată' follows 'de pl' or 'de pi'.
+ */
+const PAY_WORD_PARTED = /\b((?:de|De|DE)\s+)([Pp])([lLI1i|])[ \t]+(at[ăa]|AT[ĂA])(?!\p{L})/gu;
 /** 'până la' with its l read as a J ('până Ja'): no word 'Ja' follows 'până'. */
 const UNTIL_L_AS_J = /(\bp[âa]n[ăa])\s+Ja\b/g;
 
@@ -205,6 +224,8 @@ export function repairOcrText(text: string): string {
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
     .replace(BARE_PLACE_ABBREVIATION, "$1.")
+    .replace(PLACE_ABBREVIATION_COLON, "$1.")
+    .replace(SECTOR_DOT_LOST, "$1.")
     .replace(STREET_NAME_PARTED, "$1$2.$3$4$5")
     .replace(POD_DOUBLED_O, "RO")
     .replace(POD_R_MISREAD, "RO")
@@ -218,11 +239,13 @@ export function repairOcrText(text: string): string {
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
     .replace(DATE_SECOND_DOT_AS_SPACE, "$1.$2.$3")
+    .replace(DATE_YEAR_PARTED, (_, day: string, month: string, year: string) => `${day}.${month}.${year.replace(" ", "")}`)
     .replace(DATE_DOT_AS_COLON, (_, day: string, monthBefore: string | undefined, monthAfter: string | undefined, year: string) => `${day}.${monthBefore ?? monthAfter}.${year}`)
     .replace(BAR_BETWEEN_WORDS, " ")
     .replace(BOULEVARD_B_LOST, "Bd.")
     .replace(SERIES_NR_N_LOST, "$1 nr. ")
     .replace(PAY_WORD_L_AS_I, "$1l$2")
+    .replace(PAY_WORD_PARTED, (_, de: string, p: string, _l: string, ata: string) => `${de}${p}${/^[A-Z]/.test(ata) ? "L" : "l"}${ata}`)
     .replace(ISSUED_I_AS_L, "Emisă")
     .replace(LABEL_COLON_AS_SEMICOLON, "$1:")
     .replace(POWER_UNIT_AS_KV, "$1kW")
