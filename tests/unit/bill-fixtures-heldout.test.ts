@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 30 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 31 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, ENERGY_LABEL, pageCarry, postalContract, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
-const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu"]);
+const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu", "electricaReportPagina"]);
 const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp", "novaLandscapeColumns"]);
 const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
 const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
@@ -135,19 +135,21 @@ const ROUND_28_LAYOUTS: BillLayout[] = ["cigaPretIndexat", "novaGarantieFinancia
 const ROUND_28_SEED = 24;
 const ROUND_29_LAYOUTS: BillLayout[] = ["ppcCasaVacanta", "engieReducereDebitDirect", "hidroCodBareSubsol"];
 const ROUND_29_SEED = 25;
+const ROUND_30_LAYOUTS: BillLayout[] = ["restartPodDouaRanduri", "digiSuccesiune", "grenergScadentaZile"];
+const ROUND_30_SEED = 26;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 29, measured once, joined the tuning half; round 30 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 30, measured once, joined the tuning half; round 31 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(26);
-    expect(SEALED_LAYOUTS).toEqual(["restartPodDouaRanduri", "digiSuccesiune", "grenergScadentaZile"]);
+    expect(SEALED_SEED).toBe(27);
+    expect(SEALED_LAYOUTS).toEqual(["electricaReportPagina", "hidroFereastraJos", "ppcEticheta"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -1569,12 +1571,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 30's scans have a seed of their own, round 29's conditions and, new, a flickering lamp's bands across the image; no earlier scan set has one", () => {
-    const { seed, bandShare, bandPeriod, bandStrength, ...rest } = SEALED_SCANS;
+    const { seed, bandShare, bandPeriod, bandStrength, ...rest } = ROUND30_SCANS;
     const { seed: _seed29, ...round29 } = ROUND29_SCANS;
     expect(seed).toBe(46);
     expect(rest).toEqual(round29);
     expect([bandShare, bandPeriod, bandStrength]).toEqual([0.4, [0.012, 0.032], [0.05, 0.14]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND30_SCANS, ROUND_30_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.banding)).toBe(true);
     expect(sealed.some((scan) => !scan.banding)).toBe(true);
     // Round 29's conditions still occur among the nine scans, the lifted edge and the punched holes included.
@@ -1584,7 +1586,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
     // Every drawn band within its ranges, never on a phone's photo or a scanning app's output.
     let banded = 0;
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND30_SCANS, 60)) {
       if (!scan.banding) continue;
       banded++;
       const { period, strength, phase, uneven } = scan.banding;
@@ -1605,11 +1607,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 29's scans are the same as when they were sealed: the new draws come after every earlier one.
     const read29 = drawScans(ROUND29_SCANS, ROUND_29_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 45, bandShare: undefined }, read29.length)).toEqual(read29);
+    expect(drawScans({ ...ROUND30_SCANS, seed: 45, bandShare: undefined }, read29.length)).toEqual(read29);
   });
 
   it("round 30's layouts print nothing in the outer 6.5 % of either side of the page (the punched holes and the sticky note cover no print)", async () => {
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_30_SEED, ROUND_30_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -1626,7 +1628,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
 
   it("round 30's POD broken by the print width: its head after 'POD:' and its tail alone on the next line (8 to 12 characters first), printed nowhere whole, the meter's series under it, all on the page", async () => {
     const cuts = new Set<number>();
-    for (const input of billSet(SEALED_SEED, ["restartPodDouaRanduri"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_30_SEED, ["restartPodDouaRanduri"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const cut = podBreak(input);
       cuts.add(cut);
@@ -1651,7 +1653,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 30's contract passed to an heir: the former holder (deceased, the heir's surname, another first name) printed first, the heir after, the day of the change inside the period, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["digiSuccesiune"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_30_SEED, ["digiSuccesiune"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const heir = succession(input, truth);
       expect(heir.formerHolder).not.toBe(truth.customerName);
@@ -1674,7 +1676,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 30's due date as a term: '15 zile calendaristice de la data emiterii' beside the bill's date, the due date (the bill's date plus 15 days) printed nowhere, the next reading's window after the bill's date, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["grenergScadentaZile"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_30_SEED, ["grenergScadentaZile"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const due = new Date(`${truth.billDate}T00:00:00Z`);
       due.setUTCDate(due.getUTCDate() + 15);
@@ -1690,6 +1692,141 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze("Termen de plată15 zile calendaristice de la data emiterii"));
       expect(squeezed).toContain(squeeze(`${day(from)} - ${day(to)}`));
       for (const form of dateForms(truth.dueDate)) expect(squeezed).not.toContain(squeeze(form));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 31's scans have a seed of their own, round 30's conditions and, new, a bottom corner torn off; no earlier scan set has one", () => {
+    const { seed, tornShare, tornAlong, tornUp, ...rest } = SEALED_SCANS;
+    const { seed: _seed30, ...round30 } = ROUND30_SCANS;
+    expect(seed).toBe(47);
+    expect(rest).toEqual(round30);
+    expect([tornShare, tornAlong, tornUp]).toEqual([0.45, [0.05, 0.11], [0.03, 0.07]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.torn)).toBe(true);
+    // A torn corner that shows: not only on fax pages (where the lid's white fills it).
+    expect(sealed.some((scan) => scan.torn && !scan.fax)).toBe(true);
+    expect(sealed.some((scan) => !scan.torn)).toBe(true);
+    // Round 30's conditions still occur among the nine scans, the lamp's bands included.
+    expect(sealed.some((scan) => scan.banding)).toBe(true);
+    expect(sealed.some((scan) => scan.focus || scan.holes)).toBe(true);
+    expect(sealed.some((scan) => scan.highlight || scan.crumple || scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every torn corner within its ranges, both corners torn some time.
+    let torn = 0;
+    const corners = new Set<string>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.torn) continue;
+      torn++;
+      const { corner, along, up, jag } = scan.torn;
+      corners.add(corner);
+      expect(along).toBeGreaterThanOrEqual(0.05);
+      expect(along).toBeLessThanOrEqual(0.11);
+      expect(up).toBeGreaterThanOrEqual(0.03);
+      expect(up).toBeLessThanOrEqual(0.07);
+      expect(jag).toHaveLength(9);
+      for (const offset of jag) expect(Math.abs(offset)).toBeLessThanOrEqual(1);
+    }
+    expect(torn).toBeGreaterThan(10);
+    expect(corners).toEqual(new Set(["left", "right"]));
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.torn).toBeUndefined();
+    }
+    // Round 30's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read30 = drawScans(ROUND30_SCANS, ROUND_30_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 46, tornShare: undefined }, read30.length)).toEqual(read30);
+  });
+
+  it("round 31's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width, height] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+          expect(item.transform[5] as number, item.str).toBeGreaterThanOrEqual(height * 0.09);
+        }
+      }
+    }
+  });
+
+  it("round 31's charges carried over to page 2: page 1's rows and their sum as 'Total pagina 1' and 'De reportat', page 2 'Report din pagina 1', the last rows, 'Total pagina 2' and only then the bill's totals, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["electricaReportPagina"], PER_LAYOUT)) {
+      const c = charges(input);
+      const { first, carried, second } = pageCarry(c);
+      expect(first).toBeGreaterThanOrEqual(1);
+      expect(first).toBeLessThan(c.rows.length);
+      expect(carried).toBe(c.rows.slice(0, first).reduce((sum, row) => sum + row.valueCents, 0));
+      expect(carried + second).toBe(c.netCents);
+      expect([carried, second]).not.toContain(c.netCents);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf));
+      const [one, two] = (text as string[]).map(squeeze) as [string, string];
+      expect(one).toContain(squeeze(`Total pagina 1${roNumber(carried)}`));
+      expect(one).toContain(squeeze(`De reportat${roNumber(carried)}`));
+      for (const row of c.rows.slice(0, first)) expect(one).toContain(squeeze(`${row.label}kWh${row.quantity}`));
+      for (const row of c.rows.slice(first)) expect(two).toContain(squeeze(`${row.label}kWh${row.quantity}`));
+      expect(two).toContain(squeeze(`Report din pagina 1${roNumber(carried)}`));
+      expect(two).toContain(squeeze(`Total pagina 2${roNumber(second)}`));
+      // The bill's totals only on page 2, after the carried subtotal.
+      expect(one).not.toContain(squeeze(`${roNumber(c.grossCents)} lei`));
+      expect(two).toContain(squeeze(`Total fără TVA${roNumber(c.netCents)} lei`));
+      expect(two).toContain(squeeze(`TOTAL DE PLATĂ${roNumber(c.grossCents)} lei`));
+      expect(two.indexOf(squeeze("Report din pagina 1"))).toBeLessThan(two.indexOf(squeeze("TOTAL DE PLATĂ")));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 31's address window at the bottom: the holder and the address only in the framed box at the foot on the right, under the sender's line; the post's contract in the franking box, never the truth's, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroFereastraJos"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const postal = postalContract(truth);
+      expect(postal).toMatch(/^\d{4}\/2019$/);
+      expect(postal).not.toBe(truth.contractNumber);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string; transform: number[] }[];
+      const named = items.filter((item) => item.str.includes(truth.customerName));
+      expect(named).toHaveLength(1);
+      const [x, y] = [named[0]!.transform[4]!, named[0]!.transform[5]!];
+      // In the window: the page's bottom right, under a fifth of its height.
+      expect(x).toBeGreaterThan(300);
+      expect(y).toBeLessThan(842 / 5);
+      const sender = items.find((item) => item.str.startsWith("Exp.: Hidroelectrica"))!;
+      expect(sender.transform[5]! - y).toBeGreaterThan(0);
+      expect(sender.transform[5]! - y).toBeLessThan(30);
+      expect(items.some((item) => item.str === `Contract nr. ${postal}`)).toBe(true);
+      // No holder's name or address above the window.
+      const [locality] = truth.billingAddress.split(" ");
+      for (const item of items) if (item.transform[5]! > 200) expect(item.str).not.toContain(locality);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 31's energy label: beside the totals, the sources of the supplier's and the country's energy (each column adding up to 100 %), CO2 and radioactive waste per kWh, all on the page", async () => {
+    const sum = (column: 1 | 2) => ENERGY_LABEL.mix.reduce((total, row) => total + Math.round(Number(row[column].replace(",", ".")) * 100), 0);
+    expect(sum(1)).toBe(10000);
+    expect(sum(2)).toBe(10000);
+    for (const input of billSet(SEALED_SEED, ["ppcEticheta"], PER_LAYOUT)) {
+      const c = charges(input);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string; transform: number[] }[];
+      const label = items.find((item) => item.str.startsWith("Eticheta energiei electrice"))!;
+      const net = items.find((item) => item.str === "Total fără TVA")!;
+      expect(label.transform[5]).toBeCloseTo(net.transform[5]!, 1);
+      expect(label.transform[4]!).toBeLessThan(net.transform[4]!);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const squeezed = squeeze(text);
+      for (const [source, own, national] of ENERGY_LABEL.mix) expect(squeezed).toContain(squeeze(`${source}${own}${national}`));
+      expect(squeezed).toContain(squeeze(`Emisii CO2: ${ENERGY_LABEL.co2[0]} g/kWh`));
+      expect(squeezed).toContain(squeeze(`Deșeuri radioactive: ${ENERGY_LABEL.waste[0]} g/kWh`));
+      expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
       await runsInsidePage(pdf);
     }
   });

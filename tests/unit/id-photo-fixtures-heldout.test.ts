@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 26 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 27 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 26 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 27 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -28,6 +28,7 @@ import {
   ROUND21_PHOTOS,
   ROUND22_PHOTOS,
   ROUND23_PHOTOS,
+  ROUND26_PHOTOS,
   ROUND24_PHOTOS,
   ROUND25_PHOTOS,
   cardReach,
@@ -1513,17 +1514,17 @@ describe("ID photo round 25 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 26 as fixtures (no reader)", () => {
-  const round26 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round26 = idPhotoSet(ROUND26_PHOTOS, 2);
   const round25 = idPhotoSet(ROUND25_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 26 has a new seed and round 25's conditions at round 25's rates, plus its own coin and cling film", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND25_PHOTOS, 37, "coinFilm");
+    expectNextRound(ROUND26_PHOTOS, ROUND25_PHOTOS, 37, "coinFilm");
     expectWholeRound(round26, ["coin", "clingfilm", "defocused", "fringes", "screenshot", "photocopy"]);
   });
 
   it("a photo draws one of round 26's conditions at most, and then none of round 25's to 15's; such a photo stacks no more conditions than round 25's did, and every other photo is drawn as without round 26", () => {
-    const withoutCoinFilm = idPhotoSet({ ...HELD_OUT_PHOTOS, coinFilm: undefined }, 2);
+    const withoutCoinFilm = idPhotoSet({ ...ROUND26_PHOTOS, coinFilm: undefined }, 2);
     const most25 = Math.max(...round25.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round26.entries()) {
       const own = ["-coin", "-clingfilm"].filter((tag) => photo.name.includes(tag));
@@ -1541,7 +1542,7 @@ describe("ID photo round 26 as fixtures (no reader)", () => {
   });
 
   it("the coin: on a card or its copy lying on something (not held, not on a screen, not a screenshot or a scanner app's output), a 1, 5, 10 or 50 bani coin 196–277 px (of the card's 1000) across over the portrait's left part, never over a field; the others have none", () => {
-    const coined = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-coin"));
+    const coined = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...ROUND26_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-coin"));
     expect(coined.length).toBeGreaterThan(2);
     for (const photo of [...coined, ...round26]) expect((photo.style.scene?.onCard ?? "").includes("data-coin="), photo.name).toBe(photo.name.includes("-coin"));
     const values = new Set<string>();
@@ -1564,7 +1565,7 @@ describe("ID photo round 26 as fixtures (no reader)", () => {
   });
 
   it("the cling film: over a real card (not a copy, not on a screen, not a screenshot or a scanner app's output), a haze 0.04–0.12 and 7 to 14 creases 0.25–0.55 strong, over the card and past its rim; the others have none", () => {
-    const wrapped = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-clingfilm"));
+    const wrapped = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND26_PHOTOS, seed: 37 + k * 100 }, 2)).filter((photo) => photo.name.includes("-clingfilm"));
     expect(wrapped.length).toBeGreaterThan(3);
     for (const photo of [...wrapped, ...round26]) expect((photo.style.scene?.onCard ?? "").includes("data-film-haze="), photo.name).toBe(photo.name.includes("-clingfilm"));
     for (const photo of wrapped) {
@@ -1592,6 +1593,90 @@ describe("ID photo round 26 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-(coin|film)/);
     }
     // Round 25's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 36, coinFilm: undefined }, 2)).toEqual(round25);
+    expect(idPhotoSet({ ...ROUND26_PHOTOS, seed: 36, coinFilm: undefined }, 2)).toEqual(round25);
+  });
+});
+
+describe("ID photo round 27 as fixtures (no reader)", () => {
+  const round27 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round26 = idPhotoSet(ROUND26_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 27 has a new seed and round 26's conditions at round 26's rates, plus its own backlight and crumbs", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND26_PHOTOS, 38, "backlightCrumbs");
+    expectWholeRound(round27, ["backlit", "crumbs", "screenshot", "photocopy"]);
+  });
+
+  it("a photo draws one of round 27's conditions at most, and then none of round 26's to 15's; such a photo stacks no more conditions than round 26's did, and every other photo is drawn as without round 27", () => {
+    const withoutBacklightCrumbs = idPhotoSet({ ...HELD_OUT_PHOTOS, backlightCrumbs: undefined }, 2);
+    const most26 = Math.max(...round26.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round27.entries()) {
+      const own = ["-backlit", "-crumbs"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.backlightCrumbs), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutBacklightCrumbs[i]);
+        continue;
+      }
+      for (const earlier of ["coinFilm", "clothFocus", "carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(coin|clingfilm|tablecloth|defocused|dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most26);
+    }
+  });
+
+  it("the backlight: a card held in a hand or between two fingers (not a screenshot or a scanner app's output) against a blown-out window, a veil 0.18–0.38 dark over the card and the light 8–22 px round its rim; the others have none", () => {
+    const backlit = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-backlit"));
+    expect(backlit.length).toBeGreaterThan(3);
+    for (const photo of [...backlit, ...round27]) expect((photo.style.scene?.onCard ?? "").includes("data-backlight-shade="), photo.name).toBe(photo.name.includes("-backlit"));
+    for (const photo of backlit) {
+      expect(photo.name).toMatch(/-(hand|pinch)/);
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp)\b/);
+      const onCard = photo.style.scene!.onCard!;
+      const shade = Number(/data-backlight-shade="([\d.]+)"/.exec(onCard)![1]);
+      const glow = Number(/data-backlight-glow="(\d+)"/.exec(onCard)![1]);
+      expect(shade).toBeGreaterThanOrEqual(0.18);
+      expect(shade).toBeLessThanOrEqual(0.38);
+      expect(glow).toBeGreaterThanOrEqual(8);
+      expect(glow).toBeLessThanOrEqual(22);
+      // The window behind: near white.
+      expect(photo.style.background).toMatch(/^radial-gradient\(circle at -?\d+% -?\d+%, #ffffff 0%, #fbfaf4 45%, #e9e6da 100%\)$/);
+      expect(photo.backlightCrumbs).toMatch(/^against a bright window, the card in its shadow [\d.]+, the light \d+ px round its rim$/);
+    }
+  });
+
+  it("the crumbs: on a card or its copy lying on something (not held, not on a screen, not a screenshot or a scanner app's output), 5 to 16 crumbs 3–9 px (of the card's 1000) across, on the card and up to 20 px past its rim; the others have none", () => {
+    const crumbed = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crumbs"));
+    expect(crumbed.length).toBeGreaterThan(3);
+    for (const photo of [...crumbed, ...round27]) expect((photo.style.scene?.onCard ?? "").includes("data-crumb="), photo.name).toBe(photo.name.includes("-crumbs"));
+    for (const photo of crumbed) {
+      expect(photo.name).not.toMatch(/-(hand|pinch|screen|screenshot|scanapp)\b/);
+      const onCard = photo.style.scene!.onCard!;
+      const crumbs = [...onCard.matchAll(/data-crumb="([\d.]+)" style="position:absolute;left:(-?\d+)px;top:(-?\d+)px;width:([\d.]+)px;height:([\d.]+)px/g)];
+      const [, count] = /^(\d+) crumbs on the card/.exec(photo.backlightCrumbs!)!;
+      expect(crumbs).toHaveLength(Number(count));
+      expect(crumbs.length).toBeGreaterThanOrEqual(5);
+      expect(crumbs.length).toBeLessThanOrEqual(16);
+      for (const [, size, left, top, width, height] of crumbs) {
+        expect(Number(size)).toBeGreaterThanOrEqual(3);
+        expect(Number(size)).toBeLessThanOrEqual(9);
+        // Centres on the card or up to 20 px past its rim (1000 × 630).
+        const [cx, cy] = [Number(left) + Number(width) / 2, Number(top) + Number(height) / 2];
+        expect(cx).toBeGreaterThanOrEqual(-21);
+        expect(cx).toBeLessThanOrEqual(1021);
+        expect(cy).toBeGreaterThanOrEqual(-21);
+        expect(cy).toBeLessThanOrEqual(651);
+      }
+    }
+  });
+
+  it("the earlier rounds' photos, round 26's included, have none of round 27's conditions", () => {
+    for (const photo of [...round26, ...idPhotoSet(ROUND25_PHOTOS, 2), ...idPhotoSet(ROUND24_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.backlightCrumbs).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(backlit|crumbs)\b/);
+      expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-(backlight|crumb)/);
+    }
+    // Round 26's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37, backlightCrumbs: undefined }, 2)).toEqual(round26);
   });
 });
