@@ -911,6 +911,26 @@ function notPrinted(cardType: IdCardExtraction["cardType"], field: IdField): boo
   return false;
 }
 
+/**
+ * The birth date a CNP read apart from the zone gives, to set against the zone's own. The classic card's
+ * zone holds only the CNP's first and last six digits, its middle being the zone's birth date
+ * (`cnpFromMrz`): a CNP taken from that zone is the zone's birth date again, no second reading (a zone's
+ * '3909104' for '8001014' whose check digits held by chance, 'confirmed' by itself at 0.99 against a
+ * printed CNP that said 1980: ID round 26). The printed CNP's then, if one was read.
+ */
+export function birthOfPrintedCnp(
+  cnp: string | null,
+  cnpSource: "mrz" | "printed" | "mrz+printed" | undefined,
+  printedCnp: string | null,
+  mrz: MrzResult | null,
+  referenceYear: number,
+): string | null {
+  const zoneBuilt = cnpSource === "mrz" && mrz !== null && !/\d{13}/.test(mrz.optionalData.replace(/</g, ""));
+  const source = zoneBuilt ? printedCnp : cnp;
+  const info = source ? parseCnp(source, referenceYear) : null;
+  return info?.valid ? info.info.birthDate : null;
+}
+
 /** Bucharest without a sector matches any of its codes (40–46; 47–48 for the old sectors 7–8). */
 function countyMatches(cnpCounty: string | null, birthPlace: string | null): boolean | null {
   const placeCounty = birthPlace ? countyCodeOfPlace(birthPlace) : null;
@@ -1026,7 +1046,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
-  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
+  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? birthOfPrintedCnp(cnp, sources.cnp, printedCnps[0] ?? null, mrz, referenceYear));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
   // The CNP encodes birth date and sex: whatever else was read must agree with it.
   if (cnp && cnpInfo?.valid) {
