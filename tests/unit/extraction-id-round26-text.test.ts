@@ -1,7 +1,14 @@
 // ID photo round 26 (issue #14), the text side: a birth date 'confirmed' by the zone's own CNP, and
 // fields misread on photos whose print was read.
 import { describe, expect, it } from "vitest";
-import { parseIdCardText } from "../../app/server/documents/extraction/id-card-parser.server";
+import {
+  parseIdCardText,
+  repairCountySeat,
+  repairIssuerLocality,
+  twoLettersSwapped,
+  UNLIMITED_RUN_IN,
+} from "../../app/server/documents/extraction/id-card-parser.server";
+import { cleanMrzLine, findMrz } from "../../app/lib/mrz";
 
 const options = { referenceYear: 2026 };
 
@@ -46,5 +53,77 @@ describe("a birth date the zone's own CNP 'confirms' (issue #14, ID round 26)", 
     expect(id.birthDate).toBe("1980-01-01");
     expect(id.sources.birthDate).toBe("mrz+printed");
     expect(id.fieldConfidence?.birthDate).toBe(0.99);
+  });
+});
+
+describe("a zone's fillers read as words, a names line read as an electronic card's (issue #14, ID round 26)", () => {
+  it("reads words in small letters at a zone line's end as its fillers", () => {
+    expect(cleanMrzLine("IDROUBARBU<<MARIA Eticii zecea")).toBe("IDROUBARBU<<MARIA<<<<<<<<<<<");
+    expect(cleanMrzLine("IDROUBARBU<<MARIA<<<<<<<<<<<<<<<<<<<")).toBe("IDROUBARBU<<MARIA<<<<<<<<<<<<<<<<<<<");
+  });
+
+  it("keeps a classic card's given names apart from its fillers read as words", () => {
+    const text = [
+      "ROMÂNIA ROUMANIE ROMANIA",
+      "CARTE DE IDENTITATE CARTE DIDENTITE IDENTITY CARD",
+      "GL 530917 2560618175092",
+      "BARBU",
+      "IDROUBARBU<<MARIA Eticii zecea",
+      "GL530917<8ROU5606186F<<<<<<<2175092",
+    ].join("\n");
+    expect(parseIdCardText(text, options).firstName).toBe("MARIA");
+  });
+
+  it("takes no names line cut to 30 characters for an electronic card's first line", () => {
+    expect(findMrz("DROUPOPESCU<<ION<MARIAN<<<< <<<<\nX482913<0R0U80010 14M31010121", 2026)).toBeNull();
+    const tuple = findMrz(
+      "IDROUPH218406<11791030290256<<\n7910306M3510306ROU<<<<<<<<<<<1\nOLTEANU<<DAN<<<<<<<<<<<<<<<<<<",
+      2026,
+    );
+    expect(tuple?.format).toBe("TD1");
+  });
+
+  it("keeps a classic card's address and issuer when its zone pass read only cut lines", () => {
+    const text = popescuCard("KX 482913 1800101121141", "182913<0ROU8001014M310101211211415");
+    const id = parseIdCardText(text, {
+      ...options,
+      mrzText: "DROUPOPESCU<<ION<MARIAN<<<< <<<<\nX482913<0R0U80010 14M31010121",
+    });
+    expect(id.cardType).toBe("ci");
+    expect(id.issuedBy).toBe("SPCLEP Cluj-Napoca");
+  });
+});
+
+describe("places and issuers misread on a read photo (issue #14, ID round 26)", () => {
+  it("repairs a county seat read with 'Mun-', a quote for a letter and a mark after it", () => {
+    expect(repairCountySeat("Jud.GL Mun-Ga'ati Fr")).toBe("Jud.GL Mun.Galați");
+  });
+
+  it("repairs a county seat with two of its letters swapped, and no name of other letters", () => {
+    expect(repairCountySeat("Jud.PH Mun.Piolești")).toBe("Jud.PH Mun.Ploiești");
+    expect(twoLettersSwapped("ploiesti", "pioleşti")).toBe(false);
+    expect(twoLettersSwapped("ploiesti", "pioleati")).toBe(false);
+  });
+
+  it("completes a municipality whose name was lost with its county's seat", () => {
+    expect(repairCountySeat("Jud.BV Mun")).toBe("Jud.BV Mun.Brașov");
+    expect(repairCountySeat("Jud.XY Mun")).toBe("Jud.XY Mun");
+  });
+
+  it("reads a name cut at its start before a sector as Bucharest", () => {
+    for (const read of ["urești Sec.1l", "Murești Sec.1"]) {
+      const id = parseIdCardText(
+        ["CARTE DE IDENTITATE", "RT 715204 2921123410576", "Lieu de naissance/Place of birth", read].join("\n"),
+        options,
+      );
+      expect(id.birthPlace).toBe("Mun.București Sec.1");
+      expect(id.fieldConfidence?.birthPlace).toBeLessThan(0.9);
+    }
+  });
+
+  it("cuts a validity's 'nelimitat' run into the issuer, and spells the issuer's seat as the card's place does", () => {
+    expect("SPCLEP Galati d i S-nelmitat".replace(UNLIMITED_RUN_IN, "")).toBe("SPCLEP Galati");
+    expect("SPCLEP Galați".replace(UNLIMITED_RUN_IN, "")).toBe("SPCLEP Galați");
+    expect(repairIssuerLocality("SPCLEP Galati", ["Jud.GL Mun.Galați"])).toBe("SPCLEP Galați");
   });
 });

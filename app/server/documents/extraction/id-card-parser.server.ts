@@ -490,7 +490,11 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\.?\s)l(?=[a-zăâîșț])/g, "$1I")
       .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) => (plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole))
-      .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)/u, "$1Sec.$2")
+      // Only Bucharest has sectors: a name cut at its start before one ('urești Sec.1', 'Murești Sec.1', the
+      // photo's edge or a film's sheen over 'Mun.Buc') is Bucharest's end.
+      .replace(/^(?:\S{1,3}\s)?(\p{L}{4,8})\s?(?=S\p{Ll}c\.?\s?[1-6](?!\d))/u, (whole, name: string) => (plain(name).length >= 5 && "bucuresti".endsWith(plain(name).slice(1)) ? "Mun.București " : whole))
+      // A mark glued after the sector's digit ('Sec.1l'): sectors are one digit.
+      .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)(?:[lI|](?=\s|$))?/u, "$1Sec.$2")
       .trim() || null
   );
 }
@@ -666,21 +670,36 @@ export function repairCountySeat(place: string): string {
   const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
   const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
-  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
+  // The municipality's name lost whole after a county known ('Jud.BV Mun', a glare over the name): the
+  // county's seat, the likeliest of its municipalities — a guess, at the confidence of any printed place.
+  const nameLost = /^Jud\.\s?([A-Z]{2})\s+Mun\.?$/.exec(place.trim());
+  if (nameLost && COUNTY_SEATS[nameLost[1]!]) return `Jud.${nameLost[1]} Mun.${COUNTY_SEATS[nameLost[1]!]}`;
+  // 'Mun.' with its dot read as a dash or a comma ('Mun-Ga'ati'); a letter read as a quote inside the name.
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n[.,\-]?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\-'’ ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
-  const read = plain(name.replace(/-\s+/g, "-"));
+  const read = plain(name.replace(/-\s+/g, "-").replace(/\s+/g, " "));
   const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
   const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
-  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
+  // Or a mark of a letter or two after a name one letter off ('Ga'ati Fr').
+  const beforeMark = /^(.+) \p{L}{1,2}$/u.exec(read)?.[1];
+  const oneOffThenMark = seat !== undefined && beforeMark !== undefined && withinOneEdit(plain(seat), beforeMark);
+  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter || oneOffThenMark || twoLettersSwapped(plain(seat), read))) return rebuilt(code);
   // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
   // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
   const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
   if (seat && cutAtEnd) return rebuilt(code);
   const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
+}
+
+/** Two letters of a name read in each other's place ('Piolești' for 'Ploiești'): the same letters, two places differing. */
+export function twoLettersSwapped(seat: string, read: string): boolean {
+  if (seat.length !== read.length || seat.length < 5) return false;
+  const differing = [...seat].flatMap((c, i) => (c === read[i] ? [] : [i]));
+  return differing.length === 2 && seat[differing[0]!] === read[differing[1]!] && seat[differing[1]!] === read[differing[0]!];
 }
 
 /**
@@ -725,7 +744,9 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
   for (const place of places) {
     const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
     const seat = code ? COUNTY_SEATS[code] : undefined;
-    if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
+    if (!seat || !place!.includes(`Mun.${seat}`) || seat === m[2]) continue;
+    // The seat's name read without its diacritics ('SPCLEP Galati'): as the card's place prints it.
+    if (plain(seat) === read) return `${m[1]} ${seat}`;
     // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca),
     // or cut short at the card's edge after four letters at least ('SPCLEP Gala' for Galați) — a local
     // office's (SPCLEP, named by its locality) only: a county's passport office is named by the county,
@@ -813,6 +834,12 @@ function issuerBeforeDates(joined: string): string {
  * part of an issuer's name, and not dates enough for the validity to be read from.
  */
 export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
+
+/**
+ * The validity's 'nelimitat' run into the issuer with its dates lost, a letter dropped or misread and a
+ * few marks before it ('SPCLEP Galati d i S-nelmitat', ID round 26): no issuer's name holds the word.
+ */
+export const UNLIMITED_RUN_IN = /(?:\s+\S{1,2})*\s+\S{0,3}ne[li1I|]{0,2}m[il1I|]{0,2}tat\S*$/i;
 
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
@@ -1117,7 +1144,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0', 'SPCLEP Oradea 11.04.') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, ""));
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, "").replace(UNLIMITED_RUN_IN, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
