@@ -127,3 +127,38 @@ describe("places and issuers misread on a read photo (issue #14, ID round 26)", 
     expect(repairIssuerLocality("SPCLEP Galati", ["Jud.GL Mun.Galați"])).toBe("SPCLEP Galați");
   });
 });
+
+describe("an address read out of order under an unread label (issue #14, ID round 26)", () => {
+  const card = (lines: string[]) =>
+    ["CARTE DE IDENTITATE CARTE D'IDENTITE IDENTITY CARD", "KX 482913 1800101121141", "POPESCU", ...lines].join("\n");
+
+  it("rebuilds a seat cut at its start with a quote and a mark after its hyphen, and takes a lone flat line read above it", () => {
+    const id = parseIdCardText(
+      card([
+        "Jud. - Mun.Cluj-Napoca",
+        "ap.5",
+        "SPCLEP Ciuj-Napoca",
+        "un. „Cluj-l Napoca Str.Memorandumului nr.28",
+        "12.03.21-01.01.2031",
+      ]),
+      options,
+    );
+    expect(id.address).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5");
+    expect(id.fieldConfidence?.address).toBeLessThan(0.9);
+  });
+
+  it("takes no lone flat line when the address has its own, or when two could belong to it", () => {
+    expect(
+      parseIdCardText(
+        card(["ap.7", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5", "12.03.21-01.01.2031"]),
+        options,
+      ).address,
+    ).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28 ap.5");
+    expect(
+      parseIdCardText(
+        card(["ap.7", "ap.5", "Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28", "12.03.21-01.01.2031"]),
+        options,
+      ).address,
+    ).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28");
+  });
+});

@@ -441,9 +441,11 @@ function placeMarksRead(line: string): string {
  * not known from its name.
  */
 export function restoreCutSeat(line: string): string {
-  const m = /^(?:un|n)\.\s?(?=\p{Lu})/u.exec(line.trim());
+  // Quotes the engine reads before the name ('un. „Cluj-l Napoca'), and a mark read after a hyphenated
+  // seat's hyphen, go with the cut.
+  const m = /^(?:un|n)\.\s?[„“”"'`]*\s?(?=\p{Lu})/u.exec(line.trim());
   if (!m) return line;
-  const rest = line.trim().slice(m[0].length);
+  const rest = line.trim().slice(m[0].length).replace(/^(\p{Lu}\p{Ll}+)-[l|I]?\s+(?=\p{Lu}\p{Ll})/u, "$1-");
   const code = Object.keys(COUNTY_SEATS).find((c) => {
     const seat = COUNTY_SEATS[c]!;
     return foldRomanian(rest.slice(0, seat.length)) === foldRomanian(seat) && !/\p{L}/u.test(rest[seat.length] ?? "");
@@ -520,6 +522,9 @@ const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,:-]\s?\w/i;
+
+/** A line holding a block, staircase, floor or flat part and nothing else ('ap.5', 'bl.B4 ap.20'). */
+const LONE_ADDRESS_TAIL = /^\s*(?:(?:bl|sc|et|ap)\.\s?[A-Z0-9]{1,4}\s*)+$/;
 
 /**
  * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
@@ -604,7 +609,10 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
     if (STREET.test(value)) {
       if (address) continue;
       const next = printed[i + 1];
-      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : value;
+      // The block / flat line read elsewhere, the photo's lines out of order ('ap.5' above the street): a
+      // line that is a block / flat part and nothing else belongs to the address alone.
+      const lone = /\b(?:bl|sc|et|ap)\./.test(value) ? [] : printed.filter((l) => LONE_ADDRESS_TAIL.test(l));
+      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : lone.length === 1 ? `${value} ${lone[0]!.trim()}` : value;
     } else if (!birthPlace && !address) birthPlace = value;
   }
   return { issuedBy: issuer ? issuerBeforeDates(issuer).trim() : null, address, birthPlace };
