@@ -162,3 +162,16 @@ describe("an address read out of order under an unread label (issue #14, ID roun
     ).toBe("Jud.CJ Mun.Cluj-Napoca Str.Memorandumului nr.28");
   });
 });
+
+describe("a hyphenated seat with a quote read in its gap (issue #14, ID round 26)", () => {
+  it("reads 'SPCLEP Cluj- “Napoca' as 'SPCLEP Cluj-Napoca'", () => {
+    const text = [
+      "CARTE DE IDENTITATE",
+      "KX 482913 1800101121141",
+      "POPESCU",
+      "Jud.CJ Mun.Cluj-Napoca",
+      "SPCLEP Cluj- “Napoca 12.03. 21-01. .01.2031",
+    ].join("\n");
+    expect(parseIdCardText(text, options).issuedBy).toBe("SPCLEP Cluj-Napoca");
+  });
+});

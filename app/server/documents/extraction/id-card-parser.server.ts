@@ -473,6 +473,8 @@ function cleanPlace(value: string | null): string | null {
 
       // A hyphenated locality read with a gap after its hyphen ('Cluj- Napoca'): one name.
       .replace(/(\p{Ll})- (?=\p{Lu}\p{Ll})/gu, "$1-")
+      // Or with a quote read in the gap ('Cluj- “Napoca').
+      .replace(/(\p{Ll})-\s?[„“”"'`]+\s?(?=\p{Lu}\p{Ll})/gu, "$1-")
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
