@@ -82,7 +82,8 @@ export function cleanMrzLine(line: string): string {
   return line
     // The zone is printed in capitals only: words read in small letters at a line's end, after a space,
     // are its fillers read as marks ('IDROUBARBU<<MARIA Eticii zecea', a cling film's sheen: ID round 26).
-    .replace(/(?<=\s)(?:\p{Lu}?\p{Ll}{2,}\s*)+$/u, (words) => "<".repeat(words.replace(/\s+/g, "").length))
+    // (Each word taken whole, `(?!\p{Ll})`: a run of small letters split every way would backtrack exponentially.)
+    .replace(/(?<=\s)(?:\p{Lu}?\p{Ll}{2,}(?!\p{Ll})\s*)+$/u, (words) => "<".repeat(words.replace(/\s+/g, "").length))
     .toUpperCase()
     .replace(/[«≪]/g, "<<")
     .replace(/\s+/g, "")

@@ -175,3 +175,11 @@ describe("a hyphenated seat with a quote read in its gap (issue #14, ID round 26
     expect(parseIdCardText(text, options).issuedBy).toBe("SPCLEP Cluj-Napoca");
   });
 });
+
+describe("a zone line's small-letter words read in linear time (issue #14, ID round 26)", () => {
+  it("cleans a line with a long run of small letters ending in a mark at once", () => {
+    const started = performance.now();
+    expect(cleanMrzLine(`IDROU ${"a".repeat(60)}.`)).toBe(`IDROU${"A".repeat(60)}<`);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
