@@ -80,6 +80,10 @@ function repair(text: string, mask: string): [string, number] {
 /** Cleans an OCR line: upper case, no spaces, guillemets and other stray marks to fillers. */
 export function cleanMrzLine(line: string): string {
   return line
+    // The zone is printed in capitals only: words read in small letters at a line's end, after a space,
+    // are its fillers read as marks ('IDROUBARBU<<MARIA Eticii zecea', a cling film's sheen: ID round 26).
+    // (Each word taken whole, `(?!\p{Ll})`: a run of small letters split every way would backtrack exponentially.)
+    .replace(/(?<=\s)(?:\p{Lu}?\p{Ll}{2,}(?!\p{Ll})\s*)+$/u, (words) => "<".repeat(words.replace(/\s+/g, "").length))
     .toUpperCase()
     .replace(/[«≪]/g, "<<")
     .replace(/\s+/g, "")
@@ -489,6 +493,10 @@ export function findMrz(text: string, referenceYear?: number): MrzResult | null 
   // alphabet ('CETĂȚENIE'), adds fillers.
   const consider = (candidate: MrzResult | null, raw: string[]) => {
     if (candidate && !zoneShaped(candidate, raw)) return;
+    // The electronic card's first line holds its number and digits, never names: a names line read as
+    // one ('DROUPOPESCU<<ION<MARIAN<<<<', a classic card's zone cut to 30 characters) is no electronic card's zone,
+    // whatever check digits its letters pass by chance (ID round 26: its address and issuer dropped as not printed).
+    if (candidate?.format === "TD1" && /[A-Z]{2,}<<[A-Z]{2,}/.test(cleanMrzLine(raw[0] ?? ""))) return;
     if (candidate && (!best || score(candidate) > score(best))) best = candidate;
   };
   for (let i = 0; i < lines.length; i++) {

@@ -99,7 +99,12 @@ describe("ID card parser", () => {
     const tampered = CLASSIC_OCR.replace("cur 2921123410576", "cur 1800101221144");
     const id = parseIdCardText(tampered, { referenceYear: 2026 });
     expect(id.cnp).toBe("2921123410576");
-    expect(id.conflicts).toEqual([{ field: "cnp", mrz: "2921123410576", printed: "1800101221144" }]);
+    // The printed CNP's birth date is set against the zone's too (the zone's CNP is the zone's birth date again).
+    expect(id.conflicts).toEqual([
+      { field: "cnp", mrz: "2921123410576", printed: "1800101221144" },
+      { field: "birthDate", mrz: "1992-11-23", printed: "1980-01-01" },
+    ]);
+    expect(id.fieldConfidence?.birthDate).toBe(0.5);
   });
 
   it("uses a whitelisted second reading of the zone when the first is broken", () => {

@@ -441,9 +441,11 @@ function placeMarksRead(line: string): string {
  * not known from its name.
  */
 export function restoreCutSeat(line: string): string {
-  const m = /^(?:un|n)\.\s?(?=\p{Lu})/u.exec(line.trim());
+  // Quotes the engine reads before the name ('un. „Cluj-l Napoca'), and a mark read after a hyphenated
+  // seat's hyphen, go with the cut.
+  const m = /^(?:un|n)\.\s?[„“”"'`]*\s?(?=\p{Lu})/u.exec(line.trim());
   if (!m) return line;
-  const rest = line.trim().slice(m[0].length);
+  const rest = line.trim().slice(m[0].length).replace(/^(\p{Lu}\p{Ll}+)-[l|I]?\s+(?=\p{Lu}\p{Ll})/u, "$1-");
   const code = Object.keys(COUNTY_SEATS).find((c) => {
     const seat = COUNTY_SEATS[c]!;
     return foldRomanian(rest.slice(0, seat.length)) === foldRomanian(seat) && !/\p{L}/u.test(rest[seat.length] ?? "");
@@ -471,6 +473,8 @@ function cleanPlace(value: string | null): string | null {
 
       // A hyphenated locality read with a gap after its hyphen ('Cluj- Napoca'): one name.
       .replace(/(\p{Ll})- (?=\p{Lu}\p{Ll})/gu, "$1-")
+      // Or with a quote read in the gap ('Cluj- “Napoca').
+      .replace(/(\p{Ll})-\s?[„“”"'`]+\s?(?=\p{Lu}\p{Ll})/gu, "$1-")
       // A '|' standing alone is the card's or a finger's edge; inside a word it is an 'I'.
       .replace(/(^|\s)[|](?=\s|$)/g, "$1")
       .replace(/[|]/g, "I")
@@ -490,7 +494,11 @@ function cleanPlace(value: string | null): string | null {
       .replace(/\b(Jud\.\s?)([A-Za-z]{2})\b/g, (_, prefix: string, code: string) => prefix + code.replace(/l/g, "I").toUpperCase())
       .replace(/((?:Mun|Or|Com|Sec|Str)\.\s?|(?:SPCLEP|SPCEP|Sat|Ora[sș])\.?\s)l(?=[a-zăâîșț])/g, "$1I")
       .replace(/\bMun\.\s?(\p{L}{8,10})(?=\s+S\p{L}c\b)/u, (whole, name: string) => (plain(name) !== "bucuresti" && withinOneEdit(plain(name), "bucuresti") ? "Mun.București" : whole))
-      .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)/u, "$1Sec.$2")
+      // Only Bucharest has sectors: a name cut at its start before one ('urești Sec.1', 'Murești Sec.1', the
+      // photo's edge or a film's sheen over 'Mun.Buc') is Bucharest's end.
+      .replace(/^(?:\S{1,3}\s)?(\p{L}{4,8})\s?(?=S\p{Ll}c\.?\s?[1-6](?!\d))/u, (whole, name: string) => (plain(name).length >= 5 && "bucuresti".endsWith(plain(name).slice(1)) ? "Mun.București " : whole))
+      // A mark glued after the sector's digit ('Sec.1l'): sectors are one digit.
+      .replace(/(\bMun\.București\s+)S\p{Ll}c\.?\s?([1-6])(?!\d)(?:[lI|](?=\s|$))?/u, "$1Sec.$2")
       .trim() || null
   );
 }
@@ -516,6 +524,9 @@ const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 const STREET = /(?<!\p{L})(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul)\.\s?\p{Lu}|\bnr\.\s?\d/u;
 /** An address's continuation line: block, staircase, floor, flat (after a stray mark or two the engine read from a smudge). */
 const ADDRESS_TAIL = /^(?:\S{1,2}\s)?(?:bl|sc|et|ap)[.,:-]\s?\w/i;
+
+/** A line holding a block, staircase, floor or flat part and nothing else ('ap.5', 'bl.B4 ap.20'). */
+const LONE_ADDRESS_TAIL = /^\s*(?:(?:bl|sc|et|ap)\.\s?[A-Z0-9]{1,4}\s*)+$/;
 
 /**
  * A smudge read as a word of one or two letters right before the block, staircase, floor or flat
@@ -600,7 +611,10 @@ function byShape(lines: string[]): { issuedBy: string | null; address: string | 
     if (STREET.test(value)) {
       if (address) continue;
       const next = printed[i + 1];
-      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : value;
+      // The block / flat line read elsewhere, the photo's lines out of order ('ap.5' above the street): a
+      // line that is a block / flat part and nothing else belongs to the address alone.
+      const lone = /\b(?:bl|sc|et|ap)\./.test(value) ? [] : printed.filter((l) => LONE_ADDRESS_TAIL.test(l));
+      address = next && ADDRESS_TAIL.test(next) ? `${value} ${next}` : lone.length === 1 ? `${value} ${lone[0]!.trim()}` : value;
     } else if (!birthPlace && !address) birthPlace = value;
   }
   return { issuedBy: issuer ? issuerBeforeDates(issuer).trim() : null, address, birthPlace };
@@ -666,21 +680,36 @@ export function repairCountySeat(place: string): string {
   const bare = /^[„“”"'`]*(?:Mun|Mu|un)\.\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|nr)\.|\s*$)/u.exec(place);
   const seatCode = bare ? Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === plain(bare[1]!.replace(/-\s+/g, "-"))) : undefined;
   if (bare && seatCode) return `Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(bare[0].length)}`;
-  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n\.?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\- ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
+  // The municipality's name lost whole after a county known ('Jud.BV Mun', a glare over the name): the
+  // county's seat, the likeliest of its municipalities — a guess, at the confidence of any printed place.
+  const nameLost = /^Jud\.\s?([A-Z]{2})\s+Mun\.?$/.exec(place.trim());
+  if (nameLost && COUNTY_SEATS[nameLost[1]!]) return `Jud.${nameLost[1]} Mun.${COUNTY_SEATS[nameLost[1]!]}`;
+  // 'Mun.' with its dot read as a dash or a comma ('Mun-Ga'ati'); a letter read as a quote inside the name.
+  const m = /\bJud\.\s?([A-Z]{2})\s+[„“”"'`]*Mu(?:n[.,\-]?|\.)?\s?[„“”"'`]*\s?(\p{L}[\p{L}\-'’ ]*?)(?=\s+(?:Str|[SȘŞ]os|Bd|Bdul|Calea|Aleea|Intr|Pia[tț]a|Splaiul|Sat|nr)\.|\s*$)/u.exec(place);
   if (!m) return place;
   const [whole, code, name] = m as unknown as [string, string, string];
-  const read = plain(name.replace(/-\s+/g, "-"));
+  const read = plain(name.replace(/-\s+/g, "-").replace(/\s+/g, " "));
   const rebuilt = (seatCode: string) => `${place.slice(0, m.index)}Jud.${seatCode} Mun.${COUNTY_SEATS[seatCode]}${place.slice(m.index + whole.length)}`;
   const seat = COUNTY_SEATS[code];
   // One stray word the engine adds after the seat's name at the end of the line ('Brașov ȘT') is dropped.
   const strayAfter = seat !== undefined && read.startsWith(`${plain(seat)} `) && !read.slice(seat.length + 1).includes(" ");
-  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter)) return rebuilt(code);
+  // Or a mark of a letter or two after a name one letter off ('Ga'ati Fr').
+  const beforeMark = /^(.+) \p{L}{1,2}$/u.exec(read)?.[1];
+  const oneOffThenMark = seat !== undefined && beforeMark !== undefined && withinOneEdit(plain(seat), beforeMark);
+  if (seat && (plain(seat) === read || withinOneEdit(plain(seat), read) || strayAfter || oneOffThenMark || twoLettersSwapped(plain(seat), read))) return rebuilt(code);
   // The seat's name cut at the end of the read (a glare spot, the edge of the photo: 'Jud.BV Mun.Bra'):
   // half of it at least, three letters or more ('Jud.MS Mun.Târ' could be Târnăveni as well as Târgu Mureș).
   const cutAtEnd = place.slice(m.index + whole.length).trim() === "" && read.length >= Math.max(3, plain(seat ?? "").length / 2) && plain(seat ?? "").startsWith(read);
   if (seat && cutAtEnd) return rebuilt(code);
   const other = Object.keys(COUNTY_SEATS).find((c) => plain(COUNTY_SEATS[c]!) === read && (c[0] === code[0] || c[1] === code[1]));
   return other ? rebuilt(other) : place;
+}
+
+/** Two letters of a name read in each other's place ('Piolești' for 'Ploiești'): the same letters, two places differing. */
+export function twoLettersSwapped(seat: string, read: string): boolean {
+  if (seat.length !== read.length || seat.length < 5) return false;
+  const differing = [...seat].flatMap((c, i) => (c === read[i] ? [] : [i]));
+  return differing.length === 2 && seat[differing[0]!] === read[differing[1]!] && seat[differing[1]!] === read[differing[0]!];
 }
 
 /**
@@ -725,7 +754,9 @@ export function repairIssuerLocality(issuer: string, places: (string | null)[]):
   for (const place of places) {
     const code = place ? /\bJud\.\s?([A-Z]{2})\b/.exec(place)?.[1] : undefined;
     const seat = code ? COUNTY_SEATS[code] : undefined;
-    if (!seat || !place!.includes(`Mun.${seat}`) || plain(seat) === read) continue;
+    if (!seat || !place!.includes(`Mun.${seat}`) || seat === m[2]) continue;
+    // The seat's name read without its diacritics ('SPCLEP Galati'): as the card's place prints it.
+    if (plain(seat) === read) return `${m[1]} ${seat}`;
     // One letter off, or cut where the seat's name has a hyphen or a space ('SPCLEP Cluj' for Cluj-Napoca),
     // or cut short at the card's edge after four letters at least ('SPCLEP Gala' for Galați) — a local
     // office's (SPCLEP, named by its locality) only: a county's passport office is named by the county,
@@ -813,6 +844,12 @@ function issuerBeforeDates(joined: string): string {
  * part of an issuer's name, and not dates enough for the validity to be read from.
  */
 export const VALIDITY_CUT_AT_START = /\s+[.,]?\d{1,2}[.,]\d{2}\s?[-–]\s?(?:ne[li1I|]{2}mitat|\d{1,2}[.,]\d{2}[.,]\d{2,4})\S*$/;
+
+/**
+ * The validity's 'nelimitat' run into the issuer with its dates lost, a letter dropped or misread and a
+ * few marks before it ('SPCLEP Galati d i S-nelmitat', ID round 26): no issuer's name holds the word.
+ */
+export const UNLIMITED_RUN_IN = /(?:\s+\S{1,2})*\s+\S{0,3}ne[li1I|]{0,2}m[il1I|]{0,2}tat\S*$/i;
 
 /** An electronic card or passport prints its expiry in its own field; 'nelimitat' there means no limit. */
 const UNLIMITED = /\bne[li1I|]{2}mitat|\bpermanent/i;
@@ -909,6 +946,26 @@ function notPrinted(cardType: IdCardExtraction["cardType"], field: IdField): boo
   if (cardType === "cei") return field === "address" || field === "issuedBy";
   if (cardType === "pasaport") return field === "address" || field === "series";
   return false;
+}
+
+/**
+ * The birth date a CNP read apart from the zone gives, to set against the zone's own. The classic card's
+ * zone holds only the CNP's first and last six digits, its middle being the zone's birth date
+ * (`cnpFromMrz`): a CNP taken from that zone is the zone's birth date again, no second reading (a zone's
+ * '3909104' for '8001014' whose check digits held by chance, 'confirmed' by itself at 0.99 against a
+ * printed CNP that said 1980: ID round 26). The printed CNP's then, if one was read.
+ */
+export function birthOfPrintedCnp(
+  cnp: string | null,
+  cnpSource: "mrz" | "printed" | "mrz+printed" | undefined,
+  printedCnp: string | null,
+  mrz: MrzResult | null,
+  referenceYear: number,
+): string | null {
+  const zoneBuilt = cnpSource === "mrz" && mrz !== null && !/\d{13}/.test(mrz.optionalData.replace(/</g, ""));
+  const source = zoneBuilt ? printedCnp : cnp;
+  const info = source ? parseCnp(source, referenceYear) : null;
+  return info?.valid ? info.info.birthDate : null;
 }
 
 /** Bucharest without a sector matches any of its codes (40–46; 47–48 for the old sectors 7–8). */
@@ -1026,7 +1083,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
-  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? (cnpInfo?.valid ? cnpInfo.info.birthDate : null));
+  const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? birthOfPrintedCnp(cnp, sources.cnp, printedCnps[0] ?? null, mrz, referenceYear));
   const sex = merge("sex", mrz?.sex ?? null, cnpInfo?.valid ? cnpInfo.info.sex : null);
   // The CNP encodes birth date and sex: whatever else was read must agree with it.
   if (cnp && cnpInfo?.valid) {
@@ -1097,7 +1154,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
   // first digits cut off the row's end ('SPCLEP Iasi 16.0', 'SPCLEP Oradea 11.04.') no part of an issuer's name.
-  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, ""));
+  if (issuedBy) issuedBy = cleanPlace(issuedBy.replace(/^(S\.?P\.?C\.?L?\.?E\.?P)\s+\p{L}\s+(?=\p{L}{2})/u, "$1 ").replace(/\s+\d{1,2}\s?[.,]\s?(?:\d{1,2}\s?[.,]?)?$/, "").replace(VALIDITY_CUT_AT_START, "").replace(UNLIMITED_RUN_IN, ""));
   // Bucharest's records offices name their sector 'S1'–'S6' ('SPCEP S3'): a '5' there is its 'S' misread.
   if (issuedBy) issuedBy = issuedBy.replace(/^(S\.?P\.?C\.?E\.?P)\s+5([1-6])\b/, "$1 S$2");
   if (issuedBy) sources.issuedBy = "printed";
