@@ -2,7 +2,7 @@
 // pale toner under glare on a keyboard, a screenshot of such a photocopy whose status bar read well, a
 // faded card at night. A card no reading read a field of (no valid CNP, no zone that holds) is read once
 // more set black on white by a local threshold; a valid CNP gained keeps that reading; of two readings
-// of half a card's print, the one holding more of it wins.
+// of half a card's print, one holding twice the other's lines wins.
 import { describe, expect, it } from "vitest";
 import { readGenerated } from "../fixtures/documents";
 import { binarizedCard } from "../../app/server/documents/extraction/card-geometry.server";
@@ -101,7 +101,7 @@ describe("a card whose readings read none of its fields is read again binarized"
   });
 });
 
-describe("of two readings of half a card's print, the one holding more of it wins", () => {
+describe("of two readings of half a card's print, one holding twice the other's lines wins", () => {
   const reading = (lines: string[], confidence: number) => ({ page: { text: lines.join("\n"), lines: lines.map((text) => ({ text })), confidence } });
   // A screenshot's whole frame: the phone's status bar and caption, read surely, and three of the card's words.
   const frame = reading(["17:55 4G ll 16%", "9 noiembrie 2026 - 16:32", "ROUMANIE", "SENTITATE", "MARIA"], 0.72);
@@ -116,6 +116,9 @@ describe("of two readings of half a card's print, the one holding more of it win
       "Str.Brăilei nr.63 bl.B4",
       "SPCLEP Galați",
       "14.02.18-nelimitat",
+      "Sex F Cetățenie",
+      "IDROUBARBU<<MARIA<<<<<<<<<<<<<<<<<<",
+      "F 18.06.1956",
     ],
     0.63,
   );
@@ -123,5 +126,11 @@ describe("of two readings of half a card's print, the one holding more of it win
   it("the card cut out, read less surely, beats the frame's few sure lines", () => {
     expect(surerReading(card, frame)).toBe(true);
     expect(surerReading(frame, card)).toBe(false);
+  });
+
+  it("of two readings of the card closer in print, the surer wins as before", () => {
+    const tighter = reading(card.page.text.split("\n").slice(0, 8), 0.7);
+    expect(surerReading(tighter, card)).toBe(true);
+    expect(surerReading(card, tighter)).toBe(false);
   });
 });

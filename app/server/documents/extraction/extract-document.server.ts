@@ -447,9 +447,11 @@ export function surerReading(a: { page: { text: string; lines: { text: string }[
   if (cnpA !== cnpB) return cnpA;
   const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
   if (printA !== printB) return printA;
-  // Both read half a card's print surely: the one holding more of it (a screenshot's frame, its status
-  // bar and a few of the card's words read at 0.72, must not beat the card cut out and read at 0.63).
-  if (printA) return surePrint(a.page) >= surePrint(b.page);
+  // Both read half a card's print surely: one holding twice the other's lines or more wins (a
+  // screenshot's frame, its status bar and a few of the card's words read at 0.72, must not beat the
+  // card cut out and read at 0.63); closer, the surer (two outlines of one card, one cut tighter).
+  const [linesA, linesB] = [printedLines(a.page), printedLines(b.page)];
+  if (printA && Math.max(linesA, linesB) >= 2 * Math.min(linesA, linesB)) return linesA > linesB;
   return a.page.confidence >= b.page.confidence;
 }
 
