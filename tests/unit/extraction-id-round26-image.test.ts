@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { readGenerated } from "../fixtures/documents";
 import { binarizedCard } from "../../app/server/documents/extraction/card-geometry.server";
-import { binarizedWorthReading, readIdPhoto, surerReading } from "../../app/server/documents/extraction/extract-document.server";
+import { binarizedWorthReading, frameMirrorWorthTrying, holdsCardField, readIdPhoto, surerReading } from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -132,5 +132,45 @@ describe("of two readings of half a card's print, one holding twice the other's 
     const tighter = reading(card.page.text.split("\n").slice(0, 8), 0.7);
     expect(surerReading(tighter, card)).toBe(true);
     expect(surerReading(card, tighter)).toBe(false);
+  });
+});
+
+describe("a reading of no card field is no reading of the card, however surely read", () => {
+  const page = (lines: string[], confidence: number) => ({
+    text: lines.join("\n"),
+    lines: lines.map((text, i) => ({ text, confidence, rect: { left: 0, top: i * 30, right: 600, bottom: 24 + i * 30 } })),
+    confidence,
+    rotation: 0 as const,
+    contrastSpread: 100,
+    skewDegrees: 0,
+    width: 1080,
+    height: 2340,
+    durationMs: 1,
+    passes: 1,
+    image: { width: 1, height: 1, data: new Uint8ClampedArray(4) },
+  });
+  const statusBar = page(["18:04 4G ll 88%", "< 27 noiembrie 2026 : 17:41"], 0.82);
+  // A passport cut out of a screenshot, read unsurely: part of its zone, a place, a date.
+  const passport = page(["02.12: ase = M Mun. Pimişoa 37.04.2032", "P<ROUVASILESCU<<CRISTINA<ELENA <<< << <<< <<< F<", "0523076135R0U9612028F32040722961202351487", "o"], 0.2);
+
+  it("tells a card's field or print from a phone's interface text", () => {
+    expect(holdsCardField(statusBar.text)).toBe(false);
+    expect(holdsCardField("€ 14 noiembrie 2026 « 15:41")).toBe(false);
+    expect(holdsCardField(passport.text)).toBe(true);
+    expect(holdsCardField("SPCLEP Galati 14.02.18-nelimitat")).toBe(true);
+    expect(holdsCardField("ROUMANIE")).toBe(true);
+    expect(holdsCardField("cn 1610704162306")).toBe(true);
+  });
+
+  it("a card's scraps read unsurely beat a status bar read surely", () => {
+    expect(surerReading({ page: passport }, { page: statusBar })).toBe(true);
+    expect(surerReading({ page: statusBar }, { page: passport })).toBe(false);
+  });
+
+  it("reads a frame of interface text again mirrored, unless a card cut out read a card's field", () => {
+    expect(frameMirrorWorthTrying({ page: statusBar }, [], 2026)).toBe(true);
+    expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: { text: "€ 14 noiembrie 2026 « 15:41" } }], 2026)).toBe(true);
+    expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: passport }], 2026)).toBe(false);
+    expect(frameMirrorWorthTrying({ page: page(["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE", "BARBU", "MARIA"], 0.8) }, [], 2026)).toBe(false);
   });
 });

@@ -437,6 +437,20 @@ export function holdsValidCnp(text: string): boolean {
 }
 
 /**
+ * Words every Romanian identity card or passport prints (its title, a label, a place's or an issuer's
+ * mark), as the engine reads them even unsurely: no phone's status bar, gallery caption or desk prints them.
+ */
+const CARD_WORDS = /ROM[AÂ]NIA|ROUMANIE|IDENTIT|CARTE|PA[SŞȘ]APORT|PASSPORT|SPC[LE]{1,2}P|\b(?:Jud|Mun|Str|Sec)\b|nelimitat|Domiciliu|Prenume/i;
+
+/**
+ * Whether a reading holds a field of a card, or its print: a valid CNP, a zone's line, a word every card
+ * prints. A screenshot's status bar or caption read however well holds none: no card was read.
+ */
+export function holdsCardField(text: string): boolean {
+  return holdsValidCnp(text) || text.split("\n").some((line) => isZoneLike(line)) || CARD_WORDS.test(text);
+}
+
+/**
  * Of two readings whose zones do not hold, whether `a` is the card's rather than `b`: the one holding a
  * valid CNP, else the one that read at least half a card's print fairly surely (wayUpKnown: a
  * screenshot's status bar, two sure lines, must not beat the card read less surely; desk texture read
@@ -445,6 +459,8 @@ export function holdsValidCnp(text: string): boolean {
 export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
   const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
   if (cnpA !== cnpB) return cnpA;
+  const [cardA, cardB] = [holdsCardField(a.page.text), holdsCardField(b.page.text)];
+  if (cardA !== cardB) return cardA;
   const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
   if (printA !== printB) return printA;
   // Both read half a card's print surely: one holding twice the other's lines or more wins (a
@@ -613,6 +629,17 @@ export function binarizedWorthReading(read: { page: { text: string }; mrzText?: 
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
   return !readsAsNothing(read.page.text) && unsure && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
+}
+
+/**
+ * Whether the whole frame is worth reading again mirrored: its reading is worth it as a card's is, or
+ * it read text — however surely — but no card's field (a mirrored screenshot's status bar and caption,
+ * read well at 0.93, round 25), while no card cut out read one either (the frame's status bar beside a
+ * card read right is no sign of a mirrored picture).
+ */
+export function frameMirrorWorthTrying(frame: { page: OcrPageResult; mrzText?: string }, cards: readonly { page: { text: string } }[], referenceYear: number): boolean {
+  if (mirrorWorthTrying(frame, referenceYear)) return true;
+  return !cards.some((r) => holdsCardField(r.page.text)) && !readsAsNothing(frame.page.text) && !holdsCardField(frame.page.text) && zoneScore(frame, referenceYear) < 100;
 }
 
 /**
@@ -800,7 +827,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
   // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
   // at and the opposite one (mirrored, the card's way up is either).
-  if (!mirrorTried && mirrorWorthTrying(second, referenceYear) && budgetAllows(spentWith(second), maxPasses, clock)) {
+  if (!mirrorTried && frameMirrorWorthTrying(second, straightened, referenceYear) && budgetAllows(spentWith(second), maxPasses, clock)) {
     mirrorTried = true;
     await yieldToRequests();
     const turn = second.page.rotation;
