@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { readGenerated } from "../fixtures/documents";
 import { binarizedCard } from "../../app/server/documents/extraction/card-geometry.server";
-import { binarizedWorthReading, frameMirrorWorthTrying, holdsCardField, readIdPhoto, surerReading } from "../../app/server/documents/extraction/extract-document.server";
+import {
+  binarizedWorthReading,
+  frameMirrorWorthTrying,
+  holdsCardField,
+  readIdPhoto,
+  surerReading,
+} from "../../app/server/documents/extraction/extract-document.server";
 import { decodeImage, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -60,7 +66,9 @@ describe("a card set black on white by a local threshold (binarizedCard)", () =>
 describe("a card whose readings read none of its fields is read again binarized", () => {
   it("is worth it while no valid CNP and no zone that holds was read, however surely", () => {
     expect(binarizedWorthReading({ page: { text: "14:20 4G ll 86%\n< 2 noiembrie 2026 - 13:57" } }, 2026)).toBe(true);
-    expect(binarizedWorthReading({ page: { text: "Mun, curete Sec. 3 Str. Tep ap 31: SPCEP 3 biroul nr?" } }, 2026)).toBe(true);
+    expect(
+      binarizedWorthReading({ page: { text: "Mun, curete Sec. 3 Str. Tep ap 31: SPCEP 3 biroul nr?" } }, 2026),
+    ).toBe(true);
     expect(binarizedWorthReading({ page: { text: "DX 093317\nDUMITRACHE\n1610704162306" } }, 2026)).toBe(false);
     const zone = "IDROUSTEFANESCU<<ANA<MARIA<<<<<<<<<<\nRT715204<9ROU9211236F321123424105761";
     expect(binarizedWorthReading({ page: { text: "nothing" }, mrzText: zone }, 2026)).toBe(false);
@@ -76,12 +84,17 @@ describe("a card whose readings read none of its fields is read again binarized"
     const engine: OcrEngine = {
       async recognize(page: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
         let binary = true;
-        for (let i = 0; i < page.data.length && binary; i += 4 * 97) binary = page.data[i] === 0 || page.data[i] === 255;
+        for (let i = 0; i < page.data.length && binary; i += 4 * 97)
+          binary = page.data[i] === 0 || page.data[i] === 255;
         binaryRead.push(binary);
         const read = binary ? card : scraps;
         return {
           text: read.join("\n"),
-          lines: read.map((text, i) => ({ text, confidence: 0.5, rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 } })),
+          lines: read.map((text, i) => ({
+            text,
+            confidence: 0.5,
+            rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 },
+          })),
           confidence: binary ? 0.4 : 0.5,
           rotation: 0,
           contrastSpread: 100,
@@ -102,7 +115,9 @@ describe("a card whose readings read none of its fields is read again binarized"
 });
 
 describe("of two readings of half a card's print, one holding twice the other's lines wins", () => {
-  const reading = (lines: string[], confidence: number) => ({ page: { text: lines.join("\n"), lines: lines.map((text) => ({ text })), confidence } });
+  const reading = (lines: string[], confidence: number) => ({
+    page: { text: lines.join("\n"), lines: lines.map((text) => ({ text })), confidence },
+  });
   // A screenshot's whole frame: the phone's status bar and caption, read surely, and three of the card's words.
   const frame = reading(["17:55 4G ll 16%", "9 noiembrie 2026 - 16:32", "ROUMANIE", "SENTITATE", "MARIA"], 0.72);
   const card = reading(
@@ -138,7 +153,11 @@ describe("of two readings of half a card's print, one holding twice the other's 
 describe("a reading of no card field is no reading of the card, however surely read", () => {
   const page = (lines: string[], confidence: number) => ({
     text: lines.join("\n"),
-    lines: lines.map((text, i) => ({ text, confidence, rect: { left: 0, top: i * 30, right: 600, bottom: 24 + i * 30 } })),
+    lines: lines.map((text, i) => ({
+      text,
+      confidence,
+      rect: { left: 0, top: i * 30, right: 600, bottom: 24 + i * 30 },
+    })),
     confidence,
     rotation: 0 as const,
     contrastSpread: 100,
@@ -151,7 +170,15 @@ describe("a reading of no card field is no reading of the card, however surely r
   });
   const statusBar = page(["18:04 4G ll 88%", "< 27 noiembrie 2026 : 17:41"], 0.82);
   // A passport cut out of a screenshot, read unsurely: part of its zone, a place, a date.
-  const passport = page(["02.12: ase = M Mun. Pimişoa 37.04.2032", "P<ROUVASILESCU<<CRISTINA<ELENA <<< << <<< <<< F<", "0523076135R0U9612028F32040722961202351487", "o"], 0.2);
+  const passport = page(
+    [
+      "02.12: ase = M Mun. Pimişoa 37.04.2032",
+      "P<ROUVASILESCU<<CRISTINA<ELENA <<< << <<< <<< F<",
+      "0523076135R0U9612028F32040722961202351487",
+      "o",
+    ],
+    0.2,
+  );
 
   it("tells a card's field or print from a phone's interface text", () => {
     expect(holdsCardField(statusBar.text)).toBe(false);
@@ -169,8 +196,16 @@ describe("a reading of no card field is no reading of the card, however surely r
 
   it("reads a frame of interface text again mirrored, unless a card cut out read a card's field", () => {
     expect(frameMirrorWorthTrying({ page: statusBar }, [], 2026)).toBe(true);
-    expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: { text: "€ 14 noiembrie 2026 « 15:41" } }], 2026)).toBe(true);
+    expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: { text: "€ 14 noiembrie 2026 « 15:41" } }], 2026)).toBe(
+      true,
+    );
     expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: passport }], 2026)).toBe(false);
-    expect(frameMirrorWorthTrying({ page: page(["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE", "BARBU", "MARIA"], 0.8) }, [], 2026)).toBe(false);
+    expect(
+      frameMirrorWorthTrying(
+        { page: page(["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE", "BARBU", "MARIA"], 0.8) },
+        [],
+        2026,
+      ),
+    ).toBe(false);
   });
 });
