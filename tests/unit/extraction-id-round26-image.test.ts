@@ -209,3 +209,46 @@ describe("a reading of no card field is no reading of the card, however surely r
     ).toBe(false);
   });
 });
+
+describe("the binarized reading leaves the photo as it is its two turns", () => {
+  it(
+    "a sheet filling the frame still reads there when every cut-out read nothing (tuning round 21)",
+    { timeout: 60_000 },
+    async () => {
+      const image = decodeImage(readGenerated("id-barbu-photo-s11-0.jpg"), "image/jpeg");
+      const card = [
+        "ROMÂNIA ROUMANIE ROMANIA",
+        "CARTE DE IDENTITATE",
+        "DX 093317 1610704162306",
+        "DUMITRACHE",
+        "GHEORGHE",
+      ];
+      const engine: OcrEngine = {
+        async recognize(page: RgbaImage, options: RecognizeOptions = {}): Promise<OcrPageResult> {
+          const frame = page.width === image.width && page.height === image.height;
+          const read = frame ? card : [];
+          return {
+            text: read.join("\n"),
+            lines: read.map((text, i) => ({
+              text,
+              confidence: 0.7,
+              rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 },
+            })),
+            confidence: frame ? 0.7 : 0,
+            rotation: 0,
+            contrastSpread: 100,
+            skewDegrees: 0,
+            width: page.width,
+            height: page.height,
+            durationMs: 1,
+            passes: (options.rotations ?? [0]).length,
+            image: page,
+          };
+        },
+        recognizeRegion: () => [],
+      };
+      const read = await readIdPhoto(engine, wholeImage(image), 0, 2026);
+      expect(read.page.text).toContain("1610704162306");
+    },
+  );
+});

@@ -767,7 +767,9 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
       if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
-      if (binarized ? !binarizedWorthReading(read, referenceYear) : !lacking(read) || (i > 0 && readsAsNothing(read.page.text))) continue;
+      // The binarized reading only where it leaves the photo as it is its two turns (a photocopy's sheet
+      // filling the frame reads there when every cut-out read nothing: tuning round 21's dumitrache s32-0).
+      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || (i > 0 && readsAsNothing(read.page.text))) continue;
       if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
