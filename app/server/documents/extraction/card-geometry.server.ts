@@ -1034,6 +1034,63 @@ export function stretchInsideCard(image: RgbaImage): RgbaImage {
   return { width, height, data: out };
 }
 
+/** How far below its neighbourhood's mean an even neighbourhood's threshold drops, as a share of the mean's distance to the darkest ink (binarizedCard). */
+const LOCAL_INK_WEIGHT = 0.15;
+
+/**
+ * A card's print set black on white by a threshold of its own neighbourhood (Wolf and Jolion's: the
+ * neighbourhood's mean, lowered towards the card's darkest ink where the neighbourhood holds little
+ * contrast; a radius of a fortieth of the card's width, a few letters), after a light smoothing
+ * (grain and a screen's moiré would otherwise count as ink). The engine's one threshold for the whole
+ * card loses pale print wherever the paper's brightness changes — a photocopy's pale toner beside a
+ * glare's bright wedge, a faded card at night — and a plain mean's threshold takes a band of shade
+ * wider than the radius (a blind's) for ink; the print is still darker than what is near it, and a
+ * band of shade is even.
+ */
+export function binarizedCard(image: RgbaImage): RgbaImage {
+  const { width, height } = image;
+  const grey = greyOf(blurTwice(image));
+  const stride = width + 1;
+  const sums = new Float64Array(stride * (height + 1));
+  const squares = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    let rowSquares = 0;
+    for (let x = 0; x < width; x++) {
+      const v = grey[y * width + x]!;
+      row += v;
+      rowSquares += v * v;
+      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row;
+      squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1]! + rowSquares;
+    }
+  }
+  const radius = Math.max(8, Math.round(width / 40));
+  const boxed = (table: Float64Array, x0: number, y0: number, x1: number, y1: number) => table[y1 * stride + x1]! - table[y0 * stride + x1]! - table[y1 * stride + x0]! + table[y0 * stride + x0]!;
+  const means = new Float32Array(width * height);
+  const deviations = new Float32Array(width * height);
+  let [darkest, widest] = [255, 1];
+  for (let y = 0; y < height; y++) {
+    const [y0, y1] = [Math.max(0, y - radius), Math.min(height, y + radius + 1)];
+    for (let x = 0; x < width; x++) {
+      const [x0, x1] = [Math.max(0, x - radius), Math.min(width, x + radius + 1)];
+      const n = (x1 - x0) * (y1 - y0);
+      const i = y * width + x;
+      means[i] = boxed(sums, x0, y0, x1, y1) / n;
+      deviations[i] = Math.sqrt(Math.max(0, boxed(squares, x0, y0, x1, y1) / n - means[i]! * means[i]!));
+      darkest = Math.min(darkest, grey[i]!);
+      widest = Math.max(widest, deviations[i]!);
+    }
+  }
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const mean = means[i]!;
+    const threshold = mean - LOCAL_INK_WEIGHT * (1 - deviations[i]! / widest) * (mean - darkest);
+    out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = grey[i]! < threshold ? 0 : 255;
+    out[i * 4 + 3] = 255;
+  }
+  return { width, height, data: out };
+}
+
 /**
  * How grainy a straightened card is: the median difference, inside the card (CARD_INSET), between a
  * pixel and its smoothed neighbourhood (blurTwice), in grey levels. A card shot off a screen carries the

@@ -9,7 +9,7 @@ import { parseBillText, type BillExtraction } from "./bill-parser.server";
 import { addressLines, adoptLowerHalf, adoptRereadFields, confirmAddressDigits, fieldsToReread, labelLineIndex, lowerHalfAnchor, lowerHalfWorthRereading, parseIdCardText, type IdCardExtraction } from "./id-card-parser.server";
 import { checkOcrBill, filledFrom, type OcrWord } from "./ocr-bill-checks.server";
 import { repairOcrText } from "./ocr-text-repair.server";
-import { anotherCard, blurTwice, cardCandidates, darkenFaintInk, fineGrain, printContrast, SCREEN_GRAIN, smoothedCard, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
+import { anotherCard, binarizedCard, blurTwice, cardCandidates, darkenFaintInk, fineGrain, printContrast, SCREEN_GRAIN, smoothedCard, type CardLocation, type Quad, flattenIllumination, flattenShadowEdges, sharpen, sharpenAlong, stretchInsideCard } from "./card-geometry.server";
 import {
   crop,
   densestTextBand,
@@ -399,7 +399,7 @@ function checkDigitsHeld(text: string | undefined, referenceYear: number): numbe
 }
 
 /** How much of a zone a reading holds: its valid check digits, none without a zone. */
-function zoneScore(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): number {
+function zoneScore(read: { page: { text: string }; mrzText?: string }, referenceYear: number): number {
   return Math.max(checkDigitsHeld(read.mrzText, referenceYear), checkDigitsHeld(read.page.text, referenceYear));
 }
 
@@ -437,6 +437,20 @@ export function holdsValidCnp(text: string): boolean {
 }
 
 /**
+ * Words every Romanian identity card or passport prints (its title, a label, a place's or an issuer's
+ * mark), as the engine reads them even unsurely: no phone's status bar, gallery caption or desk prints them.
+ */
+const CARD_WORDS = /ROM[AÂ]NIA|ROUMANIE|IDENTIT|CARTE|PA[SŞȘ]APORT|PASSPORT|SPC[LE]{1,2}P|\b(?:Jud|Mun|Str|Sec)\b|nelimitat|Domiciliu|Prenume/i;
+
+/**
+ * Whether a reading holds a field of a card, or its print: a valid CNP, a zone's line, a word every card
+ * prints. A screenshot's status bar or caption read however well holds none: no card was read.
+ */
+export function holdsCardField(text: string): boolean {
+  return holdsValidCnp(text) || text.split("\n").some((line) => isZoneLike(line)) || CARD_WORDS.test(text);
+}
+
+/**
  * Of two readings whose zones do not hold, whether `a` is the card's rather than `b`: the one holding a
  * valid CNP, else the one that read at least half a card's print fairly surely (wayUpKnown: a
  * screenshot's status bar, two sure lines, must not beat the card read less surely; desk texture read
@@ -445,8 +459,15 @@ export function holdsValidCnp(text: string): boolean {
 export function surerReading(a: { page: { text: string; lines: { text: string }[]; confidence: number } }, b: { page: { text: string; lines: { text: string }[]; confidence: number } }): boolean {
   const [cnpA, cnpB] = [holdsValidCnp(a.page.text), holdsValidCnp(b.page.text)];
   if (cnpA !== cnpB) return cnpA;
+  const [cardA, cardB] = [holdsCardField(a.page.text), holdsCardField(b.page.text)];
+  if (cardA !== cardB) return cardA;
   const [printA, printB] = [wayUpKnown(a.page), wayUpKnown(b.page)];
   if (printA !== printB) return printA;
+  // Both read half a card's print surely: one holding twice the other's lines or more wins (a
+  // screenshot's frame, its status bar and a few of the card's words read at 0.72, must not beat the
+  // card cut out and read at 0.63); closer, the surer (two outlines of one card, one cut tighter).
+  const [linesA, linesB] = [printedLines(a.page), printedLines(b.page)];
+  if (printA && Math.max(linesA, linesB) >= 2 * Math.min(linesA, linesB)) return linesA > linesB;
   return a.page.confidence >= b.page.confidence;
 }
 
@@ -595,10 +616,30 @@ export function holdsMirroredFillers(text: string): boolean {
   return />{3,}/.test(flat) && !/<{3,}/.test(flat);
 }
 
+/**
+ * Whether a card's readings so far read none of its fields for sure: no valid CNP, no zone that holds
+ * — however much else they read (a photocopy's scraps, a screenshot's status bar) or however sure the
+ * engine was of it. Such a card is read once more set black on white (binarizedCard).
+ */
+export function binarizedWorthReading(read: { page: { text: string }; mrzText?: string }, referenceYear: number): boolean {
+  return !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
+}
+
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
   return !readsAsNothing(read.page.text) && unsure && !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
+}
+
+/**
+ * Whether the whole frame is worth reading again mirrored: its reading is worth it as a card's is, or
+ * it read text — however surely — but no card's field (a mirrored screenshot's status bar and caption,
+ * read well at 0.93, round 25), while no card cut out read one either (the frame's status bar beside a
+ * card read right is no sign of a mirrored picture).
+ */
+export function frameMirrorWorthTrying(frame: { page: OcrPageResult; mrzText?: string }, cards: readonly { page: { text: string } }[], referenceYear: number): boolean {
+  if (mirrorWorthTrying(frame, referenceYear)) return true;
+  return !cards.some((r) => holdsCardField(r.page.text)) && !readsAsNothing(frame.page.text) && !holdsCardField(frame.page.text) && zoneScore(frame, referenceYear) < 100;
 }
 
 /**
@@ -715,23 +756,37 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     // whose grain both sharpenings turned into marks the engine took for text: read again evened, not
     // sharpened. A candidate still read as nothing is no card's print: the budget goes to the next one.
     const lacking = (r: IdReading) => zoneScore(r, referenceYear) < 100 || printedLines(r.page) < CARD_PRINTED_LINES;
-    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut)]
-      .map((evened) => (small ? () => stretchInsideCard(evened()) : evened))
+    // Last, while no reading holds a card's field (no valid CNP, no zone that holds): the card set black
+    // on white by a local threshold (binarizedCard), whatever the readings before read (a photocopy's
+    // pale toner under glare read as a few scraps, or as nothing at all).
+    const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut), () => binarizedCard(flattenIllumination(cut))]
+      .map((evened, i) => (small && i < 2 ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
     for (const [i, evened] of evenings.entries()) {
+      const binarized = i === evenings.length - 1;
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
-      if (!lacking(read) || !budgetAllows(spentWith(read), maxPasses, clock) || (i > 0 && readsAsNothing(read.page.text))) break;
+      if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
+      // The binarized reading only where it leaves the photo as it is its two turns (a photocopy's sheet
+      // filling the frame reads there when every cut-out read nothing: tuning round 21's dumitrache s32-0).
+      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || (i > 0 && readsAsNothing(read.page.text))) continue;
       if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
       // and its zone once: the axis sharpenings of this card's zone were tried by the readings before.
       // The shadow-evened one too once a reading showed which way up the card is (time: issue #14's p95).
-      const turns: QuarterTurn[] = i > 0 || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
+      const turns: QuarterTurn[] = (i > 0 && !binarized) || wayUpKnown(read.page) ? [read.page.rotation] : [0, 180];
       const evenedImage = evened();
       const again = await readIdImage(engine, evenedImage, turns, referenceYear, passesLeft(spentWith(read)), i === 0, false, clock);
       const [was, now] = [zoneScore(read, referenceYear), zoneScore(again, referenceYear)];
       const spent = plus(read, again);
+      // A valid CNP read where none was: the card's own print, however little else it read (a
+      // binarized photocopy's CNP beside a zone band's chance check digits); the better zone kept with it.
+      if (holdsValidCnp(again.page.text) && !holdsValidCnp(read.page.text)) {
+        keptFrom = evenedImage;
+        read = { ...again, ...spent, mrzText: was > now ? (read.mrzText ?? read.page.text) : again.mrzText, cardStraightened: true };
+        continue;
+      }
       if (now > was && surePrint(again.page) < surePrint(read.page)) {
         // A better zone read with less of the print (a zone band found in a reading of little else): both kept.
         read = { ...read, ...spent, mrzText: again.mrzText ?? again.page.text, cardStraightened: true };
@@ -774,7 +829,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
   // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
   // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
   // at and the opposite one (mirrored, the card's way up is either).
-  if (!mirrorTried && mirrorWorthTrying(second, referenceYear) && budgetAllows(spentWith(second), maxPasses, clock)) {
+  if (!mirrorTried && frameMirrorWorthTrying(second, straightened, referenceYear) && budgetAllows(spentWith(second), maxPasses, clock)) {
     mirrorTried = true;
     await yieldToRequests();
     const turn = second.page.rotation;
