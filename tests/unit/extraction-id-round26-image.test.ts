@@ -16,6 +16,7 @@ import {
 import { decodeImage, type RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
+import { page as ocrPage } from "../support/ocr-pages";
 
 const grey = (image: RgbaImage, x: number, y: number) => image.data[(y * image.width + x) * 4]!;
 
@@ -89,21 +90,9 @@ describe("a card whose readings read none of its fields is read again binarized"
         binaryRead.push(binary);
         const read = binary ? card : scraps;
         return {
-          text: read.join("\n"),
-          lines: read.map((text, i) => ({
-            text,
-            confidence: 0.5,
-            rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 },
-          })),
+          ...ocrPage(read, 0.5, page),
           confidence: binary ? 0.4 : 0.5,
-          rotation: 0,
-          contrastSpread: 100,
-          skewDegrees: 0,
-          width: page.width,
-          height: page.height,
-          durationMs: 1,
           passes: (options.rotations ?? [0]).length,
-          image: page,
         };
       },
       recognizeRegion: () => [],
@@ -151,26 +140,9 @@ describe("of two readings of half a card's print, one holding twice the other's 
 });
 
 describe("a reading of no card field is no reading of the card, however surely read", () => {
-  const page = (lines: string[], confidence: number) => ({
-    text: lines.join("\n"),
-    lines: lines.map((text, i) => ({
-      text,
-      confidence,
-      rect: { left: 0, top: i * 30, right: 600, bottom: 24 + i * 30 },
-    })),
-    confidence,
-    rotation: 0 as const,
-    contrastSpread: 100,
-    skewDegrees: 0,
-    width: 1080,
-    height: 2340,
-    durationMs: 1,
-    passes: 1,
-    image: { width: 1, height: 1, data: new Uint8ClampedArray(4) },
-  });
-  const statusBar = page(["18:04 4G ll 88%", "< 27 noiembrie 2026 : 17:41"], 0.82);
+  const statusBar = ocrPage(["18:04 4G ll 88%", "< 27 noiembrie 2026 : 17:41"], 0.82);
   // A passport cut out of a screenshot, read unsurely: part of its zone, a place, a date.
-  const passport = page(
+  const passport = ocrPage(
     [
       "02.12: ase = M Mun. Pimişoa 37.04.2032",
       "P<ROUVASILESCU<<CRISTINA<ELENA <<< << <<< <<< F<",
@@ -202,7 +174,7 @@ describe("a reading of no card field is no reading of the card, however surely r
     expect(frameMirrorWorthTrying({ page: statusBar }, [{ page: passport }], 2026)).toBe(false);
     expect(
       frameMirrorWorthTrying(
-        { page: page(["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE", "BARBU", "MARIA"], 0.8) },
+        { page: ocrPage(["ROMÂNIA ROUMANIE ROMANIA", "CARTE DE IDENTITATE", "BARBU", "MARIA"], 0.8) },
         [],
         2026,
       ),
@@ -228,21 +200,9 @@ describe("the binarized reading leaves the photo as it is its two turns", () => 
           const frame = page.width === image.width && page.height === image.height;
           const read = frame ? card : [];
           return {
-            text: read.join("\n"),
-            lines: read.map((text, i) => ({
-              text,
-              confidence: 0.7,
-              rect: { left: 10, top: 20 + i * 30, right: 600, bottom: 44 + i * 30 },
-            })),
+            ...ocrPage(read, 0.7, page),
             confidence: frame ? 0.7 : 0,
-            rotation: 0,
-            contrastSpread: 100,
-            skewDegrees: 0,
-            width: page.width,
-            height: page.height,
-            durationMs: 1,
             passes: (options.rotations ?? [0]).length,
-            image: page,
           };
         },
         recognizeRegion: () => [],
