@@ -656,6 +656,19 @@ export const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]
 const STREET_REST = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d{1,4}[A-Z]?(?:[\s,]+(?:bl|sc|et|ap)\.\s*[\p{L}\d]+)*$/u;
 
 /**
+ * The locality alone on the second line under a street, the line between alone too and no part of an
+ * address (no address word, no number, no label): a line of a box printed beside the address's.
+ */
+function localityPastOtherBox(lines: TextLine[], street: number): string | null {
+  const [between, next] = [lines[street + 1], lines[street + 2]];
+  if (between?.cells.length !== 1 || next?.cells.length !== 1) return null;
+  const other = foldSameLength(between.cells[0]!);
+  if (ADDRESS_START.test(other) || STREET.test(other) || UNIT_TAIL.test(other) || /\d|:/.test(other)) return null;
+  const locality = bare(next.cells[0]!);
+  return LOCALITY.test(foldSameLength(locality)) && !/\d{3}/.test(locality) ? locality : null;
+}
+
+/**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
  * nearest above it.
@@ -699,6 +712,10 @@ export function holderAndAddressByShape(
         !/\d{3}/.test(under)
       )
         address = `${under} ${address}`;
+      // An envelope's window beside another box (the post's franking box): the two boxes' lines, of their
+      // own pitch, interleave ('Str.Florilor nr.7' ⇥ 'cu C.N. Poșta Română S.A.' ⇥ 'Mun.București Sec.2'). A
+      // line alone that is no part of an address passed over, the locality alone on the line after it.
+      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && localityPastOtherBox(lines, l)) address = `${localityPastOtherBox(lines, l)} ${address}`;
       // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
       else if (below?.cells.length === 1 && UNIT_TAIL.test(foldSameLength(under))) address = `${withoutTrailingPunctuation(address)} ${withoutTrailingPunctuation(under)}`;
       // A street with no number yet, its name's rest and number wrapped to the next line ('Str.Mihai' over

@@ -1,0 +1,57 @@
+// Bill round 31 (issue #14): a bill folded for an envelope whose window is at the bottom right, beside the
+// post's franking box; an energy label beside the totals; a report over two pages; scans with a torn bottom
+// corner. What its first reading got wrong, each as the general rule it broke.
+import { describe, expect, it } from "vitest";
+import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+
+/**
+ * A bill whose holder is printed only in an envelope's window at its foot, beside the post's franking box:
+ * the two boxes' lines interleave. `lines` replace its lines by index (null drops one).
+ */
+function windowAtFootBill(lines: Record<number, string | null> = {}): string {
+  const bill: (string | null)[] = [
+    "HIDROELECTRICA\tFACTURĂ",
+    "Seria/Nr. HFJ 2175120",
+    "Hidroelectrica S.A. · CUI RO13267221 · J40/7426/2000 · www.hidroelectrica.ro",
+    "Data facturii\tData scadenței\tPerioada de facturare",
+    "01.02.2026\t16.02.2026\t01.01.2026 - 31.01.2026",
+    "Cod client\tNr. contract\tCod POD",
+    "5722657174\t792713/2021\tRO004E214037210",
+    "Produs: Hidro Casnic Fix 12 · Putere aprobată: 4 kW · Tip contor: monofazat electronic",
+    "Contor\tIndex vechi\tIndex nou\tConsum (kWh)",
+    "Energie activă (citire distribuitor)\t60218\t60452\t234",
+    "Denumire\tCantitate (kWh)\tPreț unitar (lei/kWh)\tValoare (lei)",
+    "Energie electrică activă\t234\t0,6012\t140,68",
+    "Tarif distribuție și transport\t234\t0,2513\t58,80",
+    "Certificate verzi\t234\t0,0563\t13,17",
+    "Contribuție cogenerare\t234\t0,0046\t1,08",
+    "Acciză\t234\t0,0056\t1,31",
+    "Total fără TVA\t215,04 lei",
+    "TVA 21%\t45,16 lei",
+    "Total de plată\t260,20 lei",
+    "Exp.: Hidroelectrica S.A., Str. Constantin Nacu nr. 3, Sector 2, București",
+    "TAXĂ POȘTALĂ PLĂTITĂ\tOANA IONIȚĂ",
+    "Contract nr. 6120/2019",
+    "Șos.Pantelimon nr.130 bl.C5 ap.30",
+    "cu C.N. Poșta Română S.A.",
+    "Mun.București Sec.2",
+    "PRIORITAR",
+  ];
+  for (const [at, line] of Object.entries(lines)) bill[Number(at)] = line;
+  return bill.filter((line) => line !== null).join("\n");
+}
+
+describe("bill round 31: the envelope's window beside the franking box", () => {
+  it("joins the locality printed under a line of the box beside the window", () => {
+    const parsed = parseBillText(windowAtFootBill());
+    expect(parsed.customerName).toBe("OANA IONIȚĂ");
+    expect(parsed.billingAddress).toBe("Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30");
+    // Read by shape, never sure.
+    expect(parsed.fieldConfidence?.billingAddress).toBeLessThan(0.9);
+  });
+
+  it("passes over no line that could be the address's own (a number, a label)", () => {
+    const parsed = parseBillText(windowAtFootBill({ 23: "Cod loc: 4120" }));
+    expect(parsed.billingAddress).toBe("Șos.Pantelimon nr.130 bl.C5 ap.30");
+  });
+});
