@@ -2,7 +2,11 @@
 // post's franking box; an energy label beside the totals; a report over two pages; scans with a torn bottom
 // corner. What its first reading got wrong, each as the general rule it broke.
 import { describe, expect, it } from "vitest";
-import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { dueWithinReach, parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
+
+/** A scan's text as the bill reader gets it: repaired first, as extract-document does. */
+const readScan = (text: string) => parseBillText(repairOcrText(text));
 
 /**
  * A bill whose holder is printed only in an envelope's window at its foot, beside the post's franking box:
@@ -53,5 +57,65 @@ describe("bill round 31: the envelope's window beside the franking box", () => {
   it("passes over no line that could be the address's own (a number, a label)", () => {
     const parsed = parseBillText(windowAtFootBill({ 23: "Cod loc: 4120" }));
     expect(parsed.billingAddress).toBe("Șos.Pantelimon nr.130 bl.C5 ap.30");
+  });
+});
+
+describe("bill round 31: the post's franking box on a scan", () => {
+  // The holder's name and street lost by the scan; the window's locality read beside 'PRIORITAR'.
+  const scan = (lines: Record<number, string | null> = {}) =>
+    windowAtFootBill({
+      2: "Hidroelectrica\tS.A. - CUI RO:\tSeria/Nr. HFJ 5631339",
+      5: "Cod client\tNr.\tcontract\tCod POD",
+      6: "5724213945\t769718/2021\tRO002E163717823",
+      20: "TAXĂ POȘTALĂ PLĂTITĂ",
+      21: "Contract nr. 2339/2019",
+      22: "cu C.N. Poșta Română S.A.",
+      23: "PRIORITAR\tJud.CT Mun.Constanța",
+      24: null,
+      25: null,
+      ...lines,
+    });
+
+  it("never takes the franking box's 'TAXĂ POȘTALĂ PLĂTITĂ' for the holder's name", () => {
+    expect(readScan(scan()).customerName).not.toBe("TAXĂ POȘTALĂ PLĂTITĂ");
+  });
+
+  it("never takes the post's contract with the sender for the holder's", () => {
+    const parsed = readScan(scan());
+    expect(parsed.contractNumber).not.toBe("2339/2019");
+    // Printed beside the box on the same line, it is the post's all the same.
+    expect(readScan(scan({ 21: "Contract nr. 2339/2019\tCalea Victoriei nr.155 bl.A6 ap.54" })).contractNumber).not.toBe("2339/2019");
+  });
+
+  it("keeps a contract labelled so far from any postal mark", () => {
+    expect(readScan(windowAtFootBill({ 5: "Cod client\tCod POD", 6: "5724213945\tRO002E163717823", 7: "Contract nr. 769718/2021" })).contractNumber).toBe("769718/2021");
+  });
+});
+
+describe("bill round 31: a due date out of a bill's reach", () => {
+  it("drops a due date decades after the bill's period (a misread year)", () => {
+    const parsed = readScan(
+      [
+        "PPC Energie\tFactura energie electrica",
+        "Scadența:\t24.06.2075",
+        "ȚURCANU MIHAI\tPOD: RO006E735022830",
+        "Str.Florilor nr.125 bl.B3 ap.19\tProdus: PPC Verde Casnic",
+        "Jud.CT Mun.Constanța\tPutere aprobată 7 kW",
+        "Cod client: 5493431439\tPerioada: 01.05.2026 - 31.05.2026",
+        "Contract: 047435/2022",
+        "Total fără TVA\t580,41 lei",
+        "TVA 21%\t121,89 lei",
+        "Total de plată\t702,30 lei",
+      ].join("\n"),
+    );
+    expect(parsed.periodEnd).toBe("2026-05-31");
+    expect(parsed.dueDate).toBeNull();
+  });
+
+  it("a due date weeks after the bill's date is within reach; a year and more, or months before, is not", () => {
+    expect(dueWithinReach("2026-06-24", "2026-06-09")).toBe(true);
+    expect(dueWithinReach("2026-06-24", null)).toBe(true);
+    expect(dueWithinReach("2075-06-24", "2026-06-09")).toBe(false);
+    expect(dueWithinReach("2016-06-24", "2026-06-09")).toBe(false);
   });
 });
