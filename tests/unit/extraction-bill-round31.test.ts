@@ -84,11 +84,17 @@ describe("bill round 31: the post's franking box on a scan", () => {
     const parsed = readScan(scan());
     expect(parsed.contractNumber).not.toBe("2339/2019");
     // Printed beside the box on the same line, it is the post's all the same.
-    expect(readScan(scan({ 21: "Contract nr. 2339/2019\tCalea Victoriei nr.155 bl.A6 ap.54" })).contractNumber).not.toBe("2339/2019");
+    expect(
+      readScan(scan({ 21: "Contract nr. 2339/2019\tCalea Victoriei nr.155 bl.A6 ap.54" })).contractNumber,
+    ).not.toBe("2339/2019");
   });
 
   it("keeps a contract labelled so far from any postal mark", () => {
-    expect(readScan(windowAtFootBill({ 5: "Cod client\tCod POD", 6: "5724213945\tRO002E163717823", 7: "Contract nr. 769718/2021" })).contractNumber).toBe("769718/2021");
+    expect(
+      readScan(
+        windowAtFootBill({ 5: "Cod client\tCod POD", 6: "5724213945\tRO002E163717823", 7: "Contract nr. 769718/2021" }),
+      ).contractNumber,
+    ).toBe("769718/2021");
   });
 });
 
