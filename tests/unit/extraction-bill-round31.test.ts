@@ -125,3 +125,20 @@ describe("bill round 31: a due date out of a bill's reach", () => {
     expect(dueWithinReach("2016-06-24", "2026-06-09")).toBe(false);
   });
 });
+
+describe("bill round 31: a series' J read as a bracket", () => {
+  it("reads 'HF] 5631339' as the series HFJ and its number", () => {
+    expect(repairOcrText("Seria/Nr. HF] 5631339")).toBe("Seria/Nr. HFJ 5631339");
+    expect(
+      readScan(
+        "HIDROELECTRICA\tFACTURĂ\nHidroelectrica\tS.A. - CUI RO:\tSeria/Nr. HF] 5631339\nTotal de plată\t260,20 lei",
+      ).billNumber,
+    ).toBe("HFJ 5631339");
+  });
+
+  it("leaves a bracket that closes no series alone ('[nr] 12345', 'A1] 12345')", () => {
+    expect(repairOcrText("Cod [A] 123456")).toBe("Cod [A] 123456");
+    expect(repairOcrText("A1] 12345")).toBe("A1] 12345");
+    expect(repairOcrText("ABCD] 12345")).toBe("ABCD] 12345");
+  });
+});
