@@ -54,6 +54,30 @@ describe("bill round 31: the envelope's window beside the franking box", () => {
     expect(parsed.fieldConfidence?.billingAddress).toBeLessThan(0.9);
   });
 
+  it("reads the locality in the street's column where a scan ran the two boxes' lines together", () => {
+    const parsed = readScan(
+      windowAtFootBill({
+        21: "Contract nr. 4320/2019\tCalea Victoriei nr.155 bl.A6 ap.54",
+        22: "cu CN. Poșta Română S.A.",
+        23: "PRIORITAR\t| Jud.CT Mun.Constanța",
+        24: null,
+        25: null,
+      }),
+    );
+    expect(parsed.billingAddress).toBe("Jud.CT Mun.Constanța Calea Victoriei nr.155 bl.A6 ap.54");
+    // A line between with a cell in the street's column is another row of the same columns: nothing read past it.
+    const row = readScan(
+      windowAtFootBill({
+        21: "Contract nr. 4320/2019\tCalea Victoriei nr.155 bl.A6 ap.54",
+        22: "cu CN. Poșta Română S.A.\tPlătiți la timp",
+        23: "PRIORITAR\t| Jud.CT Mun.Constanța",
+        24: null,
+        25: null,
+      }),
+    );
+    expect(row.billingAddress).toBe("Calea Victoriei nr.155 bl.A6 ap.54");
+  });
+
   it("passes over no line that could be the address's own (a number, a label)", () => {
     const parsed = parseBillText(windowAtFootBill({ 23: "Cod loc: 4120" }));
     expect(parsed.billingAddress).toBe("Șos.Pantelimon nr.130 bl.C5 ap.30");

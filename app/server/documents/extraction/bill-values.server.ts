@@ -656,15 +656,21 @@ export const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]
 const STREET_REST = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d{1,4}[A-Z]?(?:[\s,]+(?:bl|sc|et|ap)\.\s*[\p{L}\d]+)*$/u;
 
 /**
- * The locality alone on the second line under a street, the line between alone too and no part of an
- * address (no address word, no number, no label): a line of a box printed beside the address's.
+ * The locality on the second line under a street, alone there or in the street's column, the line between
+ * no part of an address (no address word, no number, no label) and nothing in the street's column unless
+ * alone: a line of a box printed beside the address's (a scan may read the two boxes' lines as one).
  */
-function localityPastOtherBox(lines: TextLine[], street: number): string | null {
+function localityPastOtherBox(lines: TextLine[], street: number, column: number): string | null {
   const [between, next] = [lines[street + 1], lines[street + 2]];
-  if (between?.cells.length !== 1 || next?.cells.length !== 1) return null;
-  const other = foldSameLength(between.cells[0]!);
-  if (ADDRESS_START.test(other) || STREET.test(other) || UNIT_TAIL.test(other) || /\d|:/.test(other)) return null;
-  const locality = bare(next.cells[0]!);
+  const cells = lines[street]!.cells.length;
+  // The line between: no cell in the address's column (fewer cells), or alone; either way no address's part.
+  if (!between || !next || (between.cells.length !== 1 && between.cells.length > column)) return null;
+  const noAddress = (cell: string) => !ADDRESS_START.test(cell) && !STREET.test(cell) && !UNIT_TAIL.test(cell) && !/\d|:/.test(cell);
+  if (!between.cells.map((cell) => foldSameLength(bare(cell))).every(noAddress)) return null;
+  // The locality alone on its line, or in the address's column of a line of as many cells.
+  const at = next.cells.length === 1 ? 0 : next.cells.length === cells ? column : -1;
+  if (at < 0) return null;
+  const locality = bare(next.cells[at]!);
   return LOCALITY.test(foldSameLength(locality)) && !/\d{3}/.test(locality) ? locality : null;
 }
 
@@ -715,7 +721,7 @@ export function holderAndAddressByShape(
       // An envelope's window beside another box (the post's franking box): the two boxes' lines, of their
       // own pitch, interleave ('Str.Florilor nr.7' ⇥ 'cu C.N. Poșta Română S.A.' ⇥ 'Mun.București Sec.2'). A
       // line alone that is no part of an address passed over, the locality alone on the line after it.
-      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && localityPastOtherBox(lines, l)) address = `${localityPastOtherBox(lines, l)} ${address}`;
+      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && localityPastOtherBox(lines, l, c)) address = `${localityPastOtherBox(lines, l, c)} ${address}`;
       // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
       else if (below?.cells.length === 1 && UNIT_TAIL.test(foldSameLength(under))) address = `${withoutTrailingPunctuation(address)} ${withoutTrailingPunctuation(under)}`;
       // A street with no number yet, its name's rest and number wrapped to the next line ('Str.Mihai' over
