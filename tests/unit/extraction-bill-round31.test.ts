@@ -78,6 +78,21 @@ describe("bill round 31: the envelope's window beside the franking box", () => {
     expect(row.billingAddress).toBe("Calea Victoriei nr.155 bl.A6 ap.54");
   });
 
+  it("takes the name over the address in its column, not the other box's cell garbled into capitals beside it", () => {
+    const parsed = readScan(
+      windowAtFootBill({
+        20: "TAXĂ POȘTALĂ PLĂTITĂ\tANCA-MARIA STROE",
+        21: "SEE EVITE SIAQ IE\tBd.Unirii nr.175 bl.B3 ap.30",
+        22: "cu C.N. Poșta Română S.A.",
+        23: "PRIORITAR\t| Jud.CT Mun.Constanța",
+        24: null,
+        25: null,
+      }),
+    );
+    expect(parsed.customerName).toBe("ANCA-MARIA STROE");
+    expect(parsed.fieldConfidence?.customerName).toBeLessThan(0.9);
+  });
+
   it("passes over no line that could be the address's own (a number, a label)", () => {
     const parsed = parseBillText(windowAtFootBill({ 23: "Cod loc: 4120" }));
     expect(parsed.billingAddress).toBe("Șos.Pantelimon nr.130 bl.C5 ap.30");

@@ -730,9 +730,14 @@ export function holderAndAddressByShape(
         const rest = [c, c - 1].map((k) => (k >= 0 ? below?.cells[k] : undefined)).map((cell) => (cell === undefined ? "" : bare(cell))).find((cell) => STREET_REST.test(cell) && !NOT_A_NAME.test(foldSameLength(cell).toUpperCase()));
         if (rest) address = `${withoutTrailingPunctuation(address)} ${rest}`;
       }
+      // An address right of another column: the name over it in its own column (a row of as many cells)
+      // comes before that column's cell on its line (the franking box's contract a scan garbled into words).
+      const above = lines[l - 1];
+      const overInColumn = c > 0 && above?.cells.length === line.cells.length ? [above.cells[c]!] : [];
       // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [
         before,
+        ...overInColumn,
         ...line.cells.slice(0, c).reverse(),
         ...[1, 2, 3].flatMap((up) => [...(lines[l - up]?.cells ?? [])].reverse()),
       ].flatMap((cell) => [afterLabel(cell), trailingName(cell)]);
