@@ -181,3 +181,22 @@ describe("bill round 31: a series' J read as a bracket", () => {
     expect(repairOcrText("ABCD] 12345")).toBe("ABCD] 12345");
   });
 });
+
+describe("bill round 31: a POD's tail is no client code", () => {
+  it("leaves the digits after a POD's label and misread head to the POD ('POD: ROD06F73 5022830')", () => {
+    const parsed = readScan(
+      [
+        "PPC Energie\tFactura energie electrica",
+        "Scadența:\t24.06.2026",
+        "ȚURCANU MIHAI\tPOD: ROD06F73 5022830",
+        "Str.Florilor nr.125 bl.B3 ap.19\tProdus: PPC Verde Casnic",
+        "Jud.CT Mun.Constanța\tPutere aprobată 7 kW",
+        "Cod cliant: 5493431439\tPerioada: 01.05.2026 - 31.05.2026",
+        "Contract: 047435/2022",
+        "Total fără TVA\t580,41 lei",
+      ].join("\n"),
+    );
+    expect(parsed.clientCode).toBe("5493431439");
+    expect(parsed.fieldConfidence?.clientCode).toBeLessThan(0.9);
+  });
+});

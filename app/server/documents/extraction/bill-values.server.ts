@@ -359,8 +359,8 @@ const isDateLike = (value: string) => findDates(value).length > 0;
 /** A legal act named just before a number: a law, a government's ordinance or decision, a mayor's disposition. */
 const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul)?|ordonanta|dispozitia|decizia|hotararea)\b(?:\s+[\p{L}.]+){0,2}\s*$/iu;
 
-/** A POD's label or its misread head ('POD', 'RO00SE\'') right before a number: that number is the POD's tail. */
-const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?)\s*$/;
+/** A POD's label or its misread head ('POD', 'RO00SE\'', 'POD: ROD06F73') right before a number: that number is the POD's tail. */
+const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?|\bPOD\s*:?\s*RO[0-9A-Z]{2,12}['`´.]?)\s*$/;
 
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[]; beforeSlash?: true }[] = [];
