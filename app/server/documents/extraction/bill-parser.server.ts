@@ -1804,6 +1804,34 @@ function digitGroupsJoined(words: string[], shape?: RegExp): string | null {
   return words[0]!.length < 6 && digits >= 6 && digits <= 13 ? joined : null;
 }
 
+/**
+ * A due date more than a year after the bill's date (or its period's end) is a misread year ('24.06.2075'
+ * for 2026): a bill falls due in days or weeks. Before it, by more than a period, neither.
+ */
+export function dueWithinReach(due: string, reference: string | null): boolean {
+  if (!reference) return true;
+  const days = (Date.parse(due) - Date.parse(reference)) / 86_400_000;
+  return !Number.isFinite(days) || (days <= 366 && days >= -62);
+}
+
+/** The post's franking box on an envelope's window ('TAXĂ POȘTALĂ PLĂTITĂ', '… cu C.N. Poșta Română S.A.'). */
+const POSTAL_MARK = /\btaxa\s+postala\s+platita\b|\bposta\s+romana\b/i;
+const CONTRACT_CELL = /^contract\b/i;
+/** A contract cell within two lines of a postal mark: the post's contract with the sender, never the holder's. */
+const isPostalContract = (lines: TextLine[], l: number, cell: string) =>
+  CONTRACT_CELL.test(cell) && lines.slice(Math.max(0, l - 2), l + 3).some((line) => line.folded.some((c) => POSTAL_MARK.test(c)));
+const postalContractIn = (lines: TextLine[]) => lines.some((line, l) => line.folded.some((cell) => isPostalContract(lines, l, cell)));
+/** The lines without the franking box's contract cells (a line left empty is left out). */
+function withoutPostalContract(lines: TextLine[]): TextLine[] {
+  if (!postalContractIn(lines)) return lines;
+  return lines.flatMap((line, l) => {
+    const keep = line.folded.map((cell) => !isPostalContract(lines, l, cell));
+    if (keep.every(Boolean)) return [line];
+    const cells = line.cells.filter((_, c) => keep[c]);
+    return cells.length ? [{ ...line, cells, folded: line.folded.filter((_, c) => keep[c]) }] : [];
+  });
+}
+
 /** (net + VAT) / kWh, else gross / kWh, rounded half up to 4 decimals. */
 export function pricePerKwh(
   netCents: number | null,
@@ -2224,7 +2252,8 @@ export function parseBillText(text: string): BillExtraction {
   const billDate = issueRead ?? roles.issue?.day ?? issueBesideTerm;
   // No due date printed, only its term from the issue date: the issue date plus the term.
   const dueByTerm = !dueHit && billDate ? dueFromTerm(lines, billDate) : null;
-  const dueDate = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
+  const dueRead = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
+  const dueDate = dueRead && dueWithinReach(dueRead, billDate ?? (labelledPeriod ? periodDates[1]! : (roles.period?.end ?? null))) ? dueRead : null;
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
@@ -2290,11 +2319,11 @@ export function parseBillText(text: string): BillExtraction {
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(supply, L.contract, NUMBER_AND_YEAR) };
+  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(withoutPostalContract(supply), L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   // A contract is the supply point's: on a dual-fuel invoice, read outside the gas section.
-  const supplyCodes = codes && supply.length < lines.length ? codesByStem(supply, known) : codes;
+  const supplyCodes = codes && (supply.length < lines.length || postalContractIn(lines)) ? codesByStem(withoutPostalContract(supply), known) : codes;
   const code = (field: keyof typeof labelledCodes) => {
     if (labelledCodes[field] !== null) return labelledCodes[field];
     const found = (field === "contractNumber" ? supplyCodes : codes)?.[field];

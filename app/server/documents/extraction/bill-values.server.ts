@@ -359,8 +359,8 @@ const isDateLike = (value: string) => findDates(value).length > 0;
 /** A legal act named just before a number: a law, a government's ordinance or decision, a mayor's disposition. */
 const LEGAL_ACT_BEFORE = /\b(?:lege[a]?|legii|hg|h\.g\.|oug|o\.u\.g\.|ordin(?:ul)?|ordonanta|dispozitia|decizia|hotararea)\b(?:\s+[\p{L}.]+){0,2}\s*$/iu;
 
-/** A POD's label or its misread head ('POD', 'RO00SE\'') right before a number: that number is the POD's tail. */
-const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?)\s*$/;
+/** A POD's label or its misread head ('POD', 'RO00SE\'', 'POD: ROD06F73') right before a number: that number is the POD's tail. */
+const POD_HEAD_BEFORE = /(?:\bPOD\s*:?|\bRO[0-9A-Z]{2,4}['`´.]?|\bPOD\s*:?\s*RO[0-9A-Z]{2,12}['`´.]?)\s*$/;
 
 export function codesByStem(lines: TextLine[], known: string[] = []): Codes {
   const found: { value: string; words: string[]; beforeSlash?: true }[] = [];
@@ -598,7 +598,7 @@ export function powerByValue(lines: TextLine[]): string | null {
  * 'LOC DE CONSUM', 'DATE FACTURĂ', 'REST DE PLATĂ') — no Romanian name is made of: never a holder's name.
  */
 const NOT_A_NAME =
-  /\b(?:FACTURA|FACTURII|FACTURARE|TOTAL|PLATA|PLATII|DATA|DATE|DATELE|CLIENT|CLIENTULUI|COD|CONTRACT|CONTRACTULUI|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CONSUMATOR|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE|LOC|LOCUL|SUMAR|SUME|REST|SOLD|VALOARE|PERIOADA|CONTOR|INDEX|CITIRE|PUTERE|STATUT|SERVICII|PENALITATI|IDENTIFICARE)\b/;
+  /\b(?:FACTURA|FACTURII|FACTURARE|TOTAL|PLATA|PLATII|DATA|DATE|DATELE|CLIENT|CLIENTULUI|COD|CONTRACT|CONTRACTULUI|ENERGIE|ENERGY|ELECTRICA|ACTIVA|DETALII|CONSUM|CONSUMATOR|CUPON|TVA|ROMANIA|FURNIZARE|FURNIZOR|SRL|S\.A|LEI|RON|POD|TARIF|PRODUS|ADRESA|TITULAR|INFORMATII|DESPRE|LOC|LOCUL|SUMAR|SUME|REST|SOLD|VALOARE|PERIOADA|CONTOR|INDEX|CITIRE|PUTERE|STATUT|SERVICII|PENALITATI|IDENTIFICARE|TAXA|POSTALA|PLATITA|PRIORITAR)\b/;
 /** A holder's name candidate holding a word of the bill's own furniture (any case): a heading, never a name. */
 export const holdsLabelWord = (text: string) => NOT_A_NAME.test(foldSameLength(text).toUpperCase());
 const NAME = /^[\p{Lu}][\p{Lu}'-]+(?: [\p{Lu}][\p{Lu}'-]+){1,3}$/u;
@@ -656,6 +656,25 @@ export const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;]
 const STREET_REST = /^(?:\p{Lu}[\p{L}-]*\s+){0,3}nr\.\s*\d{1,4}[A-Z]?(?:[\s,]+(?:bl|sc|et|ap)\.\s*[\p{L}\d]+)*$/u;
 
 /**
+ * The locality on the second line under a street, alone there or in the street's column, the line between
+ * no part of an address (no address word, no number, no label) and nothing in the street's column unless
+ * alone: a line of a box printed beside the address's (a scan may read the two boxes' lines as one).
+ */
+function localityPastOtherBox(lines: TextLine[], street: number, column: number): string | null {
+  const [between, next] = [lines[street + 1], lines[street + 2]];
+  const cells = lines[street]!.cells.length;
+  // The line between: no cell in the address's column (fewer cells), or alone; either way no address's part.
+  if (!between || !next || (between.cells.length !== 1 && between.cells.length > column)) return null;
+  const noAddress = (cell: string) => !ADDRESS_START.test(cell) && !STREET.test(cell) && !UNIT_TAIL.test(cell) && !/\d|:/.test(cell);
+  if (!between.cells.map((cell) => foldSameLength(bare(cell))).every(noAddress)) return null;
+  // The locality alone on its line, or in the address's column of a line of as many cells.
+  const at = next.cells.length === 1 ? 0 : next.cells.length === cells ? column : -1;
+  if (at < 0) return null;
+  const locality = bare(next.cells[at]!);
+  return LOCALITY.test(foldSameLength(locality)) && !/\d{3}/.test(locality) ? locality : null;
+}
+
+/**
  * An address by its shape (street and locality markers; over two lines, locality first), and the
  * holder's name as the upper-case 2–4-word name printed before it in its cell or on its line, or
  * nearest above it.
@@ -699,6 +718,10 @@ export function holderAndAddressByShape(
         !/\d{3}/.test(under)
       )
         address = `${under} ${address}`;
+      // An envelope's window beside another box (the post's franking box): the two boxes' lines, of their
+      // own pitch, interleave ('Str.Florilor nr.7' ⇥ 'cu C.N. Poșta Română S.A.' ⇥ 'Mun.București Sec.2'). A
+      // line alone that is no part of an address passed over, the locality alone on the line after it.
+      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && localityPastOtherBox(lines, l, c)) address = `${localityPastOtherBox(lines, l, c)} ${address}`;
       // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
       else if (below?.cells.length === 1 && UNIT_TAIL.test(foldSameLength(under))) address = `${withoutTrailingPunctuation(address)} ${withoutTrailingPunctuation(under)}`;
       // A street with no number yet, its name's rest and number wrapped to the next line ('Str.Mihai' over
@@ -707,9 +730,14 @@ export function holderAndAddressByShape(
         const rest = [c, c - 1].map((k) => (k >= 0 ? below?.cells[k] : undefined)).map((cell) => (cell === undefined ? "" : bare(cell))).find((cell) => STREET_REST.test(cell) && !NOT_A_NAME.test(foldSameLength(cell).toUpperCase()));
         if (rest) address = `${withoutTrailingPunctuation(address)} ${rest}`;
       }
+      // An address right of another column: the name over it in its own column (a row of as many cells)
+      // comes before that column's cell on its line (the franking box's contract a scan garbled into words).
+      const above = lines[l - 1];
+      const overInColumn = c > 0 && above?.cells.length === line.cells.length ? [above.cells[c]!] : [];
       // Values sit right of their labels: on each line above, the cells from the right.
       const candidates = [
         before,
+        ...overInColumn,
         ...line.cells.slice(0, c).reverse(),
         ...[1, 2, 3].flatMap((up) => [...(lines[l - up]?.cells ?? [])].reverse()),
       ].flatMap((cell) => [afterLabel(cell), trailingName(cell)]);

@@ -211,6 +211,12 @@ export function repairStreetKind(text: string): string {
 const SERIES_WITH_SMALL_L = /(?<![\p{L}\d.])(?=[A-Zl]{2,4} \d{5,}(?![\d.,]))([A-Z]*)l([A-Z]*)(?= )/gu;
 
 /**
+ * A bill series' last capital J read as a closing bracket ('HF] 5631339'): a series is capitals only, so
+ * a bracket ending two or three of them before a number of five digits or more is the J its hook made.
+ */
+const SERIES_WITH_BRACKET_J = /(?<![\p{L}\d.[\]])([A-Z]{1,3})\](?= \d{5,}(?![\d.,]))/gu;
+
+/**
  * A block's heading in capitals a scan split at its space into two cells ('DATE ⇥ CONTRACT', 'DATE ⇥
  * CLIENT', 'DATE ⇥ FACTURĂ'): one heading again, so its second word is no label of the value under it
  * (a client code under 'CONTRACT' was taken for the contract number).
@@ -235,6 +241,7 @@ export function repairOcrText(text: string): string {
     .replace(POD_STRAY_BRACKET, "$1")
     .replace(PREFIX_DASH_AS_COLON, "$1$2-")
     .replace(SERIES_WITH_SMALL_L, (series: string, before: string, after: string) => (before.length + after.length >= 1 ? `${before}I${after}` : series))
+    .replace(SERIES_WITH_BRACKET_J, "$1J")
     .replace(SEVEN_AS_T_BEFORE_KW, "$17 ")
     .replace(COUNTY_CODE_WITH_DIGIT, (code: string, jud: string, letters: string) => (/^[A-Z\d]{2}$/.test(letters) && [...letters].every((c) => /[A-Z]/.test(c) || c in LETTER_FOR) ? jud + letters.replace(/\d/g, (d) => LETTER_FOR[d]!) : code))
     .replace(DATE_DOT_AS_SPACE, "$1.$2.$3")
