@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 31 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 32 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, ENERGY_LABEL, pageCarry, postalContract, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, ENERGY_LABEL, overdueNotice, pageCarry, postalContract, RAISED_BANI, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu", "electricaReportPagina"]);
@@ -137,19 +137,21 @@ const ROUND_29_LAYOUTS: BillLayout[] = ["ppcCasaVacanta", "engieReducereDebitDir
 const ROUND_29_SEED = 25;
 const ROUND_30_LAYOUTS: BillLayout[] = ["restartPodDouaRanduri", "digiSuccesiune", "grenergScadentaZile"];
 const ROUND_30_SEED = 26;
+const ROUND_31_LAYOUTS: BillLayout[] = ["electricaReportPagina", "hidroFereastraJos", "ppcEticheta"];
+const ROUND_31_SEED = 27;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 30, measured once, joined the tuning half; round 31 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 31, measured once, joined the tuning half; round 32 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS, ...ROUND_31_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(27);
-    expect(SEALED_LAYOUTS).toEqual(["electricaReportPagina", "hidroFereastraJos", "ppcEticheta"]);
+    expect(SEALED_SEED).toBe(28);
+    expect(SEALED_LAYOUTS).toEqual(["eonPreavizDeconectare", "novaEticheteRarite", "premierZecimaleMici"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, ROUND_31_SEED, ROUND_31_LAYOUTS], [32, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -1697,12 +1699,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 31's scans have a seed of their own, round 30's conditions and, new, a bottom corner torn off; no earlier scan set has one", () => {
-    const { seed, tornShare, tornAlong, tornUp, ...rest } = SEALED_SCANS;
+    const { seed, tornShare, tornAlong, tornUp, ...rest } = ROUND31_SCANS;
     const { seed: _seed30, ...round30 } = ROUND30_SCANS;
     expect(seed).toBe(47);
     expect(rest).toEqual(round30);
     expect([tornShare, tornAlong, tornUp]).toEqual([0.45, [0.05, 0.11], [0.03, 0.07]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND31_SCANS, ROUND_31_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.torn)).toBe(true);
     // A torn corner that shows: not only on fax pages (where the lid's white fills it).
     expect(sealed.some((scan) => scan.torn && !scan.fax)).toBe(true);
@@ -1716,7 +1718,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     // Every torn corner within its ranges, both corners torn some time.
     let torn = 0;
     const corners = new Set<string>();
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND31_SCANS, 60)) {
       if (!scan.torn) continue;
       torn++;
       const { corner, along, up, jag } = scan.torn;
@@ -1735,11 +1737,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 30's scans are the same as when they were sealed: the new draws come after every earlier one.
     const read30 = drawScans(ROUND30_SCANS, ROUND_30_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 46, tornShare: undefined }, read30.length)).toEqual(read30);
+    expect(drawScans({ ...ROUND31_SCANS, seed: 46, tornShare: undefined }, read30.length)).toEqual(read30);
   });
 
   it("round 31's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_31_SEED, ROUND_31_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -1756,7 +1758,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 31's charges carried over to page 2: page 1's rows and their sum as 'Total pagina 1' and 'De reportat', page 2 'Report din pagina 1', the last rows, 'Total pagina 2' and only then the bill's totals, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["electricaReportPagina"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_31_SEED, ["electricaReportPagina"], PER_LAYOUT)) {
       const c = charges(input);
       const { first, carried, second } = pageCarry(c);
       expect(first).toBeGreaterThanOrEqual(1);
@@ -1783,7 +1785,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 31's address window at the bottom: the holder and the address only in the framed box at the foot on the right, under the sender's line; the post's contract in the franking box, never the truth's, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["hidroFereastraJos"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_31_SEED, ["hidroFereastraJos"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const postal = postalContract(truth);
       expect(postal).toMatch(/^\d{4}\/2019$/);
@@ -1812,7 +1814,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     const sum = (column: 1 | 2) => ENERGY_LABEL.mix.reduce((total, row) => total + Math.round(Number(row[column].replace(",", ".")) * 100), 0);
     expect(sum(1)).toBe(10000);
     expect(sum(2)).toBe(10000);
-    for (const input of billSet(SEALED_SEED, ["ppcEticheta"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_31_SEED, ["ppcEticheta"], PER_LAYOUT)) {
       const c = charges(input);
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -1827,6 +1829,143 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(squeezed).toContain(squeeze(`Emisii CO2: ${ENERGY_LABEL.co2[0]} g/kWh`));
       expect(squeezed).toContain(squeeze(`Deșeuri radioactive: ${ENERGY_LABEL.waste[0]} g/kWh`));
       expect(squeezed).toContain(squeeze(`Total de plată${roNumber(c.grossCents)} lei`));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 32's scans have a seed of their own, round 31's conditions and, new, a halftone screen's moiré; no earlier scan set has one", () => {
+    const { seed, halftoneShare, halftoneLpi, halftoneStrength, ...rest } = SEALED_SCANS;
+    const { seed: _seed31, ...round31 } = ROUND31_SCANS;
+    expect(seed).toBe(48);
+    expect(rest).toEqual(round31);
+    expect([halftoneShare, halftoneLpi, halftoneStrength]).toEqual([0.4, [85, 133], [0.35, 0.7]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.halftone)).toBe(true);
+    expect(sealed.some((scan) => !scan.halftone)).toBe(true);
+    // A screened sheet that is not a fax page (where every pixel is black or white after the screen).
+    expect(sealed.some((scan) => scan.halftone && !scan.fax)).toBe(true);
+    // Round 31's conditions still occur among the nine scans, the torn corner and the lamp's bands included.
+    expect(sealed.some((scan) => scan.torn)).toBe(true);
+    expect(sealed.some((scan) => scan.banding || scan.focus || scan.holes)).toBe(true);
+    expect(sealed.some((scan) => scan.highlight || scan.crumple || scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every screen within its ranges, at angles all round.
+    let screened = 0;
+    const angles = new Set<number>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.halftone) continue;
+      screened++;
+      const { lpi, angle, strength } = scan.halftone;
+      angles.add(Math.floor(angle / 30));
+      expect(lpi).toBeGreaterThanOrEqual(85);
+      expect(lpi).toBeLessThanOrEqual(133);
+      expect(angle).toBeGreaterThanOrEqual(0);
+      expect(angle).toBeLessThan(90);
+      expect(strength).toBeGreaterThanOrEqual(0.35);
+      expect(strength).toBeLessThanOrEqual(0.7);
+    }
+    expect(screened).toBeGreaterThan(10);
+    expect(angles).toEqual(new Set([0, 1, 2]));
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.halftone).toBeUndefined();
+    }
+    // Round 31's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read31 = drawScans(ROUND31_SCANS, ROUND_31_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 47, halftoneShare: undefined }, read31.length)).toEqual(read31);
+  });
+
+  it("round 32's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width, height] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+          expect(item.transform[5] as number, item.str).toBeGreaterThanOrEqual(height * 0.09);
+        }
+      }
+    }
+  });
+
+  it("round 32's disconnection notice: an older bill of the same series, its date and due date before the bill's, the amount owed (none of the bill's), the cut-off day after the due date, printed first; the balance under the bill's total; all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["eonPreavizDeconectare"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const notice = overdueNotice(truth, c);
+      const [series, number] = truth.billNumber.split(" ") as [string, string];
+      expect(notice.number.split(" ")[0]).toBe(series);
+      expect(notice.number).not.toBe(truth.billNumber);
+      expect(notice.number.split(" ")[1]).toHaveLength(number.length);
+      expect(notice.billed < notice.due && notice.due < truth.billDate).toBe(true);
+      expect(notice.cutFrom > truth.dueDate).toBe(true);
+      expect([c.grossCents, c.netCents, c.vatCents]).not.toContain(notice.owedCents);
+      expect(notice.balanceCents).toBe(c.grossCents + notice.owedCents);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const plain = squeeze(text);
+      expect(plain).toContain(squeeze(`Factura restantă${notice.number}`));
+      expect(plain).toContain(squeeze(`Sumă restantă${roNumber(notice.owedCents)} lei`));
+      expect(plain).toContain(squeeze(`Data de la care poate fi întreruptă alimentarea${notice.cutFrom.split("-").reverse().join(".")}`));
+      expect(plain).toContain(squeeze(`Total factură curentă${roNumber(c.grossCents)} lei`));
+      expect(plain).toContain(squeeze(`Total sold de plată${roNumber(notice.balanceCents)} lei`));
+      // The notice before the bill's own identity.
+      expect(plain.indexOf(squeeze("PREAVIZ DE DECONECTARE"))).toBeLessThan(plain.indexOf(squeeze(`Seria ${series} nr. ${number}`)));
+      expect(plain.indexOf(squeeze(notice.number))).toBeLessThan(plain.indexOf(squeeze(`Seria ${series} nr. ${number}`)));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 32's spaced capitals: every label set letter by letter, no label whole in any run of text; the values whole, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["novaEticheteRarite"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string; transform: number[]; width: number }[];
+      for (const label of ["DATA EMITERII", "DATA SCADENTĂ", "PERIOADA DE FACTURARE", "COD CLIENT", "NUMĂR CONTRACT", "COD POD", "TOTAL FĂRĂ TVA", "TOTAL DE PLATĂ", "Data emiterii", "Total de plată", "EMITERII", "PLATĂ"]) {
+        expect(items.some((item) => item.str.includes(label)), label).toBe(false);
+      }
+      // Each label's words spelt out letter by letter (PDF.js finds a gap after every letter), in order along one line.
+      const plain = squeeze(items.map((item) => item.str).join(""));
+      for (const label of ["DATA EMITERII", "DATA SCADENTĂ", "COD CLIENT", "NUMĂR CONTRACT", "COD POD", "TOTAL FĂRĂ TVA", "TOTAL DE PLATĂ"]) {
+        for (const word of label.split(" ").filter((word) => word.length > 2)) expect(items.some((item) => item.str === [...word].join(" ")), word).toBe(true);
+        expect(plain).toContain(squeeze(label));
+      }
+      for (const value of [truth.billDate, truth.dueDate].map((iso) => iso.split("-").reverse().join("."))) expect(items.some((item) => item.str === value), value).toBe(true);
+      for (const value of [truth.clientCode, truth.contractNumber, truth.pod, `${roNumber(c.grossCents)} lei`]) expect(items.some((item) => item.str === value), value).toBe(true);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 32's small raised bani: every total printed as its lei, then its comma and bani smaller and higher, then 'lei', no run holding a total whole; the charges in ordinary figures, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["premierZecimaleMici"], PER_LAYOUT)) {
+      const c = charges(input);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string; transform: number[]; width: number; height: number }[];
+      for (const cents of [c.netCents, c.vatCents, c.grossCents]) {
+        const [lei, bani] = roNumber(cents).split(",") as [string, string];
+        expect(items.some((item) => item.str.includes(roNumber(cents))), roNumber(cents)).toBe(false);
+        // The totals' lei in large type (12 pt and more), the table's figures in 8 pt.
+        const heads = items.filter((item) => item.str === lei && item.transform[0]! >= 11);
+        expect(heads.length, lei).toBeGreaterThanOrEqual(1);
+        for (const head of heads) {
+          const tail = items[items.indexOf(head) + 1]!;
+          expect(tail.str.trim()).toBe(`,${bani}`);
+          const size = head.transform[0]!;
+          expect(tail.transform[0]!).toBeCloseTo(size * RAISED_BANI.size, 3);
+          expect(tail.transform[5]! - head.transform[5]!).toBeCloseTo(size * RAISED_BANI.rise, 3);
+          expect(items[items.indexOf(head) + 2]!.str.trim()).toBe("lei");
+        }
+      }
+      // The amount due twice so (at the top right and under the charges), the rows' values whole.
+      expect(items.filter((item) => item.str === roNumber(c.grossCents).split(",")[0]).length).toBe(2);
+      for (const row of c.rows) expect(items.some((item) => item.str === roNumber(row.valueCents)), row.label).toBe(true);
       await runsInsidePage(pdf);
     }
   });

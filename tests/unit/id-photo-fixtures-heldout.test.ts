@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 27 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 28 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 27 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 28 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -29,6 +29,7 @@ import {
   ROUND22_PHOTOS,
   ROUND23_PHOTOS,
   ROUND26_PHOTOS,
+  ROUND27_PHOTOS,
   ROUND24_PHOTOS,
   ROUND25_PHOTOS,
   cardReach,
@@ -1598,17 +1599,17 @@ describe("ID photo round 26 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 27 as fixtures (no reader)", () => {
-  const round27 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round27 = idPhotoSet(ROUND27_PHOTOS, 2);
   const round26 = idPhotoSet(ROUND26_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 27 has a new seed and round 26's conditions at round 26's rates, plus its own backlight and crumbs", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND26_PHOTOS, 38, "backlightCrumbs");
+    expectNextRound(ROUND27_PHOTOS, ROUND26_PHOTOS, 38, "backlightCrumbs");
     expectWholeRound(round27, ["backlit", "crumbs", "screenshot", "photocopy"]);
   });
 
   it("a photo draws one of round 27's conditions at most, and then none of round 26's to 15's; such a photo stacks no more conditions than round 26's did, and every other photo is drawn as without round 27", () => {
-    const withoutBacklightCrumbs = idPhotoSet({ ...HELD_OUT_PHOTOS, backlightCrumbs: undefined }, 2);
+    const withoutBacklightCrumbs = idPhotoSet({ ...ROUND27_PHOTOS, backlightCrumbs: undefined }, 2);
     const most26 = Math.max(...round26.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round27.entries()) {
       const own = ["-backlit", "-crumbs"].filter((tag) => photo.name.includes(tag));
@@ -1626,7 +1627,7 @@ describe("ID photo round 27 as fixtures (no reader)", () => {
   });
 
   it("the backlight: a card held in a hand or between two fingers (not a screenshot or a scanner app's output) against a blown-out window, a veil 0.18–0.38 dark over the card and the light 8–22 px round its rim; the others have none", () => {
-    const backlit = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-backlit"));
+    const backlit = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND27_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-backlit"));
     expect(backlit.length).toBeGreaterThan(3);
     for (const photo of [...backlit, ...round27]) expect((photo.style.scene?.onCard ?? "").includes("data-backlight-shade="), photo.name).toBe(photo.name.includes("-backlit"));
     for (const photo of backlit) {
@@ -1646,7 +1647,7 @@ describe("ID photo round 27 as fixtures (no reader)", () => {
   });
 
   it("the crumbs: on a card or its copy lying on something (not held, not on a screen, not a screenshot or a scanner app's output), 5 to 16 crumbs 3–9 px (of the card's 1000) across, on the card and up to 20 px past its rim; the others have none", () => {
-    const crumbed = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crumbs"));
+    const crumbed = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...ROUND27_PHOTOS, seed: 38 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crumbs"));
     expect(crumbed.length).toBeGreaterThan(3);
     for (const photo of [...crumbed, ...round27]) expect((photo.style.scene?.onCard ?? "").includes("data-crumb="), photo.name).toBe(photo.name.includes("-crumbs"));
     for (const photo of crumbed) {
@@ -1677,6 +1678,96 @@ describe("ID photo round 27 as fixtures (no reader)", () => {
       expect(photo.style.scene?.onCard ?? "").not.toMatch(/data-(backlight|crumb)/);
     }
     // Round 26's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 37, backlightCrumbs: undefined }, 2)).toEqual(round26);
+    expect(idPhotoSet({ ...ROUND27_PHOTOS, seed: 37, backlightCrumbs: undefined }, 2)).toEqual(round26);
+  });
+});
+
+describe("ID photo round 28 as fixtures (no reader)", () => {
+  const round28 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round27 = idPhotoSet(ROUND27_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 28 has a new seed and round 27's conditions at round 27's rates, plus its own cracked lens cover and flicker bands", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND27_PHOTOS, 39, "crackFlicker");
+    expectWholeRound(round28, ["crackedlens", "flicker", "photocopy"]);
+  });
+
+  it("a photo draws one of round 28's conditions at most, and then none of round 27's to 15's; such a photo stacks no more conditions than round 27's did, and every other photo is drawn as without round 28", () => {
+    const withoutCrackFlicker = idPhotoSet({ ...HELD_OUT_PHOTOS, crackFlicker: undefined }, 2);
+    const most27 = Math.max(...round27.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round28.entries()) {
+      const own = ["-crackedlens", "-flicker"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.crackFlicker), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutCrackFlicker[i]);
+        continue;
+      }
+      for (const earlier of ["backlightCrumbs", "coinFilm", "clothFocus", "carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(backlit|crumbs|coin|clingfilm|tablecloth|defocused|dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most27);
+    }
+  });
+
+  it("the cracked lens cover: in any photo a phone takes (not a screenshot or a scanner app's output), 2 to 5 cracks 0.3–0.6 bright from one point inside the frame and a haze 0.04–0.12 round it, over the whole frame; the others have none", () => {
+    const cracked = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crackedlens"));
+    expect(cracked.length).toBeGreaterThan(5);
+    for (const photo of [...cracked, ...round28]) expect((photo.style.scene?.over ?? "").includes("data-crack="), photo.name).toBe(photo.name.includes("-crackedlens"));
+    const counts = new Set<number>();
+    for (const photo of cracked) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const lines = Number(/data-crack="(\d+)"/.exec(over)![1]);
+      counts.add(lines);
+      expect(lines).toBeGreaterThanOrEqual(2);
+      expect(lines).toBeLessThanOrEqual(5);
+      const paths = [...over.matchAll(/<path d="M(-?[\d.]+) (-?[\d.]+) Q-?[\d.]+ -?[\d.]+ -?[\d.]+ -?[\d.]+" stroke="rgb\(255,252,244\)" stroke-opacity="([\d.]+)"/g)];
+      expect(paths).toHaveLength(lines);
+      // Every crack from the same point, inside the frame.
+      const [width, height] = [Number(/data-crack="\d+" width="(\d+)"/.exec(over)![1]), Number(/data-crack="\d+" width="\d+" height="(\d+)"/.exec(over)![1])];
+      for (const [, x, y, opacity] of paths) {
+        expect([x, y]).toEqual([paths[0]![1], paths[0]![2]]);
+        expect(Number(x)).toBeGreaterThanOrEqual(0);
+        expect(Number(x)).toBeLessThanOrEqual(width);
+        expect(Number(y)).toBeGreaterThanOrEqual(0);
+        expect(Number(y)).toBeLessThanOrEqual(height);
+        expect(Number(opacity)).toBeGreaterThanOrEqual(0.3);
+        expect(Number(opacity)).toBeLessThanOrEqual(0.6);
+      }
+      const haze = Number(/data-crack-haze="([\d.]+)"/.exec(over)![1]);
+      expect(haze).toBeGreaterThanOrEqual(0.04);
+      expect(haze).toBeLessThanOrEqual(0.12);
+      expect(photo.crackFlicker).toMatch(/^a cracked lens cover, \d cracks [\d.]+ bright, a haze [\d.]+ round the hit$/);
+    }
+    expect(counts.size).toBeGreaterThan(2);
+  });
+
+  it("the flicker bands: in a photo of a card in a room (not of a screen, not a screenshot or a scanner app's output), soft dark bands across the frame 5–14 % of its height apart, up to 8–20 % darker; the others have none", () => {
+    const flickering = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flicker"));
+    expect(flickering.length).toBeGreaterThan(5);
+    for (const photo of [...flickering, ...round28]) expect((photo.style.scene?.over ?? "").includes("data-flicker="), photo.name).toBe(photo.name.includes("-flicker"));
+    for (const photo of flickering) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const period = Number(/data-flicker="([\d.]+)"/.exec(over)![1]);
+      const dark = Number(/data-flicker-dark="([\d.]+)"/.exec(over)![1]);
+      expect(period).toBeGreaterThanOrEqual(0.05);
+      expect(period).toBeLessThanOrEqual(0.14);
+      expect(dark).toBeGreaterThanOrEqual(0.08);
+      expect(dark).toBeLessThanOrEqual(0.2);
+      expect(over).toMatch(/mix-blend-mode:multiply;background:repeating-linear-gradient\(180deg, /);
+      expect(photo.crackFlicker).toMatch(/^a flickering lamp's bands, [\d.]+ % of the frame's height apart, up to [\d.]+ darker$/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 27's included, have none of round 28's conditions", () => {
+    for (const photo of [...round27, ...idPhotoSet(ROUND26_PHOTOS, 2), ...idPhotoSet(ROUND25_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.crackFlicker).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(crackedlens|flicker)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-(crack|flicker)/);
+    }
+    // Round 27's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38, crackFlicker: undefined }, 2)).toEqual(round27);
   });
 });
