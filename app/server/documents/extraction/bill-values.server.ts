@@ -708,20 +708,16 @@ export function holderAndAddressByShape(
       const column = below ? Math.min(c >= leadingSpecks(line.cells) ? c - leadingSpecks(line.cells) + leadingSpecks(below.cells) : c, below.cells.length - 1) : -1;
       const under = below ? bare(below.cells[column]!) : "";
       const folded = foldSameLength(address);
-      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under)))
-        address = `${address} ${under}`;
-      else if (!STREET.test(folded)) continue;
-      else if (
-        !LOCALITY.test(folded) &&
-        !/\b(?:jud|mun)\./i.test(folded) &&
-        LOCALITY.test(foldSameLength(under)) &&
-        !/\d{3}/.test(under)
-      )
-        address = `${under} ${address}`;
+      const holdsLocality = LOCALITY.test(folded) || /\b(?:jud|mun)\./i.test(folded);
       // An envelope's window beside another box (the post's franking box): the two boxes' lines, of their
       // own pitch, interleave ('Str.Florilor nr.7' ⇥ 'cu C.N. Poșta Română S.A.' ⇥ 'Mun.București Sec.2'). A
       // line alone that is no part of an address passed over, the locality alone on the line after it.
-      else if (!LOCALITY.test(folded) && !/\b(?:jud|mun)\./i.test(folded) && localityPastOtherBox(lines, l, c)) address = `${localityPastOtherBox(lines, l, c)} ${address}`;
+      const pastOtherBox = holdsLocality ? null : localityPastOtherBox(lines, l, c);
+      if (!STREET.test(folded) && ADDRESS_START.test(foldSameLength(under)) && STREET.test(foldSameLength(under)))
+        address = `${address} ${under}`;
+      else if (!STREET.test(folded)) continue;
+      else if (!holdsLocality && LOCALITY.test(foldSameLength(under)) && !/\d{3}/.test(under)) address = `${under} ${address}`;
+      else if (pastOtherBox) address = `${pastOtherBox} ${address}`;
       // Its flat alone on the next line ('… nr.138 bl.A1' over 'ap.40'): the address's end.
       else if (below?.cells.length === 1 && UNIT_TAIL.test(foldSameLength(under))) address = `${withoutTrailingPunctuation(address)} ${withoutTrailingPunctuation(under)}`;
       // A street with no number yet, its name's rest and number wrapped to the next line ('Str.Mihai' over
