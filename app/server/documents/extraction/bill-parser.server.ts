@@ -2173,11 +2173,30 @@ function captionsFirst(lines: TextLine[]): TextLine[] {
   return out;
 }
 
+/**
+ * Words that put a row in a notice about another bill left unpaid ('PREAVIZ DE DECONECTARE', 'Factura
+ * restantă ⇥ EPD 7135000', 'Sold restant (facturi anterioare)', 'nu am primit plata facturii …', the
+ * date from which the supply may be cut off): a number or date there is the older bill's, never this one's.
+ */
+const ARREARS = /\b(?:restant\p{L}*|neachitat\p{L}*|nepl[aă]tit\p{L}*|preaviz\p{L}*|somati\p{L}*|factur\p{L}*\s+anterioar\p{L}*|sold(?:ul)?\s+(?:restant|anterior)|nu\s+am\s+primit\s+plata|intrerup\p{L}*\s+(?:a\s+)?alimentar\p{L}*|deconectar\p{L}*)/iu;
+
+/**
+ * The lines that may carry this bill's own number and dates: a sentence or a label and its value (two
+ * cells at most) in an arrears notice's words is about another bill. A wider row (a grid's captions) is
+ * kept: its other columns are this bill's.
+ */
+export const ownIdentityLines = (lines: TextLine[]) => lines.filter((line) => line.cells.length > 2 || !line.folded.some((cell) => ARREARS.test(cell)));
+
+/** The labels that name a bill's issue and due dates and nothing else ('Data emiterii', 'Emisă la', 'Data scadentă'). */
+const ISSUE_LABELS = [L.billDate[0]!, /\bemis[ae]?\s+(?:la|in|pe)\b/i];
+const DUE_LABELS = [L.dueDate[0]!];
+
 export function parseBillText(text: string): BillExtraction {
   const lines = billLines(text);
+  const own = ownIdentityLines(lines);
   // The supply point's facts of an electricity bill: never a gas section's (a dual-fuel invoice),
   // nor another place of consumption's row in a table of the account's places.
-  const several = podOfSeveral(electricityLines(lines), billNumberOf(lines));
+  const several = podOfSeveral(electricityLines(lines), billNumberOf(own));
   const supply = electricityLines(lines).filter((line) => !several?.otherPlaces.has(line));
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
@@ -2187,10 +2206,10 @@ export function parseBillText(text: string): BillExtraction {
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
   const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
-  const dueHit = ownDateHit(valueAfterLabel(lines, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
+  const dueHit = ownDateHit(valueAfterLabel(own, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
-  const billDateHit = ownDateHit(valueAfterLabel(lines, L.billDate, (v) => oneDay(ownDatePart(v, L.dueDate)), dueHit), L.dueDate);
+  const billDateHit = ownDateHit(valueAfterLabel(own, L.billDate, (v) => oneDay(ownDatePart(v, L.dueDate)), dueHit), L.dueDate);
   // The supplier's own name after a payee label ('Beneficiar: Nova Power & Gas') is never the holder's.
   const labelledHolder = valueAfterLabel(lines, L.customer, (v) => readable(v) && holderNamed(splitNameAndAddress(withoutSpeck(v)).name));
   const customer = holderInHolderColumn(lines) ?? (labelledHolder && { ...labelledHolder, value: withoutSpeck(labelledHolder.value) }) ?? holderUnderHeading(lines);
@@ -2242,16 +2261,16 @@ export function parseBillText(text: string): BillExtraction {
   const podBroken = podWhole ? null : podOverTwoLines(lines);
   const pod = podWhole ?? podBroken;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
-  const numberLineDate = billDateHit ? null : datePrintedWithNumber(lines, billNumberOf(lines));
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(own, billNumberOf(own));
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
   const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
-  const roles = datesByRole(lines, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : null });
+  const roles = datesByRole(own, { issue: issueRead, due: dueHit ? firstDate(dueHit.value) : null });
   // Both captions lost: the date printed beside the term from the issue date, in the term's row, is that issue date.
-  const issueBesideTerm = issueRead || roles.issue || dueHit ? null : dateBesideTerm(lines);
+  const issueBesideTerm = issueRead || roles.issue || dueHit ? null : dateBesideTerm(own);
   const billDate = issueRead ?? roles.issue?.day ?? issueBesideTerm;
   // No due date printed, only its term from the issue date: the issue date plus the term.
-  const dueByTerm = !dueHit && billDate ? dueFromTerm(lines, billDate) : null;
+  const dueByTerm = !dueHit && billDate ? dueFromTerm(own, billDate) : null;
   const dueRead = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
   const dueDate = dueRead && dueWithinReach(dueRead, billDate ?? (labelledPeriod ? periodDates[1]! : (roles.period?.end ?? null))) ? dueRead : null;
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
@@ -2319,7 +2338,7 @@ export function parseBillText(text: string): BillExtraction {
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(lines), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(withoutPostalContract(supply), L.contract, NUMBER_AND_YEAR) };
+  const labelledCodes = { billNumber: billNumberOf(own), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(withoutPostalContract(supply), L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   // A contract is the supply point's: on a dual-fuel invoice, read outside the gas section.
@@ -2469,8 +2488,15 @@ export function parseBillText(text: string): BillExtraction {
   // plată' over '02.07.2025' alone, the term lost): which caption the date is under was guessed.
   for (const [field, hit] of [["billDate", billDateHit], ["dueDate", dueHit], ["periodStart", period], ["periodEnd", period]] as const) {
     const otherDate = hit?.otherColumn !== undefined && hasDate(hit.otherColumn) && firstDate(hit.otherColumn) !== firstDate(hit.value);
-    const fewerCells = hit?.position === "below" && hit.line > 0 && lines[hit.line]!.cells.length < lines[hit.line - 1]!.cells.length;
+    const read = field === "billDate" || field === "dueDate" ? own : lines;
+    const fewerCells = hit?.position === "below" && hit.line > 0 && read[hit.line]!.cells.length < read[hit.line - 1]!.cells.length;
     if ((otherDate || fewerCells) && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
+  }
+  // Two different dates each beside a bill's issue (or due) date label, no rule telling which is this
+  // bill's (an older bill's named without arrears words): whichever was taken is a guess.
+  for (const [field, labels] of [["billDate", ISSUE_LABELS], ["dueDate", DUE_LABELS]] as const) {
+    const days = new Set(valuesAfterLabel(own, labels, (v) => oneDay(v)).map((hit) => firstDate(hit.value)));
+    if (days.size > 1 && confidence[field] !== undefined) confidence[field] = Math.min(confidence[field]!, 0.85);
   }
   // Several PODs printed and none (or more than one) tied to this bill: which one is this bill's is a guess.
   // So is which row of the places' table is this bill's: its kWh may be another place's.
