@@ -106,3 +106,34 @@ describe("bill round 32: totals with their bani smaller and raised", () => {
     expect(parsed.fieldConfidence?.totalWithVat ?? 0).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe("bill round 32: labels in capitals over the values (a scan of spaced capitals, read whole)", () => {
+  const card = (offerLine: string) =>
+    [
+      "NOVA power & gas\tFACTURĂ FISCALĂ",
+      "Nova Power & Gas S.R.L. · CUI RO30495225 · Str. Avram Iancu nr. 86, Cluj-Napoca\tNER 5610817",
+      "DATA EMITERII\tDATA SCADENTĂ\tPERIOADA DE FACTURARE",
+      "06.05.2025\t21.05.2025\t01.04.2025 - 30.04.2025",
+      "COD CLIENT\tNUMĂR CONTRACT",
+      "7702660348\t633609/2022",
+      "CLIENT\tLOC DE CONSUM",
+      "LUPU OANA\tCOD POD",
+      "Str.Florilor nr.7\tRO002E183854632",
+      "Mun.București Sec.2",
+      "OFERTĂ\tPUTERE APROBATĂ",
+      offerLine,
+      "CONSUM",
+      "INDEX VECHI\tINDEX NOU\tCONSUM FACTURAT\tTIP CITIRE",
+      "12436\t13018\t582 kWh\tcitire distribuitor",
+      "DETALII FACTURĂ",
+      "Energie electrică activă\t582 kWh\t0,6877 lei\t400,24 lei",
+      "TOTAL FĂRĂ TVA\t585,21 lei\tTOTAL DE PLATĂ",
+      "TVA 19%\t111,19 lei\t696,40 lei",
+    ].join("\n");
+
+  it("never takes the next card's heading in capitals ('CONSUM') for the rest of the offer above it", () => {
+    expect(parseBillText(card("Nova Casa Verde\t5 kW")).tariffType).toBe("Nova Casa Verde");
+    // The offer's caption and words lost by the scan: no offer rather than the brand and the heading.
+    expect(parseBillText(card("Nova\ta Vel\t5 kW")).tariffType ?? "").not.toMatch(/CONSUM/);
+  });
+});

@@ -2143,7 +2143,10 @@ function wrappedLabelsJoined(lines: TextLine[]): TextLine[] {
     // A block's heading in capitals over a name in capitals ('DATE CLIENT' over 'ANDREI IONIȚĂ'): the
     // holder's name under its heading, no second line of it (no name holds a heading's words).
     const nameUnderBlockHeading = tail !== null && UPPER_NAME.test(first) && UPPER_NAME.test(tail) && holdsLabelWord(first) && !holdsLabelWord(tail);
-    if (line.cells.length >= 2 && tail && !nameUnderHeading && !nameUnderBlockHeading && !headsFigures && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !LOCALITY_START.test(foldSameLength(tail)) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
+    // A heading's word in capitals alone ('CONSUM', the next card's title) under a value in mixed case ('Nova
+    // Casa Verde ⇥ 5 kW'): the next block's heading, never the value's second line.
+    const headingUnderValue = tail !== null && /\p{Ll}/u.test(first) && /^\p{Lu}{4,}(?:\s+\p{Lu}+)*$/u.test(tail.trim()) && holdsLabelWord(tail);
+    if (line.cells.length >= 2 && tail && !nameUnderHeading && !nameUnderBlockHeading && !headsFigures && !headingUnderValue && wordsOnly(first) && wordsOnly(tail) && !ADDRESS_NUMBER.test(tail) && !LOCALITY_START.test(foldSameLength(tail)) && !first.endsWith(":") && (!namesAField(first) || /^\p{Ll}/u.test(tail))) {
       const cells = [`${first} ${tail}`, ...line.cells.slice(1)];
       out.push({ cells, folded: cells.map(foldSameLength) });
       l++;
