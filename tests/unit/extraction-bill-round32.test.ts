@@ -137,3 +137,24 @@ describe("bill round 32: labels in capitals over the values (a scan of spaced ca
     expect(parseBillText(card("Nova\ta Vel\t5 kW")).tariffType ?? "").not.toMatch(/CONSUM/);
   });
 });
+
+describe("bill round 32: the notice on a scan", () => {
+  it("reads none of the notice's dates where the scan broke its sentence into cells and lost the bill's own captions", () => {
+    const text = billWithNotice([
+      "PREAVIZ DE DECONECTARE",
+      "Până la data emiterii prezentei facturi nu am primit plata facti\t) nr.\t5087000 dir\t18.01\t2026, scadentă la 02.02.2026.",
+      "Factura restantă\tEPD 5087000",
+      "Data scadentă a facturiijrestante\t02.02.2026",
+      "Data de la care poate fi întreruptă aliment,\t3\t10.03.2026",
+    ])
+      .replace("FACTURĂ\tData emiterii\t18.02.2026", "FACTURĂ\t18.0:")
+      .replace("Seria EPD nr. 5088213\tData scadentă\t05.03.2026", "Seria EPD nr, 5088213\tE\tv\t05.03.2026");
+    const parsed = parseBillText(text);
+    // The abbreviation's full stop read as a comma: still the series and its number.
+    expect(parsed.billNumber).toBe("EPD 5088213");
+    for (const day of ["2026-01-18", "2026-02-02", "2026-03-10"]) {
+      expect(parsed.billDate).not.toBe(day);
+      expect(parsed.dueDate).not.toBe(day);
+    }
+  });
+});

@@ -558,7 +558,8 @@ function billNumberRaw(lines: TextLine[]): string | null {
       // 'seria și nr. HID 0012345': the conjunction is not a series.
       const joint = numbered(/\bseri[ae]\s+(?:si|și)\s+(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{2,}?)(?:\s+din\b|\s*$)/i.exec(cell)?.[1]);
       if (joint) return joint;
-      const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr\.?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
+      // A scan may read the abbreviation's full stop as a comma ('Seria EPD nr, 2802757').
+      const series = /\bseri[ae]\s+([A-Z]{1,6})\s*(?:,\s*)?(?:nr[.,]?|numar(?:ul)?)\s*:?\s*([A-Z0-9]{3,})/i.exec(cell);
       if (series && numbered(series[2])) return `${series[1]!.toUpperCase()} ${series[2]!.toUpperCase()}`;
       const afterNr = numbered(/\b(?:numar|nr\.?)\s+fact(?:ur[ai]|\.)\s*:?\s*([A-Z0-9][A-Z0-9 /-]{3,}?)\s*$/i.exec(cell)?.[1]);
       if (afterNr) return afterNr;
@@ -2192,14 +2193,23 @@ function captionsFirst(lines: TextLine[]): TextLine[] {
  * restantă ⇥ EPD 7135000', 'Sold restant (facturi anterioare)', 'nu am primit plata facturii …', the
  * date from which the supply may be cut off): a number or date there is the older bill's, never this one's.
  */
-const ARREARS = /\b(?:restant\p{L}*|neachitat\p{L}*|nepl[aă]tit\p{L}*|preaviz\p{L}*|somati\p{L}*|factur\p{L}*\s+anterioar\p{L}*|sold(?:ul)?\s+(?:restant|anterior)|nu\s+am\s+primit\s+plata|intrerup\p{L}*\s+(?:a\s+)?alimentar\p{L}*|deconectar\p{L}*)/iu;
+const ARREARS = /(?:restant\p{L}*|\bneachitat\p{L}*|\bneplatit\p{L}*|\bpreaviz\p{L}*|\bsomati\p{L}*|\bfactur\p{L}*\s+anterioar\p{L}*|\bsold(?:ul)?\s+anterior|\bnu\s+am\s+primit\s+plata|\bintrerup\p{L}*\s+(?:a\s+)?aliment|\bdeconectar\p{L}*)/iu;
 
 /**
  * The lines that may carry this bill's own number and dates: a sentence or a label and its value (two
- * cells at most) in an arrears notice's words is about another bill. A wider row (a grid's captions) is
- * kept: its other columns are this bill's.
+ * cells at most) in an arrears notice's words is about another bill. A wider row (a grid's captions, or a
+ * scan's lines run together) keeps its other cells, which are this bill's: only the notice's cells are emptied.
  */
-export const ownIdentityLines = (lines: TextLine[]) => lines.filter((line) => line.cells.length > 2 || !line.folded.some((cell) => ARREARS.test(cell)));
+export const ownIdentityLines = (lines: TextLine[]): TextLine[] =>
+  lines.flatMap((line) => {
+    // A notice's sentence a scan broke into cells: the cells after it that open with no capital ('2799000
+    // dir', '2025, scadentă la 21.11.2025.') are its rest.
+    const about: boolean[] = [];
+    for (const [c, cell] of line.folded.entries()) about.push(ARREARS.test(cell) || (c > 0 && about[c - 1]! && !/^\s*\p{Lu}/u.test(line.cells[c]!)));
+    if (!about.some(Boolean)) return [line];
+    if (line.cells.length <= 2) return [];
+    return [{ cells: line.cells.map((cell, c) => (about[c] ? "" : cell)), folded: line.folded.map((cell, c) => (about[c] ? "" : cell)) }];
+  });
 
 /** The labels that name a bill's issue and due dates and nothing else ('Data emiterii', 'Emisă la', 'Data scadentă'). */
 const ISSUE_LABELS = [L.billDate[0]!, /\bemis[ae]?\s+(?:la|in|pe)\b/i];
@@ -2359,7 +2369,8 @@ export function parseBillText(text: string): BillExtraction {
   const supplyCodes = codes && (supply.length < lines.length || postalContractIn(lines)) ? codesByStem(withoutPostalContract(supply), known) : codes;
   const code = (field: keyof typeof labelledCodes) => {
     if (labelledCodes[field] !== null) return labelledCodes[field];
-    const found = (field === "contractNumber" ? supplyCodes : codes)?.[field];
+    // A number known by its stem alone is never one an arrears notice names.
+    const found = (field === "contractNumber" ? supplyCodes : field === "billNumber" && codes ? codesByStem(own, known) : codes)?.[field];
     if (found) sourceOf(field, found.by);
     return found?.value ?? null;
   };
