@@ -158,3 +158,41 @@ describe("bill round 32: the notice on a scan", () => {
     }
   });
 });
+
+describe("bill round 32: totals whose raised bani a scan lost", () => {
+  const premier = (net: string, vat: string, gross: string) =>
+    [
+      "PREMIER ENERGY\tDe plată",
+      "Factură",
+      "Nr. PZM 2183956\tpână la 04.05.2025",
+      "Emisă la 19.04.2025",
+      "Perioada: 01.03.2025 - 31.03.2025",
+      "Date client\tLoc de consum",
+      "ANDREI CRĂCIUN\tPOD: RO001E439640607",
+      "Str.Florilor nr.28\tOfertă: Premier Casa Fix 12",
+      "Jud.TM Mun.Timișoara\tPutere aprobată: 4 kW",
+      "Cod client: C-168554",
+      "Contor\tIndex vechi\tIndex nou\tConsum (kWh)",
+      "Energie activă\t69878\t70300\t422",
+      "Denumire\tCantitate (kWh)\tPreț unitar (lei/kWh)\tValoare (lei)",
+      "Energie electrică activă\t422\t0,7233\t305,23",
+      "Tarif distribuție și transport\t422\t0,2513\t106,05",
+      "Certificate verzi\t422\t0,0563\t23,76",
+      "Contribuție cogenerare\t422\t0,0046\t1,94",
+      "Acciză\t422\t0,0056\t2,36",
+      `Total fără TVA\t${net}`,
+      `TVA 19%\t${vat}`,
+      `Total de plată\t${gross}`,
+    ].join("\n");
+
+  it("puts the bani back from the charges table's rows where the lei read agree, below sure", () => {
+    const parsed = parseBillText(premier("439”! ei", "83 ei", "522'“ tei"));
+    expect([parsed.totalWithoutVat, parsed.vat, parsed.totalWithVat]).toEqual(["439.34", "83.47", "522.81"]);
+    for (const field of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
+  });
+
+  it("puts nothing back where the lei read are not the rows' sum", () => {
+    const parsed = parseBillText(premier("440”! ei", "83 ei", "522'“ tei"));
+    expect(parsed.totalWithoutVat).not.toBe("439.34");
+  });
+});

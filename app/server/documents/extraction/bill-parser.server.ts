@@ -1224,6 +1224,40 @@ export function wholeLeiAmongBani(text: string, totals: (number | null)[]): bool
   return totals.some((cents) => cents !== null && cents !== 0 && cents % 100 === 0) && AMOUNT_WITH_BANI.test(text);
 }
 
+/** A total read as its lei alone, the bani set small and raised lost or read as marks ('103”! ei', '19 ei'): the lei. */
+const LEI_ONLY = /^(\d{1,3}(?:\.\d{3})+|\d{1,6})(?![^\d]*\d)[^\d%]*$/;
+const BANI_AMOUNT = /^(?:\d{1,3}(?:\.\d{3})*|\d+)[,.]\d{2}$/;
+
+/**
+ * Totals whose bani a scan lost ('Total fără TVA ⇥ 103”! ei', 'TVA 19% ⇥ 19 ei'), put back from the charges
+ * table: its rows' values (each with its bani) add up to the net amount, whose lei must be the lei read; the
+ * VAT at a rate, and the total, must have the lei read for them too (one of the two read at least). Null
+ * when any of it does not fit.
+ */
+export function totalsFromRows(lines: TextLine[], rates: number[]): { net: number; vat: number; gross: number } | null {
+  const lei = (labels: RegExp[]) => {
+    const hit = valuesAfterLabel(lines, labels, (v) => LEI_ONLY.test(v.trim()))[0];
+    return hit ? { lei: Number(LEI_ONLY.exec(hit.value.trim())![1]!.replace(/\./g, "")), line: hit.line } : null;
+  };
+  const net = lei(L.net);
+  if (!net) return null;
+  let header = -1;
+  for (let l = 0; l < net.line; l++) if (lines[l]!.folded.some((cell) => /^valoare\b/i.test(cell.trim()))) header = l;
+  if (header < 0) return null;
+  const rows = lines.slice(header + 1, net.line).map((line) => line.cells[line.cells.length - 1]!.trim());
+  if (rows.length < 2 || !rows.every((cell) => BANI_AMOUNT.test(cell))) return null;
+  const netCents = rows.reduce((sum, cell) => sum + parseAmountCents(cell)!, 0);
+  if (Math.floor(netCents / 100) !== net.lei) return null;
+  const vatLei = lei(L.vat)?.lei ?? null;
+  const grossLei = lei(L.gross)?.lei ?? null;
+  if (vatLei === null && grossLei === null) return null;
+  for (const rate of rates) {
+    const vat = Math.round(netCents * rate);
+    if ((vatLei === null || Math.floor(vat / 100) === vatLei) && (grossLei === null || Math.floor((netCents + vat) / 100) === grossLei)) return { net: netCents, vat, gross: netCents + vat };
+  }
+  return null;
+}
+
 export const totalsAddUp = (net: number, vat: number, gross: number) => Math.abs(net + vat - gross) <= 1;
 
 /**
@@ -2325,10 +2359,13 @@ export function parseBillText(text: string): BillExtraction {
   // what the net and the total printed leave for it. Never kept as read (it fails every check).
   const vatRead = totals.vat?.cents ?? null;
   const vatCommaLost = netRead !== null && grossRead !== null && vatRead !== null && grossRead > netRead && vatRead === (grossRead - netRead) * 100;
-  const vatCents = vatCommaLost ? grossRead - netRead : vatRead;
-  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatCents, grossRead, rates);
-  const netCents = leadLost?.net ?? netRead;
-  const grossCents = leadLost?.gross ?? grossRead;
+  const vatCents0 = vatCommaLost ? grossRead - netRead : vatRead;
+  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatCents0, grossRead, rates);
+  // No total read with its bani: the charges table's rows put them back, if the lei read agree.
+  const fromRows = netRead === null && vatRead === null && grossRead === null ? totalsFromRows(totalsLines, rates) : null;
+  const netCents = fromRows?.net ?? leadLost?.net ?? netRead;
+  const grossCents = fromRows?.gross ?? leadLost?.gross ?? grossRead;
+  const vatCents = fromRows?.vat ?? vatCents0;
 
   const indexes = indexesOf(supply);
   // A prosumer's quantitative compensation bills what was taken less what was delivered: the
@@ -2503,6 +2540,8 @@ export function parseBillText(text: string): BillExtraction {
   if (wholeLeiAmongBani(text, [netCents, vatCents, grossCents]) && !(netCents !== null && vatCents !== null && (vatToTheBan(netCents, vatCents, rates) || splitFits(split, netCents, vatCents)))) {
     for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   }
+  // So are totals put back from the charges table's rows.
+  if (fromRows) for (const f of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) if (confidence[f] !== undefined) confidence[f] = Math.min(confidence[f]!, 0.85);
   // A comma put back is a new kind of reading: below sure whatever the checks say.
   if (vatCommaLost && confidence.vat !== undefined) confidence.vat = Math.min(confidence.vat, 0.85);
   // So is an amount's leading digit put back from the other two totals.
