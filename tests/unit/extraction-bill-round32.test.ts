@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 /** A bill opening with a notice about an older bill left unpaid. `notice` replaces the notice's lines. */
 function billWithNotice(notice?: string[]): string {
@@ -194,5 +195,14 @@ describe("bill round 32: totals whose raised bani a scan lost", () => {
   it("puts nothing back where the lei read are not the rows' sum", () => {
     const parsed = parseBillText(premier("440”! ei", "83 ei", "522'“ tei"));
     expect(parsed.totalWithoutVat).not.toBe("439.34");
+  });
+});
+
+describe("bill round 32: an offer's term read by a scan", () => {
+  it("reads 'luni' after a number of months where the engine read its l and u as 'IL'", () => {
+    for (const misread of ["IL ni", "ILni", "Iuni"]) {
+      const parsed = parseBillText(repairOcrText(billWithNotice([]).replace("E.ON Fix 12 luni", `E.ON Fix 12 ${misread}`)));
+      expect(parsed.tariffType).toBe("E.ON Fix 12 luni");
+    }
   });
 });
