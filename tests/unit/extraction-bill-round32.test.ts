@@ -206,3 +206,10 @@ describe("bill round 32: an offer's term read by a scan", () => {
     }
   });
 });
+
+describe("bill round 32: a speck after the address", () => {
+  it("drops a lone small letter a scan read after the address's last figure", () => {
+    const parsed = parseBillText(repairOcrText(billWithNotice([]).replace("Șos.Pantelimon nr.130 bl.C5 ap.30\t", "Șos.Pantelimon nr.130 bl.C5 ap.30 n\t")));
+    expect(parsed.billingAddress).toBe("Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30");
+  });
+});

@@ -323,7 +323,13 @@ const isFigure = (cell: string) => /^\d[\d.,\s]*$/.test(cell);
  * The holder's address as reported: no country, no next section's caption run into it, no scan's
  * speck before it ('* MUN.BUCURESTI …': no address starts with a mark).
  */
-const billingAddressOf = (address: string | null) => (address === null ? null : localityFirst(withoutCountry(withoutSectionCaption(withoutCaptionAfter(address.replace(/^[^\p{L}\d]+/u, ""))))));
+/**
+ * A speck a scan read as a small letter after the address's last figure ('… bl.B8 ap.44 n'): a letter of
+ * a number is printed joined to it or as a capital ('nr.12A', 'nr. 12 A'), never a lone small one.
+ */
+const withoutSpeckAfterFigure = (address: string) => address.replace(/(?<=\d)\s+\p{Ll}$/u, "");
+const billingAddressOf = (address: string | null) =>
+  address === null ? null : localityFirst(withoutCountry(withoutSectionCaption(withoutCaptionAfter(withoutSpeckAfterFigure(address.replace(/^[^\p{L}\d]+/u, "").trimEnd())))));
 
 /**
  * One part of an address's locality, ranked in the order an address names them: its county, its town
