@@ -56,7 +56,9 @@ describe("bill round 32: a notice about an older unpaid bill", () => {
   });
 
   it("keeps neither of two issue dates sure where both sit beside their label and no arrears word tells them apart", () => {
-    const parsed = parseBillText(billWithNotice(["Factura precedentă\tEPD 5087000", "Data emiterii\t18.01.2026", "Data scadentă\t02.02.2026"]));
+    const parsed = parseBillText(
+      billWithNotice(["Factura precedentă\tEPD 5087000", "Data emiterii\t18.01.2026", "Data scadentă\t02.02.2026"]),
+    );
     expect(parsed.fieldConfidence?.billDate ?? 0).toBeLessThan(0.9);
     expect(parsed.fieldConfidence?.dueDate ?? 0).toBeLessThan(0.9);
   });
@@ -94,7 +96,8 @@ describe("bill round 32: totals with their bani smaller and raised", () => {
       .replace("Total factură curentă\t319,97 lei", "Total factură curentă\t319 lei");
     const parsed = parseBillText(text);
     expect(parsed.totalWithVat).toBe("319.00");
-    for (const field of ["totalWithoutVat", "vat", "totalWithVat"] as const) expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
+    for (const field of ["totalWithoutVat", "vat", "totalWithVat"] as const)
+      expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
   });
 
   it("still trusts whole-lei totals whose VAT is the rate's to the ban", () => {
@@ -189,7 +192,8 @@ describe("bill round 32: totals whose raised bani a scan lost", () => {
   it("puts the bani back from the charges table's rows where the lei read agree, below sure", () => {
     const parsed = parseBillText(premier("439”! ei", "83 ei", "522'“ tei"));
     expect([parsed.totalWithoutVat, parsed.vat, parsed.totalWithVat]).toEqual(["439.34", "83.47", "522.81"]);
-    for (const field of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const) expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
+    for (const field of ["totalWithoutVat", "vat", "totalWithVat", "pricePerKwh"] as const)
+      expect(parsed.fieldConfidence?.[field] ?? 0).toBeLessThan(0.9);
   });
 
   it("puts nothing back where the lei read are not the rows' sum", () => {
@@ -201,7 +205,9 @@ describe("bill round 32: totals whose raised bani a scan lost", () => {
 describe("bill round 32: an offer's term read by a scan", () => {
   it("reads 'luni' after a number of months where the engine read its l and u as 'IL'", () => {
     for (const misread of ["IL ni", "ILni", "Iuni"]) {
-      const parsed = parseBillText(repairOcrText(billWithNotice([]).replace("E.ON Fix 12 luni", `E.ON Fix 12 ${misread}`)));
+      const parsed = parseBillText(
+        repairOcrText(billWithNotice([]).replace("E.ON Fix 12 luni", `E.ON Fix 12 ${misread}`)),
+      );
       expect(parsed.tariffType).toBe("E.ON Fix 12 luni");
     }
   });
@@ -209,7 +215,11 @@ describe("bill round 32: an offer's term read by a scan", () => {
 
 describe("bill round 32: a speck after the address", () => {
   it("drops a lone small letter a scan read after the address's last figure", () => {
-    const parsed = parseBillText(repairOcrText(billWithNotice([]).replace("Șos.Pantelimon nr.130 bl.C5 ap.30\t", "Șos.Pantelimon nr.130 bl.C5 ap.30 n\t")));
+    const parsed = parseBillText(
+      repairOcrText(
+        billWithNotice([]).replace("Șos.Pantelimon nr.130 bl.C5 ap.30\t", "Șos.Pantelimon nr.130 bl.C5 ap.30 n\t"),
+      ),
+    );
     expect(parsed.billingAddress).toBe("Mun.București Sec.2 Șos.Pantelimon nr.130 bl.C5 ap.30");
   });
 });

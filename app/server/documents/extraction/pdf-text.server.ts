@@ -66,7 +66,9 @@ function raisedBaniJoined(items: Item[]): Item[] {
 }
 
 function linesOf(items: Item[]): string[] {
-  const sorted = raisedBaniJoined(items).filter((i) => i.str.trim().length > 0).sort((a, b) => b.y - a.y || a.x - b.x);
+  const sorted = raisedBaniJoined(items)
+    .filter((i) => i.str.trim().length > 0)
+    .sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Item[][] = [];
   for (const item of sorted) {
     const row = rows[rows.length - 1];
