@@ -223,6 +223,12 @@ const SERIES_WITH_BRACKET_J = /(?<![\p{L}\d.[\]])([A-Z]{1,3})\](?= \d{5,}(?![\d.
  */
 const SPLIT_BLOCK_HEADING = /(?<=^|\t)(DATE(?:LE)?)\t(CONTRACT(?:ULUI)?|CLIENT(?:ULUI)?|FACTUR(?:Ă|A|II)|CONSUM|PLAT(?:Ă|A))(?=\t|$)/gm;
 
+/**
+ * The word 'luni' (months) of an offer's term ('E.ON Fix 12 luni') with its l and u read as 'IL' or 'I' ('Fix
+ * 12 IL ni', 'Fix 12 ILni', 'Fix 24 Iuni'): after a number of months no other word is spelt so.
+ */
+const MONTHS_WORD_MISREAD = /(?<=\b\d{1,2} )(?:IL ?ni|ILuni|Iuni)(?!\p{L})/gu;
+
 export function repairOcrText(text: string): string {
   return repairStreetKind(text.replace(HOLE_AT_LINE_START, ""))
     .replace(SPLIT_BLOCK_HEADING, "$1 $2")
@@ -261,6 +267,7 @@ export function repairOcrText(text: string): string {
     .replace(BLOCK_WORD_MISREAD, "bl")
     .replace(BLOCK_NUMBER_WITH_L, (_, block: string, number: string) => block + number.replace(/[lI|]/g, "1"))
     .replace(BLOCK_NUMBER_AS_LETTER, (_, block: string, digit: string) => block + BLOCK_DIGIT[digit]!)
+    .replace(MONTHS_WORD_MISREAD, "luni")
     .split("\n")
     .map((line) =>
       line

@@ -33,8 +33,42 @@ interface Item {
   fontSize: number;
 }
 
+/** An amount's bani set on their own: ',58', '.07'. */
+const BANI = /^[,.]\d{2}$/;
+
+/**
+ * A designer's amount ('1.724' large, then ',58' smaller and raised beside it, then 'lei'): the bani are a
+ * run of their own on a higher baseline, which would make a line of their own above the lei. A ',dd' run
+ * set smaller than the figures it follows, touching their end and raised within their height, is joined
+ * to them: the amount is one.
+ */
+function raisedBaniJoined(items: Item[]): Item[] {
+  const out = items.map((item) => ({ ...item }));
+  const joined = new Set<Item>();
+  for (const bani of out) {
+    if (!BANI.test(bani.str.trim())) continue;
+    const lei = out.find(
+      (item) =>
+        item !== bani &&
+        !joined.has(item) &&
+        /\d$/.test(item.str.trimEnd()) &&
+        item.fontSize >= bani.fontSize * 1.3 &&
+        Math.abs(bani.x - (item.x + item.width)) <= item.fontSize * 0.3 &&
+        bani.y > item.y &&
+        bani.y - item.y <= item.fontSize * 0.7,
+    );
+    if (!lei) continue;
+    lei.str = `${lei.str.trimEnd()}${bani.str.trim()}`;
+    lei.width = bani.x + bani.width - lei.x;
+    joined.add(bani);
+  }
+  return out.filter((item) => !joined.has(item));
+}
+
 function linesOf(items: Item[]): string[] {
-  const sorted = items.filter((i) => i.str.trim().length > 0).sort((a, b) => b.y - a.y || a.x - b.x);
+  const sorted = raisedBaniJoined(items)
+    .filter((i) => i.str.trim().length > 0)
+    .sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Item[][] = [];
   for (const item of sorted) {
     const row = rows[rows.length - 1];
