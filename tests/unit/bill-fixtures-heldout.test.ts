@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 32 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 33 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, ENERGY_LABEL, overdueNotice, pageCarry, postalContract, RAISED_BANI, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, chartMonths, THIN_SPACE, thinAmount, thinInteger, TINMAR_IBAN, ENERGY_LABEL, overdueNotice, pageCarry, postalContract, RAISED_BANI, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, ROUND32_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
 const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu", "electricaReportPagina"]);
@@ -139,19 +139,21 @@ const ROUND_30_LAYOUTS: BillLayout[] = ["restartPodDouaRanduri", "digiSuccesiune
 const ROUND_30_SEED = 26;
 const ROUND_31_LAYOUTS: BillLayout[] = ["electricaReportPagina", "hidroFereastraJos", "ppcEticheta"];
 const ROUND_31_SEED = 27;
+const ROUND_32_LAYOUTS: BillLayout[] = ["eonPreavizDeconectare", "novaEticheteRarite", "premierZecimaleMici"];
+const ROUND_32_SEED = 28;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 31, measured once, joined the tuning half; round 32 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS, ...ROUND_31_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 32, measured once, joined the tuning half; round 33 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS, ...ROUND_31_LAYOUTS, ...ROUND_32_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(28);
-    expect(SEALED_LAYOUTS).toEqual(["eonPreavizDeconectare", "novaEticheteRarite", "premierZecimaleMici"]);
+    expect(SEALED_SEED).toBe(29);
+    expect(SEALED_LAYOUTS).toEqual(["engieSpatiuMii", "hidroGraficConsum", "tinmarTalonPunct"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, ROUND_31_SEED, ROUND_31_LAYOUTS], [32, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, ROUND_31_SEED, ROUND_31_LAYOUTS], [32, ROUND_32_SEED, ROUND_32_LAYOUTS], [33, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -170,7 +172,9 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
           const { width, height } = document.getPage(0).getSize();
           expect(width > height).toBe(LANDSCAPE.has(input.layout));
           const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
-          checkPrinted(text, truth, input.layout);
+          // Round 33's thin space between the thousands (PDF.js gives it as a space): checked apart (below); here a
+          // run that is only a grouped whole number (an index, a quantity) read without it.
+          checkPrinted(input.layout === "engieSpatiuMii" ? await ungroupedRuns(pdf) : text, truth, input.layout);
         });
       }
     });
@@ -279,6 +283,18 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       for (const scan of drawScans(conditions, 40)) expect(scan.folds).toBeUndefined();
     }
   });
+
+  /** The PDF's runs, one a line, a run that is only a whole number grouped by thin spaces ('37 923') without them. */
+  async function ungroupedRuns(pdf: Uint8Array): Promise<string> {
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    const runs: string[] = [];
+    for (let n = 1; n <= document.numPages; n++) {
+      for (const item of (await (await document.getPage(n)).getTextContent()).items) {
+        if ("str" in item) runs.push(/^\d{1,3}([\s\u202f]\d{3})+$/.test(item.str) ? item.str.replace(/[\s\u202f]/g, "") : item.str);
+      }
+    }
+    return runs.join("\n");
+  }
 
   /** Every text run of the PDF inside its page, so that a person reading the printout sees it all. */
   async function runsInsidePage(pdf: Uint8Array) {
@@ -1834,12 +1850,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 32's scans have a seed of their own, round 31's conditions and, new, a halftone screen's moiré; no earlier scan set has one", () => {
-    const { seed, halftoneShare, halftoneLpi, halftoneStrength, ...rest } = SEALED_SCANS;
+    const { seed, halftoneShare, halftoneLpi, halftoneStrength, ...rest } = ROUND32_SCANS;
     const { seed: _seed31, ...round31 } = ROUND31_SCANS;
     expect(seed).toBe(48);
     expect(rest).toEqual(round31);
     expect([halftoneShare, halftoneLpi, halftoneStrength]).toEqual([0.4, [85, 133], [0.35, 0.7]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND32_SCANS, ROUND_32_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.halftone)).toBe(true);
     expect(sealed.some((scan) => !scan.halftone)).toBe(true);
     // A screened sheet that is not a fax page (where every pixel is black or white after the screen).
@@ -1853,7 +1869,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     // Every screen within its ranges, at angles all round.
     let screened = 0;
     const angles = new Set<number>();
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND32_SCANS, 60)) {
       if (!scan.halftone) continue;
       screened++;
       const { lpi, angle, strength } = scan.halftone;
@@ -1872,11 +1888,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 31's scans are the same as when they were sealed: the new draws come after every earlier one.
     const read31 = drawScans(ROUND31_SCANS, ROUND_31_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 47, halftoneShare: undefined }, read31.length)).toEqual(read31);
+    expect(drawScans({ ...ROUND32_SCANS, seed: 47, halftoneShare: undefined }, read31.length)).toEqual(read31);
   });
 
   it("round 32's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_32_SEED, ROUND_32_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -1893,7 +1909,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 32's disconnection notice: an older bill of the same series, its date and due date before the bill's, the amount owed (none of the bill's), the cut-off day after the due date, printed first; the balance under the bill's total; all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["eonPreavizDeconectare"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_32_SEED, ["eonPreavizDeconectare"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const notice = overdueNotice(truth, c);
@@ -1921,7 +1937,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 32's spaced capitals: every label set letter by letter, no label whole in any run of text; the values whole, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["novaEticheteRarite"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_32_SEED, ["novaEticheteRarite"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const { pdf } = await renderBillPdf(input);
@@ -1943,7 +1959,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 32's small raised bani: every total printed as its lei, then its comma and bani smaller and higher, then 'lei', no run holding a total whole; the charges in ordinary figures, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["premierZecimaleMici"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_32_SEED, ["premierZecimaleMici"], PER_LAYOUT)) {
       const c = charges(input);
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -1966,6 +1982,133 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       // The amount due twice so (at the top right and under the charges), the rows' values whole.
       expect(items.filter((item) => item.str === roNumber(c.grossCents).split(",")[0]).length).toBe(2);
       for (const row of c.rows) expect(items.some((item) => item.str === roNumber(row.valueCents)), row.label).toBe(true);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 33's scans have a seed of their own, round 32's conditions and, new, the back side's print showing through; no earlier scan set has it", () => {
+    const { seed, bleedShare, bleedStrength, bleedBlur, ...rest } = SEALED_SCANS;
+    const { seed: _seed32, ...round32 } = ROUND32_SCANS;
+    expect(seed).toBe(49);
+    expect(rest).toEqual(round32);
+    expect([bleedShare, bleedStrength, bleedBlur]).toEqual([0.6, [0.08, 0.2], [0.6, 1.6]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.bleed)).toBe(true);
+    expect(sealed.some((scan) => !scan.bleed)).toBe(true);
+    // A sheet showing its back that is not a fax page (whose 1-bit threshold could drop so faint a grey).
+    expect(sealed.some((scan) => scan.bleed && !scan.fax)).toBe(true);
+    // Round 32's conditions still occur among the nine scans, the halftone and the torn corner included.
+    expect(sealed.some((scan) => scan.halftone)).toBe(true);
+    expect(sealed.some((scan) => scan.torn || scan.banding || scan.focus || scan.holes)).toBe(true);
+    expect(sealed.some((scan) => scan.highlight || scan.crumple || scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every show-through within its ranges, moved out of register both ways.
+    let bled = 0;
+    const sides = new Set<string>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.bleed) continue;
+      bled++;
+      const { strength, blur, shift } = scan.bleed;
+      sides.add(`${Math.sign(shift[0])}${Math.sign(shift[1])}`);
+      expect(strength).toBeGreaterThanOrEqual(0.08);
+      expect(strength).toBeLessThanOrEqual(0.2);
+      expect(blur).toBeGreaterThanOrEqual(0.6);
+      expect(blur).toBeLessThanOrEqual(1.6);
+      for (const share of shift) expect(Math.abs(share)).toBeLessThanOrEqual(0.04);
+    }
+    expect(bled).toBeGreaterThan(10);
+    expect(sides.size).toBeGreaterThanOrEqual(3);
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, ROUND32_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.bleed).toBeUndefined();
+    }
+    // Round 32's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read32 = drawScans(ROUND32_SCANS, ROUND_32_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 48, bleedShare: undefined }, read32.length)).toEqual(read32);
+  });
+
+  it("round 33's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width, height] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+          expect(item.transform[5] as number, item.str).toBeGreaterThanOrEqual(height * 0.09);
+        }
+      }
+    }
+  });
+
+  it("round 33's thin spaces: the indexes, the quantities and the amounts from 1000 up grouped by a narrow no-break space, never by a dot; the smaller amounts whole, all on the page", async () => {
+    let grouped = 0;
+    for (const input of billSet(SEALED_SEED, ["engieSpatiuMii"], PER_LAYOUT)) {
+      const c = charges(input);
+      const { pdf } = await renderBillPdf(input);
+      // PDF.js gives the narrow no-break space as a space: each grouped figure is one run, its groups spaced.
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const runs = (await (await document.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str.replace(/\u202f/g, " ") : ""));
+      const spaced = (figure: string) => figure.replaceAll(THIN_SPACE, " ");
+      for (const cents of [c.netCents, c.vatCents, c.grossCents]) {
+        expect(runs, thinAmount(cents)).toContain(spaced(`${thinAmount(cents)} lei`));
+        if (cents >= 100_000) {
+          grouped++;
+          expect(thinAmount(cents)).toContain(THIN_SPACE);
+          expect(runs.join("\n")).not.toContain(roNumber(cents));
+        }
+      }
+      for (const row of c.rows) expect(runs).toContain(spaced(thinAmount(row.valueCents)));
+      // The indexes (five digits and more) always grouped, their difference the billed kWh.
+      const indexes = runs.filter((run) => /^\d{2,3} \d{3}$/.test(run)).map((run) => Number(run.replace(" ", "")));
+      expect(indexes).toHaveLength(2);
+      expect(indexes[1]! - indexes[0]!).toBe(input.consumptionKwh);
+      expect(runs).toContain(spaced(thinInteger(input.consumptionKwh)));
+      expect(thinInteger(12345)).toBe(`12${THIN_SPACE}345`);
+      await runsInsidePage(pdf);
+    }
+    expect(grouped).toBeGreaterThan(0);
+  });
+
+  it("round 33's chart: the billed kWh only as the last of six bars' labels (the five months before never equal to it), no index and no quantity printed, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["hidroGraficConsum"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const bars = chartMonths(input, truth);
+      expect(bars).toHaveLength(6);
+      expect(bars.map((bar) => bar.billed)).toEqual([false, false, false, false, false, true]);
+      expect(bars[5]!.kwh).toBe(input.consumptionKwh);
+      for (const bar of bars.slice(0, 5)) expect(bar.kwh).not.toBe(input.consumptionKwh);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string }[];
+      for (const bar of bars) expect(items.some((item) => item.str === String(bar.kwh)), String(bar.kwh)).toBe(true);
+      // The billed kWh in one run only (its bar's label), nowhere else.
+      expect(items.filter((item) => new RegExp(`(^|\\D)${input.consumptionKwh}(\\D|$)`).test(item.str))).toHaveLength(1);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      expect(text).not.toMatch(/index/i);
+      for (const row of c.rows) expect(text).toContain(roNumber(row.valueCents));
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 33's payment slip: the total again with a dot decimal and no grouping, in the slip and in the QR's text, beside the bill's Romanian amounts, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["tinmarTalonPunct"], PER_LAYOUT)) {
+      const c = charges(input);
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      const dotted = (c.grossCents / 100).toFixed(2);
+      expect(dotted).toBe(truth.totalWithVat);
+      expect(text).toContain(`${roNumber(c.grossCents)} lei`);
+      expect(text).toContain(`${dotted} RON`);
+      expect(text).toContain(`${dotted}|RON|${truth.billNumber}`);
+      expect(text).toContain(TINMAR_IBAN);
+      // The slip after the bill's totals.
+      expect(text.indexOf(`${dotted} RON`)).toBeGreaterThan(text.indexOf(`${roNumber(c.grossCents)} lei`));
       await runsInsidePage(pdf);
     }
   });

@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 28 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 29 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 28 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 29 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -30,6 +30,7 @@ import {
   ROUND23_PHOTOS,
   ROUND26_PHOTOS,
   ROUND27_PHOTOS,
+  ROUND28_PHOTOS,
   ROUND24_PHOTOS,
   ROUND25_PHOTOS,
   cardReach,
@@ -1683,17 +1684,17 @@ describe("ID photo round 27 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 28 as fixtures (no reader)", () => {
-  const round28 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round28 = idPhotoSet(ROUND28_PHOTOS, 2);
   const round27 = idPhotoSet(ROUND27_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 28 has a new seed and round 27's conditions at round 27's rates, plus its own cracked lens cover and flicker bands", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND27_PHOTOS, 39, "crackFlicker");
+    expectNextRound(ROUND28_PHOTOS, ROUND27_PHOTOS, 39, "crackFlicker");
     expectWholeRound(round28, ["crackedlens", "flicker", "photocopy"]);
   });
 
   it("a photo draws one of round 28's conditions at most, and then none of round 27's to 15's; such a photo stacks no more conditions than round 27's did, and every other photo is drawn as without round 28", () => {
-    const withoutCrackFlicker = idPhotoSet({ ...HELD_OUT_PHOTOS, crackFlicker: undefined }, 2);
+    const withoutCrackFlicker = idPhotoSet({ ...ROUND28_PHOTOS, crackFlicker: undefined }, 2);
     const most27 = Math.max(...round27.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round28.entries()) {
       const own = ["-crackedlens", "-flicker"].filter((tag) => photo.name.includes(tag));
@@ -1711,7 +1712,7 @@ describe("ID photo round 28 as fixtures (no reader)", () => {
   });
 
   it("the cracked lens cover: in any photo a phone takes (not a screenshot or a scanner app's output), 2 to 5 cracks 0.3–0.6 bright from one point inside the frame and a haze 0.04–0.12 round it, over the whole frame; the others have none", () => {
-    const cracked = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crackedlens"));
+    const cracked = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND28_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-crackedlens"));
     expect(cracked.length).toBeGreaterThan(5);
     for (const photo of [...cracked, ...round28]) expect((photo.style.scene?.over ?? "").includes("data-crack="), photo.name).toBe(photo.name.includes("-crackedlens"));
     const counts = new Set<number>();
@@ -1744,7 +1745,7 @@ describe("ID photo round 28 as fixtures (no reader)", () => {
   });
 
   it("the flicker bands: in a photo of a card in a room (not of a screen, not a screenshot or a scanner app's output), soft dark bands across the frame 5–14 % of its height apart, up to 8–20 % darker; the others have none", () => {
-    const flickering = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flicker"));
+    const flickering = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...ROUND28_PHOTOS, seed: 39 + k * 100 }, 2)).filter((photo) => photo.name.includes("-flicker"));
     expect(flickering.length).toBeGreaterThan(5);
     for (const photo of [...flickering, ...round28]) expect((photo.style.scene?.over ?? "").includes("data-flicker="), photo.name).toBe(photo.name.includes("-flicker"));
     for (const photo of flickering) {
@@ -1768,6 +1769,95 @@ describe("ID photo round 28 as fixtures (no reader)", () => {
       expect(photo.style.scene?.over ?? "").not.toMatch(/data-(crack|flicker)/);
     }
     // Round 27's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 38, crackFlicker: undefined }, 2)).toEqual(round27);
+    expect(idPhotoSet({ ...ROUND28_PHOTOS, seed: 38, crackFlicker: undefined }, 2)).toEqual(round27);
+  });
+});
+
+describe("ID photo round 29 as fixtures (no reader)", () => {
+  const round29 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round28 = idPhotoSet(ROUND28_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 29 has a new seed and round 28's conditions at round 28's rates, plus its own dappled sunlight and drops on the lens", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND28_PHOTOS, 40, "dappleDrops");
+    expectWholeRound(round29, ["dappled", "lensdrops"]);
+  });
+
+  it("a photo draws one of round 29's conditions at most, and then none of round 28's to 15's; such a photo stacks no more conditions than round 28's did, and every other photo is drawn as without round 29", () => {
+    const withoutDappleDrops = idPhotoSet({ ...HELD_OUT_PHOTOS, dappleDrops: undefined }, 2);
+    const most28 = Math.max(...round28.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round29.entries()) {
+      const own = ["-dappled", "-lensdrops"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.dappleDrops), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutDappleDrops[i]);
+        continue;
+      }
+      for (const earlier of ["crackFlicker", "backlightCrumbs", "coinFilm", "clothFocus", "carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(crackedlens|flicker|backlit|crumbs|coin|clingfilm|tablecloth|defocused|dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most28);
+    }
+  });
+
+  it("the dappled sunlight: in a photo of a card (not of a screen, not a screenshot or a scanner app's output), 4 to 9 warm patches 0.18–0.4 bright over the frame and the leaves' shade 0.12–0.3 darker; the others have none", () => {
+    const dappled = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dappled"));
+    expect(dappled.length).toBeGreaterThan(3);
+    for (const photo of [...dappled, ...round29]) expect((photo.style.scene?.over ?? "").includes("data-dapple="), photo.name).toBe(photo.name.includes("-dappled"));
+    const counts = new Set<number>();
+    for (const photo of dappled) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const spots = Number(/data-dapple="(\d+)"/.exec(over)![1]);
+      counts.add(spots);
+      expect(spots).toBeGreaterThanOrEqual(4);
+      expect(spots).toBeLessThanOrEqual(9);
+      const patches = [...over.matchAll(/radial-gradient\(ellipse \d+px \d+px at (-?[\d.]+)% (-?[\d.]+)%, rgba\(255,244,214,([\d.]+)\) 0%/g)];
+      expect(patches).toHaveLength(spots);
+      for (const [, x, y, light] of patches) {
+        expect(Number(x)).toBeGreaterThanOrEqual(0);
+        expect(Number(x)).toBeLessThanOrEqual(100);
+        expect(Number(y)).toBeGreaterThanOrEqual(0);
+        expect(Number(y)).toBeLessThanOrEqual(100);
+        expect(Number(light)).toBeGreaterThanOrEqual(0.18);
+        expect(Number(light)).toBeLessThanOrEqual(0.4);
+      }
+      const shade = Number(/data-dapple-shade="([\d.]+)"/.exec(over)![1]);
+      expect(shade).toBeGreaterThanOrEqual(0.12);
+      expect(shade).toBeLessThanOrEqual(0.3);
+      expect(photo.dappleDrops).toMatch(/^sunlight dappled through leaves, \d patches [\d.]+ bright, the shade [\d.]+ darker$/);
+    }
+    expect(counts.size).toBeGreaterThan(1);
+  });
+
+  it("the drops on the lens: in any photo a phone takes (not a screenshot or a scanner app's output), 3 to 8 round drops 4–11 % of the frame's width across, centred inside it; the others have none", () => {
+    const wet = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-lensdrops"));
+    expect(wet.length).toBeGreaterThan(5);
+    for (const photo of [...wet, ...round29]) expect((photo.style.scene?.over ?? "").includes("data-drops="), photo.name).toBe(photo.name.includes("-lensdrops"));
+    for (const photo of wet) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const count = Number(/data-drops="(\d+)"/.exec(over)![1]);
+      expect(count).toBeGreaterThanOrEqual(3);
+      expect(count).toBeLessThanOrEqual(8);
+      const drops = [...over.matchAll(/left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px;border-radius:50%/g)];
+      expect(drops).toHaveLength(count);
+      const widths = drops.map(([, , , width]) => Number(width));
+      // The frame's width from the drops' sizes is unknown here; their sizes within 4–11 % of one another's frame: at most 11/4 apart.
+      expect(Math.max(...widths) / Math.min(...widths)).toBeLessThanOrEqual(11 / 4 + 0.01);
+      for (const [, left, , width] of drops) expect(Number(left) + Number(width) / 2).toBeGreaterThanOrEqual(0);
+      expect(photo.dappleDrops).toBe(`${count} water drops on the lens`);
+    }
+  });
+
+  it("the earlier rounds' photos, round 28's included, have none of round 29's conditions", () => {
+    for (const photo of [...round28, ...idPhotoSet(ROUND27_PHOTOS, 2), ...idPhotoSet(ROUND26_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.dappleDrops).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(dappled|lensdrops)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-(dapple|drops)/);
+    }
+    // Round 28's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39, dappleDrops: undefined }, 2)).toEqual(round28);
   });
 });
