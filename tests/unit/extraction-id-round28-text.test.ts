@@ -133,3 +133,41 @@ describe("a passport known by its zone's opening alone (issue #14, ID round 28)"
     expect(id.documentSubtype).toBe("ci");
   });
 });
+
+describe("an electronic card's labels and dates read run together (issue #14, ID round 28)", () => {
+  const constantinCard = (firstLabel: string, datesRow: string) =>
+    [
+      "ROMÂNIA - ROUMANIE * ROMANIA",
+      "CARTE DE IDENTITATE * CARTE D'IDENTITE “IDENTITY CARD",
+      "NUME/NOMSURNANE",
+      "CONSTANTIN",
+      firstLabel,
+      "IOANA",
+      "ROU",
+      "NASTI NAJUSANCE GATE GI BIRTH",
+      "09, 039. 1988",
+      "jud, CT Mun, Coi: atanta",
+      "280809091360611 KT104876",
+      "IATA EIATERGOATE DEISAUL EEPITĂRI DATE OF EREI",
+      datesRow,
+      "LDROUKT1048/76<52880909136611-",
+      "8809092F3409095ROU",
+      "CONSTANTIN<<IO0ANA",
+    ].join("\n");
+  const options28 = { referenceYear: 2026, mrzText: "CONSTANTIN<<IOANA" };
+
+  it("reads the given names' label with its translations glued to it", () => {
+    const id = parseIdCardText(constantinCard("PRENUMEIILENDMSIGIVER NA", "05.02.2024 09.09.2034"), options28);
+    expect(id.firstName).toBe("IOANA");
+    expect(id.fieldConfidence?.firstName).toBeLessThanOrEqual(0.7);
+  });
+
+  it("joins a year read in two halves, and reads the issue and expiry row by it", () => {
+    const id = parseIdCardText(constantinCard("PRENUME/PRENOMS/GIVEN NAMES", "05.02.2024 09. 09.20 34"), options28);
+    expect(id.cardType).toBe("cei");
+    expect(id.issueDate).toBe("2024-02-05");
+    expect(id.expiryDate).toBe("2034-09-09");
+    expect(id.fieldConfidence?.issueDate).toBeLessThanOrEqual(0.7);
+    expect(id.fieldConfidence?.expiryDate).toBeLessThanOrEqual(0.7);
+  });
+});

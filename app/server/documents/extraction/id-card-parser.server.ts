@@ -73,7 +73,8 @@ export interface IdCardExtraction {
 
 const LABEL = {
   lastName: /(?<!pre)\bnume\s*\/|\blast\s*name\b|\bsurname\b/i,
-  firstName: /\bprenume\b|\bfirst\s*name\b|\bgiven\s*names?\b/i,
+  // Its translations glued on, the slashes read as letters ('PRENUMEIILENDMSIGIVER NA', ID round 28).
+  firstName: /\bprenume|\bfirst\s*name\b|\bgiven\s*names?\b/i,
   birthPlace: /\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bplace\s*of\s*birth\b|\blieu\s*de\s*naissance\b/i,
   address: /\bdomiciliu\b|\badresse\b|\baddress\b/i,
   issuedBy: /\bemis[aă]\s*de\b|\bissued\s*by\b|\bd[eé]livr[eé]e\s*par\b|\bautoritatea\b|\bauthority\b/i,
@@ -84,7 +85,7 @@ const LABEL = {
   passportTitle: /\bpa[sș]aport\b.*\bpass(?:e)?port\b/i,
   expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
   anyLabel:
-    /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
+    /\/.*\/|\bnume\b|\bprenume|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
 };
 
 const DIGIT_FIX: Record<string, string> = { O: "0", o: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8", Z: "2" };
@@ -834,6 +835,8 @@ function joinDateDots(value: string): string {
       .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+      // A year read in two halves ('09.09.20 34', ID round 28): a full date's century and its last two digits.
+      .replace(/(?<![\d.])(\d{2}\.\d{2}\.(?:19|20))\s(\d{2})(?![\d.,])/g, "$1$2")
       // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
       .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
@@ -1111,7 +1114,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)) || passportZoneStart(l));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
   // card prints its validity as '30.06.22-23.11.2032').
-  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(joinDateDots(l)))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? birthOfPrintedCnp(cnp, sources.cnp, printedCnps[0] ?? null, mrz, referenceYear));
