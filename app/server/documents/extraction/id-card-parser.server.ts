@@ -73,7 +73,8 @@ export interface IdCardExtraction {
 
 const LABEL = {
   lastName: /(?<!pre)\bnume\s*\/|\blast\s*name\b|\bsurname\b/i,
-  firstName: /\bprenume\b|\bfirst\s*name\b|\bgiven\s*names?\b/i,
+  // Its translations glued on, the slashes read as letters ('PRENUMEIILENDMSIGIVER NA', ID round 28).
+  firstName: /\bprenume|\bfirst\s*name\b|\bgiven\s*names?\b/i,
   birthPlace: /\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bplace\s*of\s*birth\b|\blieu\s*de\s*naissance\b/i,
   address: /\bdomiciliu\b|\badresse\b|\baddress\b/i,
   issuedBy: /\bemis[aă]\s*de\b|\bissued\s*by\b|\bd[eé]livr[eé]e\s*par\b|\bautoritatea\b|\bauthority\b/i,
@@ -84,7 +85,7 @@ const LABEL = {
   passportTitle: /\bpa[sș]aport\b.*\bpass(?:e)?port\b/i,
   expiry: /\bdata\s*expir[aă]rii\b|\bdate\s*of\s*expiry\b/i,
   anyLabel:
-    /\/.*\/|\bnume\b|\bprenume\b|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
+    /\/.*\/|\bnume\b|\bprenume|\bcet[aă][tț]enie\b|\bsex\b|\bloc(?:ul)?\s*na[sș]ter(?:e|ii)\b|\bdomiciliu\b|\bemis[aă]\s*de\b|\bautoritatea\b|\bvalabilitate\b|\bcnp\b|\bdata\b/i,
 };
 
 const DIGIT_FIX: Record<string, string> = { O: "0", o: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8", Z: "2" };
@@ -193,15 +194,39 @@ export function extendsZoneName(zoneName: string, printed: string, zoneText: str
  * Whether the zone's name is a printed name with one letter more at the end of its last word, that
  * letter the word's own last one again or a 'K' ('VLAD<ANDREII<<' for 'VLAD ANDREI': the first
  * filler, or a mark beside the name, read as a letter — the zone's commonest misreads of a '<').
- * No Romanian name ends in a doubled letter the print would have lost.
+ * No Romanian name ends in a doubled letter the print would have lost. Nor is a letter the zone as read
+ * (`zoneText`, raw) holds in lower case before its fillers one of the name's ('ION<MARIANz<<<', ID round
+ * 28): a zone is printed in capitals only, so that letter is a filler or a mark misread.
  */
-export function zoneNameOneLetterLonger(printed: string, zoneName: string): boolean {
+export function zoneNameOneLetterLonger(printed: string, zoneName: string, zoneText = ""): boolean {
   const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
   const zoneWords = zoneName.split(" ");
   if (words.length !== zoneWords.length || !words.slice(0, -1).every((w, i) => w === zoneWords[i])) return false;
   const [word, zoneWord] = [words[words.length - 1]!, zoneWords[zoneWords.length - 1]!];
   const extra = zoneWord.slice(word.length);
-  return word.length >= 2 && zoneWord.startsWith(word) && extra.length === 1 && (extra === word[word.length - 1] || extra === "K");
+  if (word.length < 2 || !zoneWord.startsWith(word) || extra.length !== 1) return false;
+  return extra === word[word.length - 1] || extra === "K" || zoneText.replace(/[ \t]+/g, "").includes(`${word}${extra.toLowerCase()}<`);
+}
+
+/**
+ * Whether the zone's name differs from the print's in one word, in one letter or two side by side, where
+ * the zone as read (`zoneText`, raw) breaks that word with a gap: the engine lost its grip on the
+ * zone's letters there ('RADUI FSCU' for 'RADULESCU', a cracked lens's streak across it, ID round 28).
+ * The zone's names line has no check digit; the print, read whole in a larger type, holds the word.
+ */
+export function zoneWordBrokenWhereDiffers(printed: string, zoneName: string, zoneText: string): boolean {
+  const words = foldRomanian(printed).replace(/-/g, " ").split(" ");
+  const zoneWords = zoneName.split(" ");
+  if (words.length !== zoneWords.length) return false;
+  const differing = words.flatMap((w, i) => (w === zoneWords[i] ? [] : [i]));
+  if (differing.length !== 1) return false;
+  const [word, zoneWord] = [words[differing[0]!]!, zoneWords[differing[0]!]!];
+  if (word.length < 4 || word.length !== zoneWord.length || !/^[A-Z]+$/.test(word) || !/^[A-Z]+$/.test(zoneWord)) return false;
+  const off = [...word].flatMap((c, i) => (c === zoneWord[i] ? [] : [i]));
+  if (off.length > 2 || off[off.length - 1]! - off[0]! > 1) return false;
+  // The gap lies beside a letter read differently, or between two.
+  const gaps = Array.from({ length: off[off.length - 1]! - off[0]! + 2 }, (_, i) => off[0]! + i);
+  return gaps.some((gap) => gap > 0 && gap < zoneWord.length && new RegExp(`${zoneWord.slice(0, gap)}[ \\t]+${zoneWord.slice(gap)}`).test(zoneText));
 }
 
 /**
@@ -515,8 +540,12 @@ export function withoutStrayNumber<T extends string | null>(value: T): T {
   return value.slice(0, m.index + m[1]!.length) as T;
 }
 
-/** Romanian issuers: the records offices (SPCLEP, SPCEP), the passport and records directorates, the police. */
-const ISSUER = /\b(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/;
+/**
+ * Romanian issuers: the records offices (SPCLEP, SPCEP), the passport and records directorates, the police.
+ * Not a word boundary before it but no letter or digit: a field's rule or a smudge read as '_' glued
+ * to the office ('_SPCEP Timiș', ID round 28) is no letter of its name.
+ */
+const ISSUER = /(?<![A-Za-z\d])(?:S\.?P\.?C\.?L?\.?E\.?P|DEPABD|DGP|Serviciul|Poli[tț]ia)\b/;
 /** A locality as Romanian documents print it: 'Jud.XX Mun.Name', 'Mun.București Sec.N', 'Or.', 'Com.', 'Sat'. */
 const PLACE = /\bJud\.\s?[A-Z]{2}\b|\b(?:Mun|Or|Ora[sș]|Com|Sat)\.\s?\p{Lu}/u;
 /** A street part: a street kind followed by a name, or a house number. */
@@ -806,6 +835,8 @@ function joinDateDots(value: string): string {
       .replace(/(?<!\d)(\d{1,2})\s?\.(?:\s*\.)*\s*(?=\d)/g, "$1.")
       // A mark read as a digit glued before the day ('905.02.2024'): no day has three digits.
       .replace(/(?<![\d.])\d(\d{2})\s?\.\s?(?=\d{2}\s?\.\s?\d{2})/g, "$1.")
+      // A year read in two halves ('09.09.20 34', ID round 28): a full date's century and its last two digits.
+      .replace(/(?<![\d.])(\d{2}\.\d{2}\.(?:19|20))\s(\d{2})(?![\d.,])/g, "$1$2")
       // One of a date's dots read as a comma ('07.04,2022', '07,04.2022'): a card prints its dates with dots only.
       .replace(/(?<![\d.,])(\d{2})(?:,(\d{2})\.|\.(\d{2}),)(\d{4})(?!\d)/g, (_, day: string, a?: string, b?: string, year?: string) => `${day}.${a ?? b}.${year}`)
   );
@@ -1027,7 +1058,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
       sources[field] = "mrz";
       return withPrintedDiacritics(mrzValue, printed);
     }
-    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || glued || ranOn)) {
+    if (mrzValue && printed && (extendsZoneName(mrzValue, printed, zoneText) || zoneNameOneLetterLonger(printed, mrzValue, zoneText) || (field === "lastName" && endsWithCutName(printed, mrzValue)) || zoneWordBrokenWhereDiffers(printed, mrzValue, zoneText) || glued || ranOn)) {
       sources[field] = "printed";
       return printed;
     }
@@ -1063,7 +1094,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const namesAlone = alone && !namesMisread(alone) ? { lastName: alone.lastName, firstName: /\d/.test(alone.firstName) ? "" : alone.firstName } : null;
   const zoneLast = mrz?.lastName || namesAlone?.lastName || null;
   // A printed line the zone's name reads as it is, or with one letter more (the print's diacritics kept).
-  const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone);
+  const zoneReadsName = (printed: string, zone: string) => lettersOf(printed) === lettersOf(zone) || zoneNameOneLetterLonger(printed, zone, zoneText);
   // A line found because the zone's name reads it is no second reading that agrees with the zone: the
   // zone's surname may be its given names (a names line cut at its start, 'ELENA<<<'), matching the
   // given names' line (ID round 18 read under load, 'ELENA' at 0.99). Its letters lend diacritics only.
@@ -1077,10 +1108,13 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   const lastName = name("lastName", zoneName("lastName", printedLast) ?? namesAlone?.lastName ?? null, printedLast);
   const firstName = name("firstName", zoneName("firstName", printedFirst) ?? namesAlone?.firstName ?? null, printedFirst);
 
-  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)));
+  // With no zone taken, a line opening as a passport's zone does ('P<ROU…', the rest of it unread, ID
+  // round 28) still says passport: identity cards' zones open 'ID'.
+  const passportZoneStart = (l: string) => /^P<[A-Z]{3}[A-Z<]{2}/.test(l.replace(/\s+/g, ""));
+  const passport = mrz ? mrz.format === "TD3" : lines.some((l) => LABEL.passportNumber.test(foldSameLength(l)) || LABEL.passportTitle.test(foldSameLength(l)) || passportZoneStart(l));
   // Without zone or labels, the electronic card by its issue and expiry row: two full dates (the classic
   // card prints its validity as '30.06.22-23.11.2032').
-  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(l))));
+  const electronic = !passport && (mrz?.format === "TD1" || lines.some((l) => LABEL.expiry.test(foldSameLength(l))) || (!mrz && lines.some((l) => TWO_FULL_DATES.test(joinDateDots(l)))));
   // Electronic cards and passports print the birth date in its own field; the classic card only in the CNP.
   const printedBirth = electronic || passport ? (findDates(valueBelow(lines, LABEL.birthDate) ?? "")[0] ?? null) : null;
   const birthDate = merge("birthDate", mrz?.birthDate ?? null, printedBirth ?? birthOfPrintedCnp(cnp, sources.cnp, printedCnps[0] ?? null, mrz, referenceYear));
@@ -1124,6 +1158,7 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
     const unlabelled = issueDate ? null : unlabelledIssueDates(lines, [birthDate, mrz?.expiryDate ?? null, printedExpiry], referenceYear);
     issueDate ??= unlabelled?.issueDate ?? null;
     printedExpiry ??= unlabelled?.expiryDate ?? null;
+    if (passport && !issueDate && zoneExpiry) issueDate = passportIssueByYear(lines, zoneExpiry);
     printedUnlimited = !printedExpiry && UNLIMITED.test(issueLine ?? "");
     if (passport) issuedBy = cleanPlace(valueBelow(lines, LABEL.issuedBy) ?? byShape(lines).issuedBy);
   } else {
@@ -1149,7 +1184,8 @@ export function parseIdCardText(text: string, options: ParseIdOptions): IdCardEx
   if (issueDate) sources.issueDate = "printed";
   // A lone letter after the office's name is a smudge read as text ('SPCEP Timiș I'): no issuer ends in
   // one; a few marks before the office's name ('A SPCLEP Oradea', 'L : SPCLEP Galați') go too.
-  issuedBy = issuedBy?.replace(/\s+\p{L}$/u, "") || null;
+  // A lone mark there is the next field's dot or a speck ('SPCLEP Cluj-Napoca .', ID round 28).
+  issuedBy = issuedBy?.replace(/\s+[^\p{L}\d\s]+$/u, "").replace(/\s+\p{L}$/u, "") || null;
   const office = issuedBy ? ISSUER.exec(issuedBy) : null;
   if (issuedBy && office && office.index > 0 && office.index <= 4) issuedBy = issuedBy.slice(office.index);
   // A lone letter between the office and its locality is a smudge too ('SPCLEP I lași'), and a date's
@@ -1234,6 +1270,20 @@ export function passportIssueByExpiry(issueDate: string, expiryDate: string): st
   if (dates.includes(issueDate)) return issueDate;
   const oneDigitOff = dates.filter((date) => charactersDiffering(date, issueDate) === 1);
   return oneDigitOff.length === 1 ? oneDigitOff[0]! : issueDate;
+}
+
+/**
+ * A passport's issue date of which only the year was read ('„2022', its day and month lost in a blur,
+ * ID round 28): a line that is a year and nothing else, 10, 5 or 3 years before the expiry the zone's
+ * check digit holds, is the issue line — the passport runs out on its issue day so many years on.
+ */
+export function passportIssueByYear(lines: string[], zoneExpiry: string): string | null {
+  const expiryYear = Number(zoneExpiry.slice(0, 4));
+  for (const line of lines) {
+    const year = /^[^\p{L}\d]*((?:19|20)\d{2})[^\p{L}\d]*$/u.exec(line)?.[1];
+    if (year && [10, 5, 3].includes(expiryYear - Number(year))) return `${year}${zoneExpiry.slice(4)}`;
+  }
+  return null;
 }
 
 /** The zone's check digit over each field it covers. */
