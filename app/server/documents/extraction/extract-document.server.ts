@@ -625,6 +625,18 @@ export function binarizedWorthReading(read: { page: { text: string }; mrzText?: 
   return !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
 }
 
+/**
+ * The order a card's evened readings are tried in (the last one binarized): as listed, or — every
+ * reading so far read as nothing (no outline's plain, smoothed or sharpened pass took its marks for
+ * text: a faded, backlit or night card, its print hardly darker than its plastic) — the binarized one
+ * first, the only one that reads such a card (ID round 28: three photos read text only there, at a
+ * pass the deadline cut short or never reached), the others after it while the reading lacks.
+ */
+export function eveningsOrder(text: string, count: number): number[] {
+  const listed = Array.from({ length: count }, (_, i) => i);
+  return readsAsNothing(text) ? [count - 1, ...listed.slice(0, -1)] : listed;
+}
+
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
@@ -762,7 +774,8 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut), () => binarizedCard(flattenIllumination(cut))]
       .map((evened, i) => (small && i < 2 ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
-    for (const [i, evened] of evenings.entries()) {
+    for (const i of eveningsOrder(read.page.text, evenings.length)) {
+      const evened = evenings[i]!;
       const binarized = i === evenings.length - 1;
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
@@ -825,6 +838,14 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const evenedFrame = sharpen(flattenIllumination(frame));
     const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
     second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
+    // Evened, still nothing: a faded or backlit card filling the frame, its print hardly darker than
+    // its plastic. Set black on white (binarizedCard) as a card cut out would be, at the same two turns.
+    if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
+      await yieldToRequests();
+      const binarizedFrame = binarizedCard(flattenIllumination(frame));
+      const binarized = await readIdImage(engine, binarizedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
+      second = { ...(readsAsNothing(binarized.page.text) ? second : binarized), ...plus(second, binarized), cardStraightened: false };
+    }
   }
   // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
   // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
