@@ -774,15 +774,18 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut), () => binarizedCard(flattenIllumination(cut))]
       .map((evened, i) => (small && i < 2 ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
-    for (const i of eveningsOrder(read.page.text, evenings.length)) {
+    const order = eveningsOrder(read.page.text, evenings.length);
+    for (const i of order) {
       const evened = evenings[i]!;
       const binarized = i === evenings.length - 1;
+      // Binarized first and still read as nothing: no card's print, the other evenings' passes go to the next candidate.
+      const afterBinarized = order.indexOf(evenings.length - 1) < order.indexOf(i);
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
       if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       // The binarized reading only where it leaves the photo as it is its two turns (a photocopy's sheet
       // filling the frame reads there when every cut-out read nothing: tuning round 21's dumitrache s32-0).
-      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || (i > 0 && readsAsNothing(read.page.text))) continue;
+      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || ((i > 0 || afterBinarized) && readsAsNothing(read.page.text))) continue;
       if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
