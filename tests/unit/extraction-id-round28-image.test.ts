@@ -3,7 +3,11 @@
 // only reading that read such cards, and the last tried, cut short or never reached by the deadline);
 // a frame no outline was found in, read as nothing as it is and evened, is read binarized too.
 import { describe, expect, it } from "vitest";
-import { eveningsOrder, readIdPhoto } from "../../app/server/documents/extraction/extract-document.server";
+import {
+  eveningsOrder,
+  readIdPhoto,
+  readsWholeCard,
+} from "../../app/server/documents/extraction/extract-document.server";
 import type { RgbaImage } from "../../app/server/documents/extraction/image.server";
 import { wholeImage } from "../../app/server/documents/extraction/image-source.server";
 import type { OcrEngine, OcrPageResult, RecognizeOptions } from "../../app/server/documents/extraction/ocr.server";
@@ -55,5 +59,17 @@ describe("a frame read as nothing as it is and evened is read binarized", () => 
     };
     const read = await readIdPhoto(engine, wholeImage(image), 0, 2026);
     expect(read.page.text).toContain("OLTEANU");
+  });
+});
+
+describe("a reading of a whole card's print, fairly surely, is not binarized", () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Linia ${i} a cardului` }));
+  it("a card read as many lines as it prints, at a confidence that shows its way up", () => {
+    expect(readsWholeCard({ lines: lines(23), confidence: 0.33 })).toBe(true);
+  });
+  it("a photocopy's scraps, a status bar read well, a card's print read unsurely are binarized still", () => {
+    expect(readsWholeCard({ lines: lines(3), confidence: 0.55 })).toBe(false);
+    expect(readsWholeCard({ lines: lines(2), confidence: 0.93 })).toBe(false);
+    expect(readsWholeCard({ lines: lines(14), confidence: 0.15 })).toBe(false);
   });
 });

@@ -626,6 +626,16 @@ export function binarizedWorthReading(read: { page: { text: string }; mrzText?: 
 }
 
 /**
+ * Whether a reading holds a whole card's print, fairly surely (as many lines as a card prints, at the
+ * confidence that shows its way up): no CNP read in it is the print's doing, not the contrast's, and
+ * binarizing it reads nothing more — its two passes go to the next candidate (round 22's popescu s33-1:
+ * a loyalty card over the ID card's edge, read as 23 lines at 0.33, left the ID card's outline no time).
+ */
+export function readsWholeCard(page: { lines: { text: string }[]; confidence: number }): boolean {
+  return page.confidence >= WAY_UP_CONFIDENCE && printedLines(page) >= CARD_PRINTED_LINES;
+}
+
+/**
  * The order a card's evened readings are tried in (the last one binarized): as listed, or — every
  * reading so far read as nothing (no outline's plain, smoothed or sharpened pass took its marks for
  * text: a faded, backlit or night card, its print hardly darker than its plastic) — the binarized one
@@ -785,7 +795,7 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
       if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       // The binarized reading only where it leaves the photo as it is its two turns (a photocopy's sheet
       // filling the frame reads there when every cut-out read nothing: tuning round 21's dumitrache s32-0).
-      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || ((i > 0 || afterBinarized) && readsAsNothing(read.page.text))) continue;
+      if (binarized ? !binarizedWorthReading(read, referenceYear) || readsWholeCard(read.page) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || ((i > 0 || afterBinarized) && readsAsNothing(read.page.text))) continue;
       if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
