@@ -625,6 +625,28 @@ export function binarizedWorthReading(read: { page: { text: string }; mrzText?: 
   return !holdsValidCnp(read.page.text) && zoneScore(read, referenceYear) < 100;
 }
 
+/**
+ * Whether a reading holds a whole card's print, fairly surely (as many lines as a card prints, at the
+ * confidence that shows its way up): no CNP read in it is the print's doing, not the contrast's, and
+ * binarizing it reads nothing more — its two passes go to the next candidate (round 22's popescu s33-1:
+ * a loyalty card over the ID card's edge, read as 23 lines at 0.33, left the ID card's outline no time).
+ */
+export function readsWholeCard(page: { lines: { text: string }[]; confidence: number }): boolean {
+  return page.confidence >= WAY_UP_CONFIDENCE && printedLines(page) >= CARD_PRINTED_LINES;
+}
+
+/**
+ * The order a card's evened readings are tried in (the last one binarized): as listed, or — every
+ * reading so far read as nothing (no outline's plain, smoothed or sharpened pass took its marks for
+ * text: a faded, backlit or night card, its print hardly darker than its plastic) — the binarized one
+ * first, the only one that reads such a card (ID round 28: three photos read text only there, at a
+ * pass the deadline cut short or never reached), the others after it while the reading lacks.
+ */
+export function eveningsOrder(text: string, count: number): number[] {
+  const listed = Array.from({ length: count }, (_, i) => i);
+  return readsAsNothing(text) ? [count - 1, ...listed.slice(0, -1)] : listed;
+}
+
 /** Whether a card's reading is worth reading again mirrored: text, but nothing that shows it a card read right. */
 export function mirrorWorthTrying(read: { page: OcrPageResult; mrzText?: string }, referenceYear: number): boolean {
   const unsure = read.page.confidence < MIRROR_CHECK_CONFIDENCE || holdsMirroredFillers(read.page.text);
@@ -762,14 +784,18 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const evenings = [() => sharpen(flattenShadowEdges(cut), 1, 0.5), () => flattenIllumination(cut), () => binarizedCard(flattenIllumination(cut))]
       .map((evened, i) => (small && i < 2 ? () => stretchInsideCard(evened()) : evened))
       .map((evened) => (tilt === 0 ? evened : () => rotateDegrees(evened(), tilt)));
-    for (const [i, evened] of evenings.entries()) {
+    const order = eveningsOrder(read.page.text, evenings.length);
+    for (const i of order) {
+      const evened = evenings[i]!;
       const binarized = i === evenings.length - 1;
+      // Binarized first and still read as nothing: no card's print, the other evenings' passes go to the next candidate.
+      const afterBinarized = order.indexOf(evenings.length - 1) < order.indexOf(i);
       // A reading that shows the card mirrored (its zone's fillers as '>>>') is evened no further: its
       // passes go to reading it mirrored back, below.
       if (!budgetAllows(spentWith(read), maxPasses, clock)) break;
       // The binarized reading only where it leaves the photo as it is its two turns (a photocopy's sheet
       // filling the frame reads there when every cut-out read nothing: tuning round 21's dumitrache s32-0).
-      if (binarized ? !binarizedWorthReading(read, referenceYear) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || (i > 0 && readsAsNothing(read.page.text))) continue;
+      if (binarized ? !binarizedWorthReading(read, referenceYear) || readsWholeCard(read.page) || maxPasses - spentWith(read).pagePasses < 4 : !lacking(read) || ((i > 0 || afterBinarized) && readsAsNothing(read.page.text))) continue;
       if (!mirrorTried && holdsMirroredFillers(read.page.text) && mirrorWorthTrying(read, referenceYear)) break;
       await yieldToRequests();
       // The unsharpened reading, read only the way up the card's print was found (one pass, not two),
@@ -825,6 +851,14 @@ export async function readIdPhoto(engine: OcrEngine, source: ImageSource, exifTu
     const evenedFrame = sharpen(flattenIllumination(frame));
     const evened = await readIdImage(engine, evenedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
     second = { ...(readsAsNothing(evened.page.text) ? second : evened), ...plus(second, evened), cardStraightened: false };
+    // Evened, still nothing: a faded or backlit card filling the frame, its print hardly darker than
+    // its plastic. Set black on white (binarizedCard) as a card cut out would be, at the same two turns.
+    if (readsAsNothing(second.page.text) && budgetAllows(spentWith(second), maxPasses, clock)) {
+      await yieldToRequests();
+      const binarizedFrame = binarizedCard(flattenIllumination(frame));
+      const binarized = await readIdImage(engine, binarizedFrame, rotationOrder(evenedFrame, exifTurn).slice(0, 2), referenceYear, passesLeft(spentWith(second)), true, true, clock);
+      second = { ...(readsAsNothing(binarized.page.text) ? second : binarized), ...plus(second, binarized), cardStraightened: false };
+    }
   }
   // The frame read as text but not as a card, and no card cut out was read mirrored: a card filling
   // the frame (a scanner app's crop) saved mirrored. Read mirrored back at the turn its lines were read
