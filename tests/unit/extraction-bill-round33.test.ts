@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseBillText } from "../../app/server/documents/extraction/bill-parser.server";
 import { readPdfText } from "../../app/server/documents/extraction/pdf-text.server";
+import { repairOcrText } from "../../app/server/documents/extraction/ocr-text-repair.server";
 
 const MONTHS = ["aug 25", "sep 25", "oct 25", "noi 25", "dec 25", "ian 26"];
 
@@ -84,5 +85,24 @@ describe("bill round 33: the consumption printed only as a chart's bar labels", 
   it("reads nothing from a chart for a period of several months, nor from one missing the billed month", () => {
     expect(parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.12.2025 - 31.01.2026")).consumptionKwh).toBeNull();
     expect(parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.03.2026 - 31.03.2026")).consumptionKwh).toBeNull();
+  });
+});
+
+describe("bill round 33: scans", () => {
+  it("takes a period start's year from its end when the start read is over a year before it", () => {
+    const parsed = parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.01.2025 - 31.01.2026"));
+    expect(parsed.periodStart).toBe("2026-01-01");
+    expect(parsed.periodEnd).toBe("2026-01-31");
+    expect(parsed.fieldConfidence?.periodStart).toBeLessThan(0.9);
+  });
+
+  it("keeps a year-long period (a regularisation) as read", () => {
+    const parsed = parseBillText(chartBill([], "01.02.2025 - 31.01.2026"));
+    expect(parsed.periodStart).toBe("2025-02-01");
+  });
+
+  it("reads a place name's capital I read as '!' after its abbreviation as an I", () => {
+    expect(repairOcrText("Jud.IS Mun.!ași Str.Mihai Eminescu nr.59")).toBe("Jud.IS Mun.Iași Str.Mihai Eminescu nr.59");
+    expect(repairOcrText("Jud.IS Mun !ași")).toBe("Jud.IS Mun.Iași");
   });
 });

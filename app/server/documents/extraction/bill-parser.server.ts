@@ -2256,6 +2256,20 @@ export const ownIdentityLines = (lines: TextLine[]): TextLine[] =>
 const ISSUE_LABELS = [L.billDate[0]!, /\bemis[ae]?\s+(?:la|in|pe)\b/i];
 const DUE_LABELS = [L.dueDate[0]!];
 
+/**
+ * A billing period's start whose year was misread ('01.09.2025 - 30.09.2026' for a September bill, a
+ * 6 read as 5): no household bill covers more than a year, so a start more than 366 days before the
+ * end whose day and month in the end's year fall within the two months before the end takes that year.
+ */
+function startYearFromEnd(start: string | undefined, end: string | undefined): string | null {
+  if (!start || !end) return null;
+  const day = 86_400_000;
+  const span = (from: string) => (Date.parse(end) - Date.parse(from)) / day;
+  if (span(start) <= 366) return null;
+  const mended = `${end.slice(0, 4)}${start.slice(4)}`;
+  return Number.isFinite(Date.parse(mended)) && span(mended) >= 0 && span(mended) <= 62 ? mended : null;
+}
+
 export function parseBillText(text: string): BillExtraction {
   const lines = billLines(text);
   const own = ownIdentityLines(lines);
@@ -2270,7 +2284,9 @@ export function parseBillText(text: string): BillExtraction {
   const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
-  const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
+  const periodRead = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
+  const startYearMended = startYearFromEnd(periodRead[0], periodRead[1]);
+  const periodDates = startYearMended ? [startYearMended, periodRead[1]!] : periodRead;
   const dueHit = ownDateHit(valueAfterLabel(own, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
@@ -2607,6 +2623,8 @@ export function parseBillText(text: string): BillExtraction {
   if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
   if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
+  // A start year taken from the end's is a repair, not a reading: below sure.
+  if (startYearMended && confidence.periodStart !== undefined) confidence.periodStart = Math.min(confidence.periodStart, 0.85);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);

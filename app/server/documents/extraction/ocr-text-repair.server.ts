@@ -50,12 +50,13 @@ const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
 const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
 
 /**
- * A place name's capital I read as a small l after the abbreviation that introduces it ('Mun.lași',
- * 'Jud. lalomița'): no Romanian place name starts with a small letter.
+ * A place name's capital I read as a small l or an exclamation mark after the abbreviation that
+ * introduces it ('Mun.lași', 'Mun.!ași', 'Jud. lalomița'): no Romanian place name starts with a small
+ * letter or a sign.
  */
-const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
+const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)[l!](?=[a-zăâîșț])/g;
 /** The same after 'Mun' or 'Jud' whose dot the engine lost ('Mun lași'): neither is a word of its own. */
-const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
+const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) [l!](?=[a-zăâîșț])/g;
 /**
  * 'Mun' or 'Jud' whose dot the engine read as a space ('Jud.TM Mun Timișoara'): neither is a word of its
  * own, so before a capitalised place name or a county's code the dot is put back.
