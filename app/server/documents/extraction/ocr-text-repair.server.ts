@@ -230,9 +230,16 @@ const SPLIT_BLOCK_HEADING = /(?<=^|\t)(DATE(?:LE)?)\t(CONTRACT(?:ULUI)?|CLIENT(?
  */
 const MONTHS_WORD_MISREAD = /(?<=\b\d{1,2} )(?:IL ?ni|ILuni|Iuni)(?!\p{L})/gu;
 
+/**
+ * An amount's 'lei' cut to its first letter and joined to the bani ('1182,35l', the rest of the word lost
+ * or in a cell of its own): after a comma and two decimals a lone l or I is the currency, never a digit.
+ */
+const LEI_JOINED_TO_BANI = /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})[lI](?=[ \t]|$)/gm;
+
 export function repairOcrText(text: string): string {
   return repairStreetKind(text.replace(HOLE_AT_LINE_START, ""))
     .replace(SPLIT_BLOCK_HEADING, "$1 $2")
+    .replace(LEI_JOINED_TO_BANI, "$1,$2 lei")
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")
