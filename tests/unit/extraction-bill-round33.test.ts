@@ -105,4 +105,29 @@ describe("bill round 33: scans", () => {
     expect(repairOcrText("Jud.IS Mun.!ași Str.Mihai Eminescu nr.59")).toBe("Jud.IS Mun.Iași Str.Mihai Eminescu nr.59");
     expect(repairOcrText("Jud.IS Mun !ași")).toBe("Jud.IS Mun.Iași");
   });
+
+  it("puts back an amount's 'lei' cut to its first letter and joined to the bani", () => {
+    expect(repairOcrText("Total de plată\t1182,35l\ti")).toBe("Total de plată\t1182,35 lei\ti");
+    expect(repairOcrText("Total de plată\t1.182,35I")).toBe("Total de plată\t1.182,35 lei");
+  });
+
+  it("reads the consumption from a meter row's two readings whose difference two charge rows bill", () => {
+    const text = [
+      "ENGIE\tFACTURĂ FISCALĂ",
+      "Seria și nr.:\tESM 0072074",
+      "Data emiterii: 04.05.2025",
+      "Cod client: 2006231363\tPerioada de facturare: 01.04.2025 - 30.04.2025",
+      "son sun\tLR)",
+      "Energie activă (citire distribuitor)\t19541\t20437\t8'6",
+      "Energie electrică activă\t896\t0,7911\t708£3",
+      "Tarif distribuţie și transport\t896\t0.2513\t225,5",
+      "Certificate verzi\t896\t9,0563\t5044",
+      "Total fără TVA\t993,57 lei",
+      "TVA 19%\t188,78 lei",
+      "Total de plată\t1182,35 lei",
+    ].join("\n");
+    const parsed = parseBillText(text);
+    expect(parsed.consumptionKwh).toBe(896);
+    expect(parsed.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
+  });
 });

@@ -37,6 +37,7 @@ import {
   powerByValue,
   soleKwhFigure,
   billedMonthKwh,
+  kwhByIndexRowAndQuantities,
   tariffByWords,
   UNIT_TAIL,
   withoutTrailingPunctuation,
@@ -2415,7 +2416,7 @@ export function parseBillText(text: string): BillExtraction {
   // beside the indexes too: one misread digit of an index must not make the consumption.
   const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? indexed ?? soleKwhFigure(consumptionLines) ?? billedMonthKwh(consumptionLines, periodStart ?? null, periodEnd ?? null));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? indexed ?? soleKwhFigure(consumptionLines) ?? kwhByIndexRowAndQuantities(consumptionLines) ?? billedMonthKwh(consumptionLines, periodStart ?? null, periodEnd ?? null));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.

@@ -568,6 +568,24 @@ export function soleKwhFigure(lines: TextLine[]): number | null {
 }
 
 /**
+ * A meter's row whose caption a scan lost ('Energie activă ⇥ 19541 ⇥ 20437 ⇥ 8\'6', the header garbled and
+ * the difference misread): two readings side by side whose difference is the quantity two charge rows
+ * or more open with ('Energie electrică activă ⇥ 896 ⇥ …') is the consumption, read twice over.
+ */
+export function kwhByIndexRowAndQuantities(lines: TextLine[]): number | null {
+  const quantityOf = (line: TextLine) => (line.cells.length >= 3 && /\p{L}/u.test(line.cells[0]!) && /^\d{1,5}$/.test(line.cells[1]!) ? Number(line.cells[1]) : null);
+  const found = new Set<number>();
+  lines.forEach((line, l) => {
+    for (let c = 0; c + 1 < line.cells.length; c++) {
+      if (!/^\d{3,7}$/.test(line.cells[c]!) || !/^\d{3,7}$/.test(line.cells[c + 1]!)) continue;
+      const diff = Number(line.cells[c + 1]) - Number(line.cells[c]);
+      if (diff > 0 && lines.filter((other, o) => o !== l && quantityOf(other) === diff).length >= 2) found.add(diff);
+    }
+  });
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
  * The billed month's figure in a consumption history or chart: a row of bare figures over a row of
  * month captions ('ian 26' …), as many of each. The figure under the billed month's caption (a period
  * within one month), else — no period read — the last month's, the history ending with the bill's.
