@@ -130,4 +130,17 @@ describe("bill round 33: scans", () => {
     expect(parsed.consumptionKwh).toBe(896);
     expect(parsed.fieldConfidence?.consumptionKwh).toBeLessThan(0.9);
   });
+
+  it("reads the date after the bill's number ('Nr. TTP 4900691 din 14.04.2026') as its issue date, below sure", () => {
+    const parsed = parseBillText(["FACTURĂ", "Nr. TTP 4900691 din 14.04.2026", "Perioada: 01.03.2026 - 31.03.2026", "Total de plată\t296,80 lei"].join("\n"));
+    expect(parsed.billDate).toBe("2026-04-14");
+    expect(parsed.fieldConfidence?.billDate).toBeLessThan(0.9);
+  });
+
+  it("takes a due date's year from the issue's when the due date read is months before it", () => {
+    const text = ["FACTURĂ", "Nr. TTP 4900691 din 14.04.2026", repairOcrText("Termen de plată: 29-04 2025"), "Perioada: 01.03.2026 - 31.03.2026", "Total de plată\t296,80 lei"].join("\n");
+    const parsed = parseBillText(text);
+    expect(parsed.dueDate).toBe("2026-04-29");
+    expect(parsed.fieldConfidence?.dueDate).toBeLessThan(0.9);
+  });
 });

@@ -116,10 +116,11 @@ const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](
 const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])\.(\d{4})(?![\d.,]\d)/g;
 
 /**
- * So is its second dot ('01.08.2025 - 31.08 2025'): a day and a month after a dot, a space, then a year
- * of this century, no unit after it (an amount or a code is no two groups of two digits and a year so spaced).
+ * So is its second dot ('01.08.2025 - 31.08 2025', its first read as a dash too: '29-04 2025'): a day and a
+ * month after a dot or a dash, a space, then a year of this century, no unit after it (an amount or a code
+ * is no two groups of two digits and a year so spaced).
  */
-const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
+const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,-])\b(0?[1-9]|[12]\d|3[01])[.-](0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
 
 /**
  * A date's year parted by a space ('Data emiterii 15.12.2 025', a gap the lamp's band or a speck opened in
