@@ -78,19 +78,29 @@ describe("bill round 33: the consumption printed only as a chart's bar labels", 
   });
 
   it("takes the month the period names, wherever it stands in the chart", () => {
-    const parsed = parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.11.2025 - 30.11.2025"));
+    const parsed = parseBillText(
+      chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.11.2025 - 30.11.2025"),
+    );
     expect(parsed.consumptionKwh).toBe(332);
   });
 
   it("reads nothing from a chart for a period of several months, nor from one missing the billed month", () => {
-    expect(parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.12.2025 - 31.01.2026")).consumptionKwh).toBeNull();
-    expect(parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.03.2026 - 31.03.2026")).consumptionKwh).toBeNull();
+    expect(
+      parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.12.2025 - 31.01.2026"))
+        .consumptionKwh,
+    ).toBeNull();
+    expect(
+      parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.03.2026 - 31.03.2026"))
+        .consumptionKwh,
+    ).toBeNull();
   });
 });
 
 describe("bill round 33: scans", () => {
   it("takes a period start's year from its end when the start read is over a year before it", () => {
-    const parsed = parseBillText(chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.01.2025 - 31.01.2026"));
+    const parsed = parseBillText(
+      chartBill(["283\t225\t166\t332\t274\t234", MONTHS.join("\t")], "01.01.2025 - 31.01.2026"),
+    );
     expect(parsed.periodStart).toBe("2026-01-01");
     expect(parsed.periodEnd).toBe("2026-01-31");
     expect(parsed.fieldConfidence?.periodStart).toBeLessThan(0.9);
@@ -132,13 +142,26 @@ describe("bill round 33: scans", () => {
   });
 
   it("reads the date after the bill's number ('Nr. TTP 4900691 din 14.04.2026') as its issue date, below sure", () => {
-    const parsed = parseBillText(["FACTURĂ", "Nr. TTP 4900691 din 14.04.2026", "Perioada: 01.03.2026 - 31.03.2026", "Total de plată\t296,80 lei"].join("\n"));
+    const parsed = parseBillText(
+      [
+        "FACTURĂ",
+        "Nr. TTP 4900691 din 14.04.2026",
+        "Perioada: 01.03.2026 - 31.03.2026",
+        "Total de plată\t296,80 lei",
+      ].join("\n"),
+    );
     expect(parsed.billDate).toBe("2026-04-14");
     expect(parsed.fieldConfidence?.billDate).toBeLessThan(0.9);
   });
 
   it("takes a due date's year from the issue's when the due date read is months before it", () => {
-    const text = ["FACTURĂ", "Nr. TTP 4900691 din 14.04.2026", repairOcrText("Termen de plată: 29-04 2025"), "Perioada: 01.03.2026 - 31.03.2026", "Total de plată\t296,80 lei"].join("\n");
+    const text = [
+      "FACTURĂ",
+      "Nr. TTP 4900691 din 14.04.2026",
+      repairOcrText("Termen de plată: 29-04 2025"),
+      "Perioada: 01.03.2026 - 31.03.2026",
+      "Total de plată\t296,80 lei",
+    ].join("\n");
     const parsed = parseBillText(text);
     expect(parsed.dueDate).toBe("2026-04-29");
     expect(parsed.fieldConfidence?.dueDate).toBeLessThan(0.9);

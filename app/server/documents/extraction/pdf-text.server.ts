@@ -80,18 +80,27 @@ function barLabelsInRow(items: Item[]): Item[] {
   const months = items.filter((item) => monthLabel(item.str) !== null);
   const out = items.map((item) => ({ ...item }));
   for (const axis of months) {
-    const row = months.filter((m) => Math.abs(m.y - axis.y) <= Math.max(2, axis.fontSize * 0.35)).sort((a, b) => a.x - b.x);
+    const row = months
+      .filter((m) => Math.abs(m.y - axis.y) <= Math.max(2, axis.fontSize * 0.35))
+      .sort((a, b) => a.x - b.x);
     if (row.length < 3 || row[0] !== axis) continue;
     const centre = (item: Item) => item.x + item.width / 2;
     const gaps = row.slice(1).map((m, i) => centre(m) - centre(row[i]!));
     const step = Math.min(...gaps);
     if (step <= 0) continue;
     const over = row.map((m) =>
-      out.filter((item) => BAR_LABEL.test(item.str.trim()) && item.y > m.y + m.fontSize * 0.5 && item.y - m.y <= Math.max(step * 2.5, 120) && Math.abs(centre(item) - centre(m)) <= step * 0.3),
+      out.filter(
+        (item) =>
+          BAR_LABEL.test(item.str.trim()) &&
+          item.y > m.y + m.fontSize * 0.5 &&
+          item.y - m.y <= Math.max(step * 2.5, 120) &&
+          Math.abs(centre(item) - centre(m)) <= step * 0.3,
+      ),
     );
     if (over.some((found) => found.length !== 1)) continue;
     const labels = over.map((found) => found[0]!);
-    if (new Set(labels).size !== labels.length || labels.every((label) => Math.abs(label.y - labels[0]!.y) <= 2)) continue;
+    if (new Set(labels).size !== labels.length || labels.every((label) => Math.abs(label.y - labels[0]!.y) <= 2))
+      continue;
     const y = axis.y + Math.max(...labels.map((label) => label.fontSize)) * 1.3;
     for (const label of labels) label.y = y;
   }
