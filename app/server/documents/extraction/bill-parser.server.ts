@@ -36,6 +36,8 @@ import {
   podByFormat,
   powerByValue,
   soleKwhFigure,
+  billedMonthKwh,
+  kwhByIndexRowAndQuantities,
   tariffByWords,
   UNIT_TAIL,
   withoutTrailingPunctuation,
@@ -1091,12 +1093,17 @@ const DEADLINE = /\bpana\s+(?:la|pe|in)\b/i;
  * 'Factura seria X nr. 123 din 01.02.2025', or its 'din 01.02.2025' wrapped onto a line of its own
  * under the number: the date printed with the bill's number is its issue date.
  */
+/** 'Nr. TTP 4900691 din 14.04.2026': a series and number, then the date it was issued, alone in a cell. */
+const NUMBER_AND_ITS_DATE = /^nr\.?\s*[a-z]{2,6}\s?\d{5,}\s+din\s+\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/i;
+
 function datePrintedWithNumber(lines: TextLine[], own: string | null): string | null {
   for (const line of lines) {
     for (const cell of line.folded) {
       const wrapped = /^din\s+\d/i.test(cell) && findDates(cell).length === 1;
+      // 'Nr. TTP 4900691 din 14.04.2026' under a 'FACTURĂ' heading the scan set on a line of its own: this bill's number and its date.
+      const numbered = findDates(cell).length === 1 && NUMBER_AND_ITS_DATE.test(cell);
       // 'Document generat în aplicație la 12.06.2025. Factura fiscală …': when the copy was made.
-      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped) || DEADLINE.test(cell) || COPY_STAMP.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
+      if ((!/\bfactur[ai]\b/i.test(cell) && !wrapped && !numbered) || DEADLINE.test(cell) || COPY_STAMP.test(cell) || L.dueDate.some((label) => label.test(cell))) continue;
       // Another invoice's number ('Factura de avans HAR 7256967 din 05.11.2024', settled by this bill): its date is not this bill's.
       const number = /\b[A-Z]{2,6}\s?\d{5,}\b/.exec(cell)?.[0];
       if (own && number && number.replace(/\s/g, "") !== own.replace(/\s/g, "")) continue;
@@ -2255,6 +2262,33 @@ export const ownIdentityLines = (lines: TextLine[]): TextLine[] =>
 const ISSUE_LABELS = [L.billDate[0]!, /\bemis[ae]?\s+(?:la|in|pe)\b/i];
 const DUE_LABELS = [L.dueDate[0]!];
 
+/**
+ * A billing period's start whose year was misread ('01.09.2025 - 30.09.2026' for a September bill, a
+ * 6 read as 5): no household bill covers more than a year, so a start more than 366 days before the
+ * end whose day and month in the end's year fall within the two months before the end takes that year.
+ */
+/**
+ * A due date whose year was misread ('29.04.2025' on a bill issued 14.04.2026): a due date is never
+ * months before its bill, so one more than 62 days before the issue whose day and month in the issue's
+ * year fall within the 62 days after it takes that year.
+ */
+function yearFromIssue(due: string, issue: string): string | null {
+  const day = 86_400_000;
+  if ((Date.parse(issue) - Date.parse(due)) / day <= 62) return null;
+  const mended = `${issue.slice(0, 4)}${due.slice(4)}`;
+  const after = (Date.parse(mended) - Date.parse(issue)) / day;
+  return Number.isFinite(after) && after >= 0 && after <= 62 ? mended : null;
+}
+
+function startYearFromEnd(start: string | undefined, end: string | undefined): string | null {
+  if (!start || !end) return null;
+  const day = 86_400_000;
+  const span = (from: string) => (Date.parse(end) - Date.parse(from)) / day;
+  if (span(start) <= 366) return null;
+  const mended = `${end.slice(0, 4)}${start.slice(4)}`;
+  return Number.isFinite(Date.parse(mended)) && span(mended) >= 0 && span(mended) <= 62 ? mended : null;
+}
+
 export function parseBillText(text: string): BillExtraction {
   const lines = billLines(text);
   const own = ownIdentityLines(lines);
@@ -2269,7 +2303,9 @@ export function parseBillText(text: string): BillExtraction {
   const monthOnly = period ? null : valueAfterLabel(lines, L.period, (v) => monthPeriod(v) !== null);
   // Unlabelled 'dd.mm.yyyy - dd.mm.yyyy' (as in 'Consum 01.06.2026 - 30.06.2026: 182 kWh').
   const range = period || monthOnly ? null : (periodFromTo(lines) ?? unlabelledRange(lines));
-  const periodDates = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
+  const periodRead = period ? findDates(period.value) : monthOnly ? (monthPeriod(monthOnly.value) ?? []) : (range ?? []);
+  const startYearMended = startYearFromEnd(periodRead[0], periodRead[1]);
+  const periodDates = startYearMended ? [startYearMended, periodRead[1]!] : periodRead;
   const dueHit = ownDateHit(valueAfterLabel(own, L.dueDate, (v) => oneDay(ownDatePart(v, L.billDate))), L.billDate);
   // A history table's captions over a row the scan read with a cell more (a status icon) or one caption
   // less: the issue date's caption, read from the row's end, landed on the due date's cell.
@@ -2336,7 +2372,8 @@ export function parseBillText(text: string): BillExtraction {
   // No due date printed, only its term from the issue date: the issue date plus the term.
   const dueByTerm = !dueHit && billDate ? dueFromTerm(own, billDate) : null;
   const dueRead = dueHit ? firstDate(dueHit.value) : (dueByTerm ?? roles.due?.day ?? null);
-  const dueDate = dueRead && dueWithinReach(dueRead, billDate ?? (labelledPeriod ? periodDates[1]! : (roles.period?.end ?? null))) ? dueRead : null;
+  const dueYearMended = dueRead && billDate ? yearFromIssue(dueRead, billDate) : null;
+  const dueDate = dueYearMended ?? (dueRead && dueWithinReach(dueRead, billDate ?? (labelledPeriod ? periodDates[1]! : (roles.period?.end ?? null))) ? dueRead : null);
   const [periodStart, periodEnd] = labelledPeriod ? periodDates : roles.period ? [roles.period.start, roles.period.end] : [null, null];
   const source: Partial<Record<BillField | "pricePerKwh", FieldSource>> = {};
   const sourceOf = (field: BillField | "pricePerKwh", value: FieldSource) => (source[field] = value);
@@ -2398,7 +2435,7 @@ export function parseBillText(text: string): BillExtraction {
   // beside the indexes too: one misread digit of an index must not make the consumption.
   const byValue = labelledKwh === null && !outvoted ? kwhByValue(consumptionLines) : null;
   const kwhChecked = byValue && (!indexes || byValue.by === "row") ? byValue : null;
-  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? indexed ?? soleKwhFigure(consumptionLines));
+  const kwh = outvoted ? indexed : (labelledKwh ?? kwhChecked?.kwh ?? indexed ?? soleKwhFigure(consumptionLines) ?? kwhByIndexRowAndQuantities(consumptionLines) ?? billedMonthKwh(consumptionLines, periodStart ?? null, periodEnd ?? null));
   const price = pricePerKwh(netCents, vatCents, grossCents, kwh);
   const currencyPrinted = /\b(?:lei|ron)\b/i.test(text);
   // A Romanian household bill is in lei even where no amount says so.
@@ -2606,6 +2643,9 @@ export function parseBillText(text: string): BillExtraction {
   if (indexes?.captionJoined && labelledKwh === null && confidence.consumptionKwh !== undefined) confidence.consumptionKwh = Math.min(confidence.consumptionKwh, 0.85);
   // A price derived from the consumption is never surer than the consumption it came from.
   if (confidence.pricePerKwh !== undefined) confidence.pricePerKwh = Math.min(confidence.pricePerKwh, confidence.consumptionKwh ?? 0);
+  // A start year taken from the end's (a due date's from the issue's) is a repair, not a reading: below sure.
+  if (startYearMended && confidence.periodStart !== undefined) confidence.periodStart = Math.min(confidence.periodStart, 0.85);
+  if (dueYearMended && confidence.dueDate !== undefined) confidence.dueDate = Math.min(confidence.dueDate, 0.85);
   for (const field of Object.keys(confidence) as (BillField | "pricePerKwh")[]) source[field] ??= field === "pricePerKwh" ? "derived" : "label";
 
   const missingFields = BILL_FIELDS.filter((field) => result[field] === null);

@@ -8,6 +8,7 @@ import {
   dateSpans,
   findDates,
   foldSameLength,
+  monthLabel,
   monthPeriod,
   parseAmountCents,
   type TextLine,
@@ -563,6 +564,45 @@ export function soleKwhFigure(lines: TextLine[]): number | null {
       else if (captioned(line.cells[c - 1]) || (above?.cells.length === line.cells.length && captioned(above.cells[c]))) add(cell);
     }),
   );
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
+ * A meter's row whose caption a scan lost ('Energie activă ⇥ 19541 ⇥ 20437 ⇥ 8\'6', the header garbled and
+ * the difference misread): two readings side by side whose difference is the quantity two charge rows
+ * or more open with ('Energie electrică activă ⇥ 896 ⇥ …') is the consumption, read twice over.
+ */
+export function kwhByIndexRowAndQuantities(lines: TextLine[]): number | null {
+  const quantityOf = (line: TextLine) => (line.cells.length >= 3 && /\p{L}/u.test(line.cells[0]!) && /^\d{1,5}$/.test(line.cells[1]!) ? Number(line.cells[1]) : null);
+  const found = new Set<number>();
+  lines.forEach((line, l) => {
+    for (let c = 0; c + 1 < line.cells.length; c++) {
+      if (!/^\d{3,7}$/.test(line.cells[c]!) || !/^\d{3,7}$/.test(line.cells[c + 1]!)) continue;
+      const diff = Number(line.cells[c + 1]) - Number(line.cells[c]);
+      if (diff > 0 && lines.filter((other, o) => o !== l && quantityOf(other) === diff).length >= 2) found.add(diff);
+    }
+  });
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
+ * The billed month's figure in a consumption history or chart: a row of bare figures over a row of
+ * month captions ('ian 26' …), as many of each. The figure under the billed month's caption (a period
+ * within one month), else — no period read — the last month's, the history ending with the bill's.
+ */
+export function billedMonthKwh(lines: TextLine[], periodStart: string | null, periodEnd: string | null): number | null {
+  const billed = periodEnd && (!periodStart || periodStart.slice(0, 7) === periodEnd.slice(0, 7)) ? [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))] : null;
+  if (periodEnd && !billed) return null;
+  const found = new Set<number>();
+  lines.forEach((line, l) => {
+    const months = line.cells.map(monthLabel);
+    const above = lines[l - 1];
+    if (months.length < 3 || months.some((m) => m === null) || !above || above.cells.length !== months.length) return;
+    if (!above.cells.every((cell) => /^\d{1,3}(?:[. ]\d{3})+$|^\d+$/.test(cell))) return;
+    const at = billed ? months.findIndex((m) => m![0] === billed[0] && m![1] === billed[1]) : months.length - 1;
+    const kwh = at >= 0 ? parseKwh(above.cells[at]!) : null;
+    if (kwh !== null && kwh > 0) found.add(kwh);
+  });
   return found.size === 1 ? [...found][0]! : null;
 }
 

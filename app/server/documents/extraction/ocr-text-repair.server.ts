@@ -50,12 +50,13 @@ const POD_STRAY_BRACKET = /\b(R[O0]\d{3}E[\d ]{1,8})[)(\][]\s?(?=\d)/g;
 const PREFIX_DASH_AS_COLON = /(^|[\s:])([A-Z]):(?=\d{4,}\b)/gm;
 
 /**
- * A place name's capital I read as a small l after the abbreviation that introduces it ('Mun.lași',
- * 'Jud. lalomița'): no Romanian place name starts with a small letter.
+ * A place name's capital I read as a small l or an exclamation mark after the abbreviation that
+ * introduces it ('Mun.lași', 'Mun.!ași', 'Jud. lalomița'): no Romanian place name starts with a small
+ * letter or a sign.
  */
-const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)l(?=[a-zăâîșț])/g;
+const PLACE_AFTER_ABBREVIATION = /\b(Mun|Jud|Str|Bd|Com|Sat|Or|Sec|Loc)\.( ?)[l!](?=[a-zăâîșț])/g;
 /** The same after 'Mun' or 'Jud' whose dot the engine lost ('Mun lași'): neither is a word of its own. */
-const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) l(?=[a-zăâîșț])/g;
+const PLACE_AFTER_BARE_ABBREVIATION = /\b(Mun|Jud) [l!](?=[a-zăâîșț])/g;
 /**
  * 'Mun' or 'Jud' whose dot the engine read as a space ('Jud.TM Mun Timișoara'): neither is a word of its
  * own, so before a capitalised place name or a county's code the dot is put back.
@@ -115,10 +116,11 @@ const ROMAN_MONTH_MISREAD = /(?<![\d.,])(\d{1,2}\.)([IVX1l|]*[VX][IVX1l|]*)[.,](
 const DATE_DOT_AS_SPACE = /(?<![\d.,] ?)\b(0?[1-9]|[12]\d|3[01]) (0[1-9]|1[0-2])\.(\d{4})(?![\d.,]\d)/g;
 
 /**
- * So is its second dot ('01.08.2025 - 31.08 2025'): a day and a month after a dot, a space, then a year
- * of this century, no unit after it (an amount or a code is no two groups of two digits and a year so spaced).
+ * So is its second dot ('01.08.2025 - 31.08 2025', its first read as a dash too: '29-04 2025'): a day and a
+ * month after a dot or a dash, a space, then a year of this century, no unit after it (an amount or a code
+ * is no two groups of two digits and a year so spaced).
  */
-const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,])\b(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
+const DATE_SECOND_DOT_AS_SPACE = /(?<![\d.,-])\b(0?[1-9]|[12]\d|3[01])[.-](0[1-9]|1[0-2]) (20\d{2})(?![\d.,]?\d)(?!\s*(?:lei|ron|kwh|kw)\b)/gi;
 
 /**
  * A date's year parted by a space ('Data emiterii 15.12.2 025', a gap the lamp's band or a speck opened in
@@ -229,9 +231,16 @@ const SPLIT_BLOCK_HEADING = /(?<=^|\t)(DATE(?:LE)?)\t(CONTRACT(?:ULUI)?|CLIENT(?
  */
 const MONTHS_WORD_MISREAD = /(?<=\b\d{1,2} )(?:IL ?ni|ILuni|Iuni)(?!\p{L})/gu;
 
+/**
+ * An amount's 'lei' cut to its first letter and joined to the bani ('1182,35l', the rest of the word lost
+ * or in a cell of its own): after a comma and two decimals a lone l or I is the currency, never a digit.
+ */
+const LEI_JOINED_TO_BANI = /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})[lI](?=[ \t]|$)/gm;
+
 export function repairOcrText(text: string): string {
   return repairStreetKind(text.replace(HOLE_AT_LINE_START, ""))
     .replace(SPLIT_BLOCK_HEADING, "$1 $2")
+    .replace(LEI_JOINED_TO_BANI, "$1,$2 lei")
     .replace(/[şţŞŢ]/g, (c) => COMMA_BELOW[c]!)
     .replace(PLACE_AFTER_ABBREVIATION, "$1.$2I")
     .replace(PLACE_AFTER_BARE_ABBREVIATION, "$1 I")

@@ -3,6 +3,7 @@
 // one line with a tab between them, which the bill parser uses as a field boundary.
 import { extractImages, extractTextItems, getResolvedPDFJS } from "unpdf";
 import type { RgbaImage } from "./image.server";
+import { monthLabel } from "./text-fields.server";
 
 export interface PdfText {
   pages: number;
@@ -65,8 +66,49 @@ function raisedBaniJoined(items: Item[]): Item[] {
   return out.filter((item) => !joined.has(item));
 }
 
+/** A bar's label: a bare figure ('234', '1.332', '1 332', '87,5'). */
+const BAR_LABEL = /^\d{1,3}(?:[. ]\d{3})+(?:,\d+)?$|^\d+(?:,\d+)?$/;
+
+/**
+ * A bar chart of consumption by month ('ian 26' … under the bars, each bar's kWh printed over it): the
+ * labels sit at their bars' heights, so read by position they come out tallest first, in no month's
+ * order. A row of three or more month captions with one bare figure centred over each caption, the
+ * figures on different heights, is a chart: its figures are set on one row just over the captions,
+ * in the captions' order, as a history table prints them. Figures already on one row are a table's.
+ */
+function barLabelsInRow(items: Item[]): Item[] {
+  const months = items.filter((item) => monthLabel(item.str) !== null);
+  const out = items.map((item) => ({ ...item }));
+  for (const axis of months) {
+    const row = months
+      .filter((m) => Math.abs(m.y - axis.y) <= Math.max(2, axis.fontSize * 0.35))
+      .sort((a, b) => a.x - b.x);
+    if (row.length < 3 || row[0] !== axis) continue;
+    const centre = (item: Item) => item.x + item.width / 2;
+    const gaps = row.slice(1).map((m, i) => centre(m) - centre(row[i]!));
+    const step = Math.min(...gaps);
+    if (step <= 0) continue;
+    const over = row.map((m) =>
+      out.filter(
+        (item) =>
+          BAR_LABEL.test(item.str.trim()) &&
+          item.y > m.y + m.fontSize * 0.5 &&
+          item.y - m.y <= Math.max(step * 2.5, 120) &&
+          Math.abs(centre(item) - centre(m)) <= step * 0.3,
+      ),
+    );
+    if (over.some((found) => found.length !== 1)) continue;
+    const labels = over.map((found) => found[0]!);
+    if (new Set(labels).size !== labels.length || labels.every((label) => Math.abs(label.y - labels[0]!.y) <= 2))
+      continue;
+    const y = axis.y + Math.max(...labels.map((label) => label.fontSize)) * 1.3;
+    for (const label of labels) label.y = y;
+  }
+  return out;
+}
+
 function linesOf(items: Item[]): string[] {
-  const sorted = raisedBaniJoined(items)
+  const sorted = barLabelsInRow(raisedBaniJoined(items))
     .filter((i) => i.str.trim().length > 0)
     .sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Item[][] = [];

@@ -16,6 +16,20 @@ export function foldSameLength(text: string): string {
 const RO_MONTHS = ["ian", "feb", "mar", "apr", "mai", "iun", "iul", "aug", "sep", "oct", "noi", "dec"];
 const MONTH_ALIASES: Record<string, string> = { nov: "noi", jan: "ian", may: "mai", jun: "iun", jul: "iul" };
 
+/**
+ * A chart's or history's month caption, the month in words and the year: 'ian 26', 'Ian. 2026',
+ * 'ianuarie 2026', "noi '25" → [year, month]. Matched on folded text.
+ */
+export function monthLabel(text: string): [number, number] | null {
+  const m = /^([a-z]{3})[a-z]*\.?\s*['’/.-]?\s*(\d{4}|\d{2})$/i.exec(foldSameLength(text.trim()).toLowerCase());
+  if (!m) return null;
+  const stem = MONTH_ALIASES[m[1]!] ?? m[1]!;
+  const month = RO_MONTHS.indexOf(stem) + 1;
+  if (month === 0) return null;
+  const year = Number(m[2]);
+  return [year < 100 ? year + 2000 : year, month];
+}
+
 function isoDay(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   const date = new Date(Date.UTC(y, m - 1, d));
