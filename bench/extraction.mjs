@@ -1,11 +1,11 @@
 // Extraction bench: per-field accuracy against the fixtures' ground truth and p50/p95 processing
 // time per document kind, in Node (same V8 as workerd). Standalone:
-//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|33] [--held-out] [--held-out-only] [--degraded-labels]
+//   node bench/extraction.mjs [--json] [--tuning-only] [--bills | --ids] [--round 10|34] [--held-out] [--held-out-only] [--degraded-labels]
 // (`--held-out-only` skips every tuning set: a sealed round's first reading on its own.)
 // (re-runs itself under tsx to load the TypeScript modules). `--round` picks the held-out bill round:
 // 10 by default (now empty: round 10 joined the tuning half once measured, so only the tuning sets are read);
-// 33 is the sealed round (kept unread until this session's fixes are in, read only when asked); rounds 11 to
-// 32, read once each, joined the tuning half. The held-out ID photos (HELD_OUT_PHOTOS, the round after the last ROUNDn_PHOTOS) are sealed
+// 34 is the sealed round (kept unread for the next round of fixes, read only when asked); rounds 11 to
+// 33, read once each, joined the tuning half. The held-out ID photos (HELD_OUT_PHOTOS, the round after the last ROUNDn_PHOTOS) are sealed
 // too: only `--held-out` reads them (e.g. `--ids --held-out`); any other run, `--ids` included, reads
 // the tuning photos only (ROUND1_PHOTOS, ROUND2_PHOTOS, … every one exported: rounds already read once). Fixtures: tests/fixtures/generated/
 // (regenerate with `npx tsx tests/fixtures/generate.ts`), plus seeded bills rendered in memory:
@@ -36,7 +36,7 @@ const photoRounds = [];
 for (let r = 1; idPhotos[`ROUND${r}_PHOTOS`]; r++) photoRounds.push(idPhotos[`ROUND${r}_PHOTOS`]);
 const heldOutPhotoRound = photoRounds.length + 1;
 /** A scan's drawn conditions as its file name's suffixes, in the order they were added to the generator. */
-const SCAN_MARKS = [["paper", "-tinted"], ["photo", "-photo"], ["lid", "-lid"], ["grey", "-grey"], ["fax", "-fax"], ["app", "-app"], ["folds", "-folded"], ["stain", "-stain"], ["pen", "-pen"], ["sleeve", "-sleeve"], ["staple", "-stapled"], ["upsideDown", "-upsidedown"], ["toner", "-toner"], ["note", "-note"], ["crumple", "-crumpled"], ["highlight", "-highlighted"], ["holes", "-punched"], ["focus", "-defocused"], ["banding", "-banded"], ["torn", "-torn"], ["halftone", "-halftone"], ["bleed", "-bleedthrough"]];
+const SCAN_MARKS = [["paper", "-tinted"], ["photo", "-photo"], ["lid", "-lid"], ["grey", "-grey"], ["fax", "-fax"], ["app", "-app"], ["folds", "-folded"], ["stain", "-stain"], ["pen", "-pen"], ["sleeve", "-sleeve"], ["staple", "-stapled"], ["upsideDown", "-upsidedown"], ["toner", "-toner"], ["note", "-note"], ["crumple", "-crumpled"], ["highlight", "-highlighted"], ["holes", "-punched"], ["focus", "-defocused"], ["banding", "-banded"], ["torn", "-torn"], ["halftone", "-halftone"], ["bleed", "-bleedthrough"], ["stamp", "-stamped"]];
 const scanMarks = (scan) => SCAN_MARKS.map(([condition, mark]) => (scan[condition] ? mark : "")).join("");
 const { idGroundTruth } = await import("../tests/fixtures/id-cards.ts");
 const { launchBrowser } = await import("../tests/support/browser.mjs");
@@ -56,11 +56,11 @@ const heldOutOnly = process.argv.includes("--held-out-only") && !tuningOnly;
 const log = (...args) => {
   if (!json) console.log(...args);
 };
-/** The held-out bill round: 10 (HELD_OUT_*) unless `--round 33` asks for the sealed one (SEALED_*). */
+/** The held-out bill round: 10 (HELD_OUT_*) unless `--round 34` asks for the sealed one (SEALED_*). */
 const roundArg = process.argv.includes("--round") ? process.argv[process.argv.indexOf("--round") + 1] : "10";
 const HELD_OUT_ROUNDS = {
   10: { layouts: HELD_OUT_LAYOUTS, seed: HELD_OUT_SEED, scans: HELD_OUT_SCANS, scansPerLayout: 2 },
-  33: { layouts: SEALED_LAYOUTS, seed: SEALED_SEED, scans: SEALED_SCANS, scansPerLayout: SEALED_SCANS_PER_LAYOUT },
+  34: { layouts: SEALED_LAYOUTS, seed: SEALED_SEED, scans: SEALED_SCANS, scansPerLayout: SEALED_SCANS_PER_LAYOUT },
 };
 const heldOut = HELD_OUT_ROUNDS[roundArg];
 if (!heldOut) {
@@ -208,7 +208,7 @@ async function run(kind, file, mimeType, documentType, truth, bytes = fixtures.r
 }
 
 log(`OCR engine cold start: ${ocrColdMs.toFixed(0)} ms (model ${(stats.modelBytes / 1e6).toFixed(1)} MB unpacked)`);
-if (!tuningOnly && !idsOnly && !readHeldOut) log(`held-out bills: round ${roundArg} has no layout left (it joined the tuning half); --round 33 reads the sealed one`);
+if (!tuningOnly && !idsOnly && !readHeldOut) log(`held-out bills: round ${roundArg} has no layout left (it joined the tuning half); --round 34 reads the sealed one`);
 if (!billsOnly) log(readHeldOutPhotos ? `held-out ID photos: round ${heldOutPhotoRound} (seed ${HELD_OUT_PHOTOS.seed})` : "held-out ID photos: sealed, not read (--held-out reads them)");
 if (readHeldOut && !idsOnly) log(`held-out bills: round ${roundArg} (${heldOut.layouts.join(", ")}; seed ${heldOut.seed}, scan seed ${heldOut.scans.seed})`);
 for (const bill of idsOnly || heldOutOnly ? [] : fixtures.billFixtures()) await run("bill_pdf_text", bill.file, "application/pdf", "ultima_factura", bill.truth);

@@ -1,4 +1,4 @@
-// The held-out bill rounds 10 to 33 (issue #14) checked as fixtures, without the bill reader: the
+// The held-out bill rounds 10 to 34 (issue #14) checked as fixtures, without the bill reader: the
 // ground truth holds together, and every field of it is printed on the page (found in the PDF's raw
 // text with unpdf, not read by the project's extraction). Nothing here measures or tunes the reader.
 import { PDFDocument } from "pdf-lib";
@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { foldRomanian } from "../../app/lib/text-normalize";
 import { billSet, HELD_OUT_SEED, SEALED_SEED } from "../fixtures/bill-sets";
 import { billTruth, charges, HELD_OUT_LAYOUTS, PHONE_PAGE, renderBillPdf, roNumber, SEALED_LAYOUTS, switchDate, TUNE_LAYOUTS, vatRateOn, vatSplit, type BillInput, type BillLayout, type BillTruth } from "../fixtures/bills";
-import { aggregatorOrder, capCompensation, chartMonths, THIN_SPACE, thinAmount, thinInteger, TINMAR_IBAN, ENERGY_LABEL, overdueNotice, pageCarry, postalContract, RAISED_BANI, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
-import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, ROUND32_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
+import { aggregatorOrder, capCompensation, chartMonths, duplicateStamp, SPECIMEN_BILL, spvNumbers, THIN_SPACE, thinAmount, thinInteger, TINMAR_IBAN, ENERGY_LABEL, overdueNotice, pageCarry, postalContract, RAISED_BANI, consumptionConvention, DETAIL_PAGE, eurRate, finalSettlement, firstPlace, fuiTakeover, gasSide, DIRECT_DEBIT_ROW, guaranteeDeposit, instalmentPlan, latePenalties, meterSwap, MONTHLY_FEE_ROW, netMetering, nextReading, placeOfConsumption, podBreak, priceIndexation, priceNotice, seasonalHistory, slipReference, smartProfile, stornoEstimate, succession, tenantPayer, toEurCents, vulnerableAid } from "../fixtures/bills-unseen";
+import { drawScans, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, ROUND32_SCANS, ROUND33_SCANS, SEALED_SCANS, SEALED_SCANS_PER_LAYOUT, TUNE_SCANS } from "../fixtures/scanned-bills";
 
 const PER_LAYOUT = 6;
-const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu", "electricaReportPagina"]);
+const MULTI_PAGE = new Set(["cezNumbered", "eonTwoPageRows", "ppcHistory12", "engieNotificarePret", "digiSumarQrDetaliu", "electricaReportPagina", "eonFacturaExplicata"]);
 const LANDSCAPE = new Set(["restartLandscape", "premierTwoUp", "novaLandscapeColumns"]);
 const MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
 const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
@@ -141,19 +141,21 @@ const ROUND_31_LAYOUTS: BillLayout[] = ["electricaReportPagina", "hidroFereastra
 const ROUND_31_SEED = 27;
 const ROUND_32_LAYOUTS: BillLayout[] = ["eonPreavizDeconectare", "novaEticheteRarite", "premierZecimaleMici"];
 const ROUND_32_SEED = 28;
+const ROUND_33_LAYOUTS: BillLayout[] = ["engieSpatiuMii", "hidroGraficConsum", "tinmarTalonPunct"];
+const ROUND_33_SEED = 29;
 
 describe("held-out bill rounds as fixtures (no reader)", () => {
-  it("rounds 10 to 32, measured once, joined the tuning half; round 33 has its own layouts, none among the others", () => {
-    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS, ...ROUND_31_LAYOUTS, ...ROUND_32_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
+  it("rounds 10 to 33, measured once, joined the tuning half; round 34 has its own layouts, none among the others", () => {
+    for (const layout of [...ROUND_10_LAYOUTS, ...ROUND_11_LAYOUTS, ...ROUND_12_LAYOUTS, ...ROUND_13_LAYOUTS, ...ROUND_14_LAYOUTS, ...ROUND_15_LAYOUTS, ...ROUND_16_LAYOUTS, ...ROUND_17_LAYOUTS, ...ROUND_18_LAYOUTS, ...ROUND_19_LAYOUTS, ...ROUND_20_LAYOUTS, ...ROUND_21_LAYOUTS, ...ROUND_22_LAYOUTS, ...ROUND_23_LAYOUTS, ...ROUND_24_LAYOUTS, ...ROUND_25_LAYOUTS, ...ROUND_26_LAYOUTS, ...ROUND_27_LAYOUTS, ...ROUND_28_LAYOUTS, ...ROUND_29_LAYOUTS, ...ROUND_30_LAYOUTS, ...ROUND_31_LAYOUTS, ...ROUND_32_LAYOUTS, ...ROUND_33_LAYOUTS]) expect(TUNE_LAYOUTS).toContain(layout);
     expect(HELD_OUT_LAYOUTS).toEqual([]);
-    expect(SEALED_SEED).toBe(29);
-    expect(SEALED_LAYOUTS).toEqual(["engieSpatiuMii", "hidroGraficConsum", "tinmarTalonPunct"]);
+    expect(SEALED_SEED).toBe(30);
+    expect(SEALED_LAYOUTS).toEqual(["eonFacturaExplicata", "mvmDuplicatPortal", "premierIndexSpv"]);
     for (const layout of SEALED_LAYOUTS) expect(TUNE_LAYOUTS).not.toContain(layout);
     const all = [...TUNE_LAYOUTS, ...HELD_OUT_LAYOUTS, ...SEALED_LAYOUTS];
     expect(new Set(all).size).toBe(all.length);
   });
 
-  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, ROUND_31_SEED, ROUND_31_LAYOUTS], [32, ROUND_32_SEED, ROUND_32_LAYOUTS], [33, SEALED_SEED, SEALED_LAYOUTS]] as const) {
+  for (const [round, seed, layouts] of [[10, HELD_OUT_SEED, ROUND_10_LAYOUTS], [11, ROUND_11_SEED, ROUND_11_LAYOUTS], [12, ROUND_12_SEED, ROUND_12_LAYOUTS], [13, ROUND_13_SEED, ROUND_13_LAYOUTS], [14, ROUND_14_SEED, ROUND_14_LAYOUTS], [15, ROUND_15_SEED, ROUND_15_LAYOUTS], [16, ROUND_16_SEED, ROUND_16_LAYOUTS], [17, ROUND_17_SEED, ROUND_17_LAYOUTS], [18, ROUND_18_SEED, ROUND_18_LAYOUTS], [19, ROUND_19_SEED, ROUND_19_LAYOUTS], [20, ROUND_20_SEED, ROUND_20_LAYOUTS], [21, ROUND_21_SEED, ROUND_21_LAYOUTS], [22, ROUND_22_SEED, ROUND_22_LAYOUTS], [23, ROUND_23_SEED, ROUND_23_LAYOUTS], [24, ROUND_24_SEED, ROUND_24_LAYOUTS], [25, ROUND_25_SEED, ROUND_25_LAYOUTS], [26, ROUND_26_SEED, ROUND_26_LAYOUTS], [27, ROUND_27_SEED, ROUND_27_LAYOUTS], [28, ROUND_28_SEED, ROUND_28_LAYOUTS], [29, ROUND_29_SEED, ROUND_29_LAYOUTS], [30, ROUND_30_SEED, ROUND_30_LAYOUTS], [31, ROUND_31_SEED, ROUND_31_LAYOUTS], [32, ROUND_32_SEED, ROUND_32_LAYOUTS], [33, ROUND_33_SEED, ROUND_33_LAYOUTS], [34, SEALED_SEED, SEALED_LAYOUTS]] as const) {
     describe(`round ${round} (seed ${seed})`, () => {
       const inputs = billSet(seed, layouts, PER_LAYOUT);
 
@@ -1987,12 +1989,12 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 33's scans have a seed of their own, round 32's conditions and, new, the back side's print showing through; no earlier scan set has it", () => {
-    const { seed, bleedShare, bleedStrength, bleedBlur, ...rest } = SEALED_SCANS;
+    const { seed, bleedShare, bleedStrength, bleedBlur, ...rest } = ROUND33_SCANS;
     const { seed: _seed32, ...round32 } = ROUND32_SCANS;
     expect(seed).toBe(49);
     expect(rest).toEqual(round32);
     expect([bleedShare, bleedStrength, bleedBlur]).toEqual([0.6, [0.08, 0.2], [0.6, 1.6]]);
-    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    const sealed = drawScans(ROUND33_SCANS, ROUND_33_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
     expect(sealed.some((scan) => scan.bleed)).toBe(true);
     expect(sealed.some((scan) => !scan.bleed)).toBe(true);
     // A sheet showing its back that is not a fax page (whose 1-bit threshold could drop so faint a grey).
@@ -2006,7 +2008,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     // Every show-through within its ranges, moved out of register both ways.
     let bled = 0;
     const sides = new Set<string>();
-    for (const scan of drawScans(SEALED_SCANS, 60)) {
+    for (const scan of drawScans(ROUND33_SCANS, 60)) {
       if (!scan.bleed) continue;
       bled++;
       const { strength, blur, shift } = scan.bleed;
@@ -2024,11 +2026,11 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
     }
     // Round 32's scans are the same as when they were sealed: the new draws come after every earlier one.
     const read32 = drawScans(ROUND32_SCANS, ROUND_32_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
-    expect(drawScans({ ...SEALED_SCANS, seed: 48, bleedShare: undefined }, read32.length)).toEqual(read32);
+    expect(drawScans({ ...ROUND33_SCANS, seed: 48, bleedShare: undefined }, read32.length)).toEqual(read32);
   });
 
   it("round 33's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
-    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+    for (const input of billSet(ROUND_33_SEED, ROUND_33_LAYOUTS, 2)) {
       const { pdf } = await renderBillPdf(input);
       const document = await getDocumentProxy(new Uint8Array(pdf));
       for (let n = 1; n <= document.numPages; n++) {
@@ -2046,7 +2048,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
 
   it("round 33's thin spaces: the indexes, the quantities and the amounts from 1000 up grouped by a narrow no-break space, never by a dot; the smaller amounts whole, all on the page", async () => {
     let grouped = 0;
-    for (const input of billSet(SEALED_SEED, ["engieSpatiuMii"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_33_SEED, ["engieSpatiuMii"], PER_LAYOUT)) {
       const c = charges(input);
       const { pdf } = await renderBillPdf(input);
       // PDF.js gives the narrow no-break space as a space: each grouped figure is one run, its groups spaced.
@@ -2074,7 +2076,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 33's chart: the billed kWh only as the last of six bars' labels (the five months before never equal to it), no index and no quantity printed, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["hidroGraficConsum"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_33_SEED, ["hidroGraficConsum"], PER_LAYOUT)) {
       const truth = billTruth(input);
       const c = charges(input);
       const bars = chartMonths(input, truth);
@@ -2096,7 +2098,7 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
   });
 
   it("round 33's payment slip: the total again with a dot decimal and no grouping, in the slip and in the QR's text, beside the bill's Romanian amounts, all on the page", async () => {
-    for (const input of billSet(SEALED_SEED, ["tinmarTalonPunct"], PER_LAYOUT)) {
+    for (const input of billSet(ROUND_33_SEED, ["tinmarTalonPunct"], PER_LAYOUT)) {
       const c = charges(input);
       const truth = billTruth(input);
       const { pdf } = await renderBillPdf(input);
@@ -2111,5 +2113,154 @@ describe("held-out bill rounds as fixtures (no reader)", () => {
       expect(text.indexOf(`${dotted} RON`)).toBeGreaterThan(text.indexOf(`${roNumber(c.grossCents)} lei`));
       await runsInsidePage(pdf);
     }
+  });
+
+  it("round 34's scans have a seed of their own, round 33's conditions and, new, a cashier's 'ACHITAT' stamp over the print; no earlier scan set has one", () => {
+    const { seed, stampShare, stampSize, stampInk, stampTurn, ...rest } = SEALED_SCANS;
+    const { seed: _seed33, ...round33 } = ROUND33_SCANS;
+    expect(seed).toBe(50);
+    expect(rest).toEqual(round33);
+    expect([stampShare, stampSize, stampInk, stampTurn]).toEqual([0.4, [0.18, 0.26], [0.55, 0.85], [-20, 20]]);
+    const sealed = drawScans(SEALED_SCANS, SEALED_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(sealed.some((scan) => scan.stamp)).toBe(true);
+    expect(sealed.some((scan) => !scan.stamp)).toBe(true);
+    // A stamped sheet that is not a fax page (whose 1-bit threshold turns the coloured ink to black or white).
+    expect(sealed.some((scan) => scan.stamp && !scan.fax)).toBe(true);
+    // Round 33's conditions still occur among the nine scans, the show-through and the halftone included.
+    expect(sealed.some((scan) => scan.bleed)).toBe(true);
+    expect(sealed.some((scan) => scan.halftone)).toBe(true);
+    expect(sealed.some((scan) => scan.torn || scan.banding || scan.focus || scan.holes)).toBe(true);
+    expect(sealed.some((scan) => scan.highlight || scan.crumple || scan.note || scan.toner)).toBe(true);
+    expect(sealed.some((scan) => scan.upsideDown || scan.staple || scan.sleeve || scan.pen || scan.stain || scan.folds)).toBe(true);
+    expect(sealed.some((scan) => scan.app || scan.fax || scan.grey || scan.lid !== undefined)).toBe(true);
+    // Every stamp within its ranges, over the print (its centre inside the page), in each of the three inks.
+    let stamped = 0;
+    const inks = new Set<string>();
+    for (const scan of drawScans(SEALED_SCANS, 60)) {
+      if (!scan.stamp) continue;
+      stamped++;
+      const { at, size, turn, colour, ink, date, cashier, patchy } = scan.stamp;
+      inks.add(colour);
+      expect(at[0]).toBeGreaterThanOrEqual(0.25);
+      expect(at[0]).toBeLessThanOrEqual(0.75);
+      expect(at[1]).toBeGreaterThanOrEqual(0.2);
+      expect(at[1]).toBeLessThanOrEqual(0.8);
+      expect(size).toBeGreaterThanOrEqual(0.18);
+      expect(size).toBeLessThanOrEqual(0.26);
+      expect(Math.abs(turn)).toBeLessThanOrEqual(20);
+      expect(ink).toBeGreaterThanOrEqual(0.55);
+      expect(ink).toBeLessThanOrEqual(0.85);
+      expect(date).toMatch(/^(0[1-9]|1\d|2[0-8])\.(0[1-9]|1[0-2])\.2025$/);
+      expect(cashier).toBeGreaterThanOrEqual(1);
+      expect(cashier).toBeLessThanOrEqual(40);
+      expect(patchy).toBeGreaterThanOrEqual(0);
+      expect(patchy).toBeLessThanOrEqual(1);
+    }
+    expect(stamped).toBeGreaterThan(10);
+    expect(inks.size).toBe(3);
+    for (const conditions of [TUNE_SCANS, HARDER_TUNE_SCANS, HELD_OUT_SCANS, ROUND16_SCANS, ROUND17_SCANS, ROUND18_SCANS, ROUND19_SCANS, ROUND20_SCANS, ROUND21_SCANS, ROUND22_SCANS, ROUND23_SCANS, ROUND24_SCANS, ROUND25_SCANS, ROUND26_SCANS, ROUND27_SCANS, ROUND28_SCANS, ROUND29_SCANS, ROUND30_SCANS, ROUND31_SCANS, ROUND32_SCANS, ROUND33_SCANS]) {
+      for (const scan of drawScans(conditions, 40)) expect(scan.stamp).toBeUndefined();
+    }
+    // Round 33's scans are the same as when they were sealed: the new draws come after every earlier one.
+    const read33 = drawScans(ROUND33_SCANS, ROUND_33_LAYOUTS.length * SEALED_SCANS_PER_LAYOUT);
+    expect(drawScans({ ...SEALED_SCANS, seed: 49, stampShare: undefined }, read33.length)).toEqual(read33);
+  });
+
+  it("round 34's layouts print nothing in the outer 6.5 % of either side of the page, nor in its bottom 9 % (the punched holes, the sticky note and a torn corner cover no print)", async () => {
+    for (const input of billSet(SEALED_SEED, SEALED_LAYOUTS, 2)) {
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      for (let n = 1; n <= document.numPages; n++) {
+        const page = await document.getPage(n);
+        const [, , width, height] = page.view as [number, number, number, number];
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || !item.str.trim()) continue;
+          expect(item.transform[4] as number, item.str).toBeGreaterThanOrEqual(width * 0.065);
+          expect((item.transform[4] as number) + item.width, item.str).toBeLessThanOrEqual(width * 0.935);
+          expect(item.transform[5] as number, item.str).toBeGreaterThanOrEqual(height * 0.09);
+        }
+      }
+    }
+  });
+
+  it("round 34's specimen: the bill on page 1, the guide's specimen bill on page 2 with every field of its own (none the holder's), 'SPECIMEN' across it; all on the page", async () => {
+    const s = SPECIMEN_BILL;
+    for (const input of billSet(SEALED_SEED, ["eonFacturaExplicata"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const c = charges(input);
+      const { pdf } = await renderBillPdf(input);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      expect(document.numPages).toBe(2);
+      const pageText = async (n: number) => ((await (await document.getPage(n)).getTextContent()).items as { str?: string }[]).map((item) => item.str ?? "").join("\n");
+      const [first, second] = [await pageText(1), await pageText(2)];
+      // Page 1 the holder's bill, whole.
+      checkPrinted(first, truth, input.layout);
+      for (const value of [s.billNumber, s.pod, s.clientCode, s.contractNumber, s.customerName, `${s.totalWithVat} lei`]) expect(first).not.toContain(value);
+      // Page 2 the specimen's fields, every one of them other than the holder's.
+      for (const value of [s.billNumber, s.billDate, s.dueDate, s.period, s.pod, s.clientCode, s.contractNumber, s.customerName, s.street, s.locality, s.tariffType, String(s.indexes[0]), String(s.indexes[1]), String(s.consumptionKwh), `${s.totalWithoutVat} lei`, `${s.vat} lei`, `${s.totalWithVat} lei`, "SPECIMEN", "FACTURĂ MODEL"]) expect(second, value).toContain(value);
+      expect(s.indexes[1] - s.indexes[0]).toBe(s.consumptionKwh);
+      for (const [mine, theirs] of [[truth.billNumber, s.billNumber], [truth.pod, s.pod], [truth.clientCode, s.clientCode], [truth.contractNumber, s.contractNumber], [truth.customerName, s.customerName], [`${roNumber(c.grossCents)} lei`, `${s.totalWithVat} lei`]] as const) {
+        expect(mine).not.toBe(theirs);
+        expect(second).not.toContain(mine);
+      }
+      expect(truth.consumptionKwh).not.toBe(s.consumptionKwh);
+      expect(second).not.toMatch(new RegExp(`(^|\\n)${truth.consumptionKwh}(\\n|$)`));
+      // The specimen's series is the bill's own (the trap: a bill number of the right shape).
+      expect(s.billNumber.split(" ")[0]).toBe(truth.billNumber.split(" ")[0]);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 34's duplicate: the reprint's strip at the top (its date 10 to 149 days after the due date, a time), 'DUPLICAT' turned across the print as a run of its own; the bill whole, all on the page", async () => {
+    for (const input of billSet(SEALED_SEED, ["mvmDuplicatPortal"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const stamp = duplicateStamp(truth);
+      const days = (Date.parse(stamp.date) - Date.parse(truth.dueDate)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(10);
+      expect(days).toBeLessThanOrEqual(149);
+      expect(stamp.time).toMatch(/^(0[89]|1\d|2[01]):[0-5]\d$/);
+      const document = await getDocumentProxy(new Uint8Array(pdf));
+      const items = (await (await document.getPage(1)).getTextContent()).items.filter((item) => "str" in item && item.str.trim()) as { str: string; transform: number[] }[];
+      const [y, m, d] = stamp.date.split("-");
+      expect(items[0]!.str).toContain(`generat la ${d}.${m}.${y}`);
+      expect(items[0]!.str).toContain(`ora ${stamp.time}`);
+      // The watermark: one run, turned (its text matrix not level), after the page's other runs.
+      const turned = items.filter((item) => item.str === "DUPLICAT");
+      expect(turned).toHaveLength(1);
+      expect(Math.abs(turned[0]!.transform[1]!)).toBeGreaterThan(1);
+      expect(items.at(-1)!.str).toBe("DUPLICAT");
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      checkPrinted(text, truth, input.layout);
+      await runsInsidePage(pdf);
+    }
+  });
+
+  it("round 34's e-Factura box: the upload index and the download id ten digits each, never the client code, the contract or the bill's number, beside them the day the bill was sent (1 to 3 days after its date); all on the page", async () => {
+    let tenDigitClients = 0;
+    for (const input of billSet(SEALED_SEED, ["premierIndexSpv"], PER_LAYOUT)) {
+      const truth = billTruth(input);
+      const { pdf } = await renderBillPdf(input);
+      const spv = spvNumbers(truth);
+      expect(spv.upload).toMatch(/^\d{10}$/);
+      expect(spv.download).toMatch(/^\d{10}$/);
+      expect(spv.upload).not.toBe(spv.download);
+      for (const own of [truth.clientCode, truth.contractNumber, truth.billNumber, truth.pod]) {
+        expect(own).not.toContain(spv.upload);
+        expect(own).not.toContain(spv.download);
+      }
+      if (/^\d{10}$/.test(truth.clientCode)) tenDigitClients++;
+      const days = (Date.parse(spv.date) - Date.parse(truth.billDate)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(1);
+      expect(days).toBeLessThanOrEqual(3);
+      const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+      expect(text).toContain(`Index încărcare: ${spv.upload}`);
+      expect(text).toContain(`ID descărcare: ${spv.download}`);
+      expect(text).toContain(`Cod client: ${truth.clientCode}`);
+      checkPrinted(text, truth, input.layout);
+      await runsInsidePage(pdf);
+    }
+    // A ten-digit client code beside a ten-digit upload index occurs in the sealed bills (the trap).
+    expect(tenDigitClients).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
-// ID photo rounds 8 to 29 (issue #14) checked as fixture sets, without the reader: the photos are
+// ID photo rounds 8 to 30 (issue #14) checked as fixture sets, without the reader: the photos are
 // drawn within the ranges they claim, every kind of document and every condition new in rounds 8 to
-// 29 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
+// 30 occurs, and the earlier rounds' photos carry none of them (each round's new conditions draw from
 // a random stream of their own). Nothing here reads a photo or measures the reader.
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -31,6 +31,7 @@ import {
   ROUND26_PHOTOS,
   ROUND27_PHOTOS,
   ROUND28_PHOTOS,
+  ROUND29_PHOTOS,
   ROUND24_PHOTOS,
   ROUND25_PHOTOS,
   cardReach,
@@ -1774,17 +1775,17 @@ describe("ID photo round 28 as fixtures (no reader)", () => {
 });
 
 describe("ID photo round 29 as fixtures (no reader)", () => {
-  const round29 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round29 = idPhotoSet(ROUND29_PHOTOS, 2);
   const round28 = idPhotoSet(ROUND28_PHOTOS, 2);
   const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
 
   it("round 29 has a new seed and round 28's conditions at round 28's rates, plus its own dappled sunlight and drops on the lens", () => {
-    expectNextRound(HELD_OUT_PHOTOS, ROUND28_PHOTOS, 40, "dappleDrops");
+    expectNextRound(ROUND29_PHOTOS, ROUND28_PHOTOS, 40, "dappleDrops");
     expectWholeRound(round29, ["dappled", "lensdrops"]);
   });
 
   it("a photo draws one of round 29's conditions at most, and then none of round 28's to 15's; such a photo stacks no more conditions than round 28's did, and every other photo is drawn as without round 29", () => {
-    const withoutDappleDrops = idPhotoSet({ ...HELD_OUT_PHOTOS, dappleDrops: undefined }, 2);
+    const withoutDappleDrops = idPhotoSet({ ...ROUND29_PHOTOS, dappleDrops: undefined }, 2);
     const most28 = Math.max(...round28.map((photo) => stacked(photo.name)));
     for (const [i, photo] of round29.entries()) {
       const own = ["-dappled", "-lensdrops"].filter((tag) => photo.name.includes(tag));
@@ -1802,7 +1803,7 @@ describe("ID photo round 29 as fixtures (no reader)", () => {
   });
 
   it("the dappled sunlight: in a photo of a card (not of a screen, not a screenshot or a scanner app's output), 4 to 9 warm patches 0.18–0.4 bright over the frame and the leaves' shade 0.12–0.3 darker; the others have none", () => {
-    const dappled = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dappled"));
+    const dappled = [0, 1, 2, 3, 4, 5].flatMap((k) => idPhotoSet({ ...ROUND29_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-dappled"));
     expect(dappled.length).toBeGreaterThan(3);
     for (const photo of [...dappled, ...round29]) expect((photo.style.scene?.over ?? "").includes("data-dapple="), photo.name).toBe(photo.name.includes("-dappled"));
     const counts = new Set<number>();
@@ -1832,7 +1833,7 @@ describe("ID photo round 29 as fixtures (no reader)", () => {
   });
 
   it("the drops on the lens: in any photo a phone takes (not a screenshot or a scanner app's output), 3 to 8 round drops 4–11 % of the frame's width across, centred inside it; the others have none", () => {
-    const wet = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-lensdrops"));
+    const wet = [0, 1, 2].flatMap((k) => idPhotoSet({ ...ROUND29_PHOTOS, seed: 40 + k * 100 }, 2)).filter((photo) => photo.name.includes("-lensdrops"));
     expect(wet.length).toBeGreaterThan(5);
     for (const photo of [...wet, ...round29]) expect((photo.style.scene?.over ?? "").includes("data-drops="), photo.name).toBe(photo.name.includes("-lensdrops"));
     for (const photo of wet) {
@@ -1858,6 +1859,89 @@ describe("ID photo round 29 as fixtures (no reader)", () => {
       expect(photo.style.scene?.over ?? "").not.toMatch(/data-(dapple|drops)/);
     }
     // Round 28's photos are the same as when they were sealed: the new stream is drawn apart from the others.
-    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 39, dappleDrops: undefined }, 2)).toEqual(round28);
+    expect(idPhotoSet({ ...ROUND29_PHOTOS, seed: 39, dappleDrops: undefined }, 2)).toEqual(round28);
+  });
+});
+
+describe("ID photo round 30 as fixtures (no reader)", () => {
+  const round30 = idPhotoSet(HELD_OUT_PHOTOS, 2);
+  const round29 = idPhotoSet(ROUND29_PHOTOS, 2);
+  const stacked = (name: string) => name.replace(/^id-[^-]+-photo-s\d+-\d+-?/, "").replace(/\.jpg$/, "").split("-").filter(Boolean).length;
+
+  it("round 30 has a new seed and round 29's conditions at round 29's rates, plus its own fingerprint on the card and hair on the lens", () => {
+    expectNextRound(HELD_OUT_PHOTOS, ROUND29_PHOTOS, 41, "printHair");
+    expectWholeRound(round30, ["fingerprint", "lenshair"]);
+  });
+
+  it("a photo draws one of round 30's conditions at most, and then none of round 29's to 15's; such a photo stacks no more conditions than round 29's did, and every other photo is drawn as without round 30", () => {
+    const withoutPrintHair = idPhotoSet({ ...HELD_OUT_PHOTOS, printHair: undefined }, 2);
+    const most29 = Math.max(...round29.map((photo) => stacked(photo.name)));
+    for (const [i, photo] of round30.entries()) {
+      const own = ["-fingerprint", "-lenshair"].filter((tag) => photo.name.includes(tag));
+      expect(own.length, photo.name).toBeLessThanOrEqual(1);
+      expect(Boolean(photo.printHair), photo.name).toBe(own.length === 1);
+      if (!own.length) {
+        expect(photo, photo.name).toEqual(withoutPrintHair[i]);
+        continue;
+      }
+      for (const earlier of ["dappleDrops", "crackFlicker", "backlightCrumbs", "coinFilm", "clothFocus", "carFringe", "glassWax", "setting", "post", "framing", "keep", "carry", "home", "room", "wallet"] as const) expect(photo[earlier], `${photo.name} ${earlier}`).toBeUndefined();
+      expect(photo.style.mirror).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(dappled|lensdrops|crackedlens|flicker|backlit|crumbs|coin|clingfilm|tablecloth|defocused|dashboard|fringes|glasstop|waxy|watermark|flare|square|blinds|cutleft|cutright|cuttop|cutbottom|ringlight|pocket|hdr|badge|mirrored|fingertips|window|smudge|phoneshadow|bankcard|loyaltycard|holo)\b/);
+      expect(stacked(photo.name), photo.name).toBeLessThanOrEqual(most29);
+    }
+  });
+
+  it("the fingerprint: on a photo of a card (not of a screen, not of a photocopy, not a screenshot or a scanner app's output), whorled ridges 12–22 % of the frame's width across, 0.2–0.45 bright, centred in the frame's middle; the others have none", () => {
+    const printed = [0, 1, 2, 3].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 41 + k * 100 }, 2)).filter((photo) => photo.name.includes("-fingerprint"));
+    expect(printed.length).toBeGreaterThan(3);
+    for (const photo of [...printed, ...round30]) expect((photo.style.scene?.over ?? "").includes("data-fingerprint="), photo.name).toBe(photo.name.includes("-fingerprint"));
+    for (const photo of printed) {
+      expect(photo.name).not.toMatch(/-(screen|screenshot|scanapp|photocopy)\b/);
+      const over = photo.style.scene!.over!;
+      const strength = Number(/data-fingerprint="([\d.]+)"/.exec(over)![1]);
+      expect(strength).toBeGreaterThanOrEqual(0.2);
+      expect(strength).toBeLessThanOrEqual(0.45);
+      expect(over).toMatch(/repeating-radial-gradient\(ellipse/);
+      const [, left, top, width, height] = /data-fingerprint="[\d.]+" style="position:absolute;left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px/.exec(over)!.map(Number);
+      expect(height! / width!).toBeCloseTo(1.3, 1);
+      // Its centre in the frame's middle (0.32–0.68 of its width): the frame's width from the print's share of it.
+      const share = Number(/([\d.]+) % of the frame's width across/.exec(photo.printHair!)![1]);
+      expect(share).toBeGreaterThanOrEqual(12);
+      expect(share).toBeLessThanOrEqual(22);
+      const frameWidth = width! / (share / 100);
+      expect((left! + width! / 2) / frameWidth).toBeGreaterThanOrEqual(0.31);
+      expect((left! + width! / 2) / frameWidth).toBeLessThanOrEqual(0.69);
+      expect(top! + height! / 2).toBeGreaterThan(0);
+      expect(photo.printHair).toMatch(/^a greasy fingerprint on the card, [\d.]+ % of the frame's width across, [\d.]+ bright$/);
+    }
+  });
+
+  it("the hair on the lens: in any photo a phone takes (not a screenshot or a scanner app's output), one soft dark curve 0.35–0.7 dark, 30–70 % of the frame's width long, blurred; the others have none", () => {
+    const haired = [0, 1, 2].flatMap((k) => idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 41 + k * 100 }, 2)).filter((photo) => photo.name.includes("-lenshair"));
+    expect(haired.length).toBeGreaterThan(5);
+    for (const photo of [...haired, ...round30]) expect((photo.style.scene?.over ?? "").includes("data-hair="), photo.name).toBe(photo.name.includes("-lenshair"));
+    for (const photo of haired) {
+      expect(photo.name).not.toMatch(/-(screenshot|scanapp)\b/);
+      const over = photo.style.scene!.over!;
+      const dark = Number(/data-hair="([\d.]+)"/.exec(over)![1]);
+      expect(dark).toBeGreaterThanOrEqual(0.35);
+      expect(dark).toBeLessThanOrEqual(0.7);
+      expect(over.match(/<path d="M [\d. -]+ C /g)).toHaveLength(1);
+      expect(over).toMatch(/data-hair="[\d.]+" width="\d+" height="\d+" style="[^"]*filter:blur\([\d.]+px\)/);
+      const length = Number(/([\d.]+) % of the frame's width long/.exec(photo.printHair!)![1]);
+      expect(length).toBeGreaterThanOrEqual(30);
+      expect(length).toBeLessThanOrEqual(70);
+      expect(photo.printHair).toMatch(/^a hair on the lens, [\d.]+ % of the frame's width long, [\d.]+ dark$/);
+    }
+  });
+
+  it("the earlier rounds' photos, round 29's included, have none of round 30's conditions", () => {
+    for (const photo of [...round29, ...idPhotoSet(ROUND28_PHOTOS, 2), ...idPhotoSet(ROUND27_PHOTOS, 2), ...idPhotoSet(TUNE_SCENE_PHOTOS, 2)]) {
+      expect(photo.printHair).toBeUndefined();
+      expect(photo.name).not.toMatch(/-(fingerprint|lenshair)\b/);
+      expect(photo.style.scene?.over ?? "").not.toMatch(/data-(fingerprint|hair)/);
+    }
+    // Round 29's photos are the same as when they were sealed: the new stream is drawn apart from the others.
+    expect(idPhotoSet({ ...HELD_OUT_PHOTOS, seed: 40, printHair: undefined }, 2)).toEqual(round29);
   });
 });
