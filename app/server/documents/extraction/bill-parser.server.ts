@@ -42,6 +42,7 @@ import {
   UNIT_TAIL,
   withoutTrailingPunctuation,
   leadingSpecks,
+  daysBetween,
 } from "./bill-values.server";
 
 export interface BillExtraction {
@@ -1869,7 +1870,7 @@ function digitGroupsJoined(words: string[], shape?: RegExp): string | null {
  */
 export function dueWithinReach(due: string, reference: string | null): boolean {
   if (!reference) return true;
-  const days = (Date.parse(due) - Date.parse(reference)) / 86_400_000;
+  const days = daysBetween(reference, due);
   return !Number.isFinite(days) || (days <= 366 && days >= -62);
 }
 
@@ -2273,17 +2274,15 @@ const DUE_LABELS = [L.dueDate[0]!];
  * year fall within the 62 days after it takes that year.
  */
 function yearFromIssue(due: string, issue: string): string | null {
-  const day = 86_400_000;
-  if ((Date.parse(issue) - Date.parse(due)) / day <= 62) return null;
+  if (daysBetween(due, issue) <= 62) return null;
   const mended = `${issue.slice(0, 4)}${due.slice(4)}`;
-  const after = (Date.parse(mended) - Date.parse(issue)) / day;
+  const after = daysBetween(issue, mended);
   return Number.isFinite(after) && after >= 0 && after <= 62 ? mended : null;
 }
 
 function startYearFromEnd(start: string | undefined, end: string | undefined): string | null {
   if (!start || !end) return null;
-  const day = 86_400_000;
-  const span = (from: string) => (Date.parse(end) - Date.parse(from)) / day;
+  const span = (from: string) => daysBetween(from, end);
   if (span(start) <= 366) return null;
   const mended = `${end.slice(0, 4)}${start.slice(4)}`;
   return Number.isFinite(Date.parse(mended)) && span(mended) >= 0 && span(mended) <= 62 ? mended : null;
@@ -2294,8 +2293,10 @@ export function parseBillText(text: string): BillExtraction {
   const own = ownIdentityLines(lines);
   // The supply point's facts of an electricity bill: never a gas section's (a dual-fuel invoice),
   // nor another place of consumption's row in a table of the account's places.
-  const several = podOfSeveral(electricityLines(lines), billNumberOf(own));
-  const supply = electricityLines(lines).filter((line) => !several?.otherPlaces.has(line));
+  const ownBillNumber = billNumberOf(own);
+  const electricity = electricityLines(lines);
+  const several = podOfSeveral(electricity, ownBillNumber);
+  const supply = electricity.filter((line) => !several?.otherPlaces.has(line));
   const confidence: Confidence = {};
   const checks: BillCheck[] = [];
 
@@ -2361,7 +2362,7 @@ export function parseBillText(text: string): BillExtraction {
   const podBroken = podWhole ? null : podOverTwoLines(lines);
   const pod = podWhole ?? podBroken;
   // 'Factura seria X nr. 123 din 01.02.2025': the date next to the number is the issue date.
-  const numberLineDate = billDateHit ? null : datePrintedWithNumber(own, billNumberOf(own));
+  const numberLineDate = billDateHit ? null : datePrintedWithNumber(own, ownBillNumber);
   const labelledPeriod = periodDates[0] && periodDates[1] && periodDates[0] <= periodDates[1];
   // What no label named, read by what the values are (bill-values.server.ts).
   const issueRead = billDateHit ? firstDate(billDateHit.value) : numberLineDate;
@@ -2402,13 +2403,13 @@ export function parseBillText(text: string): BillExtraction {
   // what the net and the total printed leave for it. Never kept as read (it fails every check).
   const vatRead = totals.vat?.cents ?? null;
   const vatCommaLost = netRead !== null && grossRead !== null && vatRead !== null && grossRead > netRead && vatRead === (grossRead - netRead) * 100;
-  const vatCents0 = vatCommaLost ? grossRead - netRead : vatRead;
-  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatCents0, grossRead, rates);
+  const vatAsRead = vatCommaLost ? grossRead - netRead : vatRead;
+  const leadLost = vatCommaLost || totals.vatDerived ? null : leadingDigitsLost(netRead, vatAsRead, grossRead, rates);
   // No total read with its bani: the charges table's rows put them back, if the lei read agree.
   const fromRows = netRead === null && vatRead === null && grossRead === null ? totalsFromRows(totalsLines, rates) : null;
   const netCents = fromRows?.net ?? leadLost?.net ?? netRead;
   const grossCents = fromRows?.gross ?? leadLost?.gross ?? grossRead;
-  const vatCents = fromRows?.vat ?? vatCents0;
+  const vatCents = fromRows?.vat ?? vatAsRead;
 
   const indexes = indexesOf(supply);
   // A prosumer's quantitative compensation bills what was taken less what was delivered: the
@@ -2442,7 +2443,7 @@ export function parseBillText(text: string): BillExtraction {
   const currency = currencyPrinted || grossCents !== null ? "RON" : null;
   const powerCents = power ? parseAmountCents(power.value.split(/kw/i)[0]!) : null;
 
-  const labelledCodes = { billNumber: billNumberOf(own), clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(withoutPostalContract(supply), L.contract, NUMBER_AND_YEAR) };
+  const labelledCodes = { billNumber: ownBillNumber, clientCode: codeAfter(lines, L.clientCode), contractNumber: codeAfter(withoutPostalContract(supply), L.contract, NUMBER_AND_YEAR) };
   const known = Object.values(labelledCodes).filter((v) => v !== null);
   const codes = known.length < 3 ? codesByStem(lines, known) : null;
   // A contract is the supply point's: on a dual-fuel invoice, read outside the gas section.

@@ -154,7 +154,8 @@ interface DateAt extends ValueAt {
 }
 
 const DAY_MS = 86_400_000;
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+/** Whole days from one ISO day to another (NaN when either is no day). */
+export const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
 const isFirstOfMonth = (day: string) => day.endsWith("-01");
 const isLastOfMonth = (day: string) => new Date(Date.parse(day) + DAY_MS).getUTCDate() === 1;
 
